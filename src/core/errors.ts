@@ -1,0 +1,70 @@
+/**
+ * Typed errors. The library throws these; only the CLI turns them into exit codes and messages.
+ */
+
+/** A malformed game spec: `column` is 1-based within `spec`. */
+export class SpecError extends Error {
+  constructor(
+    readonly spec: string,
+    readonly column: number,
+    readonly reason: string,
+  ) {
+    super(`bad game spec ${JSON.stringify(spec)} at column ${column}: ${reason}`);
+    this.name = 'SpecError';
+  }
+}
+
+/** A malformed or illegal position: `column` is 1-based within `text`, or 0 when it concerns the whole. */
+export class PositionError extends Error {
+  constructor(
+    readonly text: string,
+    readonly column: number,
+    readonly reason: string,
+  ) {
+    super(
+      column > 0
+        ? `bad position ${JSON.stringify(text)} at column ${column}: ${reason}`
+        : `bad position ${JSON.stringify(text)}: ${reason}`,
+    );
+    this.name = 'PositionError';
+  }
+}
+
+/** Bad input that is neither a spec nor a position (a flag value, a file, a rule set that cannot terminate). */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+/**
+ * A computation hit a limit (depth bound, state cap, memory budget). `partial` carries what was
+ * finished before the limit, so nothing is lost.
+ */
+export class LimitError extends Error {
+  constructor(
+    message: string,
+    readonly limit: string,
+    readonly partial?: unknown,
+  ) {
+    super(message);
+    this.name = 'LimitError';
+  }
+}
+
+/** A game that turned out not to terminate: a cycle of positions was found. */
+export class CycleError extends Error {
+  constructor(readonly cycle: string[]) {
+    super(`the game does not terminate: the positions ${cycle.join(' -> ')} form a cycle`);
+    this.name = 'CycleError';
+  }
+}
+
+/** Work stopped on request (an AbortSignal); `partial` holds what was finished. */
+export class InterruptedError extends Error {
+  constructor(readonly partial?: unknown) {
+    super('interrupted');
+    this.name = 'InterruptedError';
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The `sprague` command line (contract: shared/spec/CLI.md). Turns typed library errors into one-line
+ * messages and exit codes: 2 for bad input, 3 for a limit hit, 130 for an interruption, 1 for a bug.
+ */
+import { Command, CommanderError } from 'commander';
+import { commands } from './commands/index.js';
+import { CycleError, InputError, InterruptedError, LimitError, PositionError, SpecError } from '../core/errors.js';
+import { FlagError } from './io.js';
+
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command('sprague')
+    .description('A workbench for impartial combinatorial games: Grundy values, P-positions, periods, automata.')
+    .version('0.1.0')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `sprague: ${s}` : s) })
+    .showHelpAfterError(false);
+  for (const c of commands) c.register(program);
+  for (const sub of program.commands) sub.exitOverride();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (e) {
+    return report(e);
+  }
+}
+
+function report(e: unknown): number {
+  if (e instanceof CommanderError) {
+    // Help and version exit cleanly; commander already printed its one-line error.
+    return e.exitCode === 0 ? 0 : 2;
+  }
+  const line = (msg: string) => process.stderr.write(`sprague: ${msg.split('\n')[0]}\n`);
+  if (
+    e instanceof SpecError ||
+    e instanceof PositionError ||
+    e instanceof InputError ||
+    e instanceof FlagError ||
+    e instanceof CycleError
+  ) {
+    line(e.message);
+    return 2;
+  }
+  if (e instanceof LimitError) {
+    line(e.message);
+    return 3;
+  }
+  if (e instanceof InterruptedError) {
+    line('interrupted; finished work was kept');
+    return 130;
+  }
+  const err = e instanceof Error ? e : new Error(String(e));
+  line(`internal error: ${err.message}`);
+  if (process.env['SPRAGUE_DEBUG']) process.stderr.write(`${err.stack}\n`);
+  return 1;
+}

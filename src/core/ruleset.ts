@@ -11,6 +11,8 @@ export interface PositionDomain<P> {
   key(p: P): string;
   /** Human form, in the position grammar of spec/CLI.md. */
   format(p: P): string;
+  /** Reads the position grammar of spec/CLI.md; throws PositionError with a column. */
+  parse(text: string): P;
 }
 
 /** One summand of a position that splits into a disjunctive sum (seed push-the-button, Prop. 1.3.3). */
@@ -44,6 +46,8 @@ export interface Ruleset<P> {
    * False for rulesets that may loop; the solver then needs an explicit depth bound.
    */
   readonly terminating: boolean;
+  /** The number of heaps every position has, for games played on a fixed number of heaps. */
+  readonly heapCount?: number;
 }
 
 /** Heap positions: the number of tokens in each heap. */

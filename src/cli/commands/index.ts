@@ -1,8 +1,11 @@
 /** Every subcommand, one module each: parse flags, call the library, format. No game logic here. */
 import type { Command } from 'commander';
+import { grundyCommand } from './grundy.js';
+import { ppositionsCommand } from './ppositions.js';
+import { sequenceCommand } from './sequence.js';
 
 export interface CommandModule {
   register(program: Command): void;
 }
 
-export const commands: CommandModule[] = [];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand];

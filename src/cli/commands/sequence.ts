@@ -1,0 +1,58 @@
+/** `sprague sequence SPEC --max N`: G(0..N) of a one-heap game, then its period with a certificate. */
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { Solver } from '../../core/solver.js';
+import { grundySequence } from '../../analysis/sequence.js';
+import { certifierFor, findPeriod } from '../../analysis/periodicity.js';
+import { emitJson, emitLine, parseCount, progressBar } from '../io.js';
+import type { CommandModule } from './index.js';
+import { specFromFlags } from './shared.js';
+
+interface Flags {
+  json?: boolean;
+  max: string;
+  maxDepth?: string;
+}
+
+export const sequenceCommand: CommandModule = {
+  register(program: Command) {
+    program
+      .command('sequence')
+      .description('Grundy values of one heap of size 0..N, and the period (certified when a theorem proves it)')
+      .argument('<spec>', 'a one-heap game, e.g. octal:0.07, subtraction:1-3, push(subtraction:1,2,subtraction:1-4)')
+      .requiredOption('--max <n>', 'largest heap size')
+      .option('--json', 'JSON Lines output')
+      .option('--max-depth <n>', 'depth bound for games not known to terminate')
+      .action((spec: string, flags: Flags) => {
+        const { ruleset, maxDepth } = specFromFlags(spec, flags);
+        if (ruleset.domain.kind !== 'heaps' || (ruleset.heapCount ?? 1) !== 1) {
+          throw new InputError(`sequence needs a one-heap game; ${ruleset.name} is played on ${ruleset.heapCount ? `${ruleset.heapCount} heaps` : ruleset.domain.kind}`);
+        }
+        if (ruleset.convention === 'misere') throw new InputError('sequence lists Grundy values, which misère games do not have here; use grundy for outcomes');
+        const max = parseCount('--max', flags.max);
+        const bar = progressBar('sequence');
+        let values: number[];
+        try {
+          values = grundySequence(ruleset, max, {
+            onProgress: (d, t) => bar.update(d, t),
+            solver: new Solver(maxDepth === undefined ? {} : { maxDepth }),
+          });
+        } finally {
+          bar.stop();
+        }
+        const period = findPeriod(values, certifierFor(ruleset));
+        if (flags.json) {
+          values.forEach((g, n) => emitJson({ n, grundy: g }));
+          emitJson(period);
+          return;
+        }
+        for (let n = 0; n < values.length; n += 20) {
+          emitLine(`${String(n).padStart(6)}: ${values.slice(n, n + 20).join(' ')}`);
+        }
+        if (period.certified) emitLine(`period ${period.period}, preperiod ${period.preperiod} (certified: ${period.certificate})`);
+        else if (period.apparentPeriod !== undefined) {
+          emitLine(`apparent period ${period.apparentPeriod}, preperiod ${period.apparentPreperiod} (not certified)`);
+        } else emitLine('no period found');
+      });
+  },
+};

@@ -1,0 +1,240 @@
+/**
+ * Compounds of rulesets: the disjunctive sum, the push-the-button compound ⊙ and its relatives
+ * (seed push-the-button, sections 1.3, 2 and 6), and the misère convention.
+ */
+import { InputError, PositionError } from './errors.js';
+import type { Component, Convention, PositionDomain, Ruleset } from './ruleset.js';
+
+/** A position of a phased compound: `phase` indexes the ruleset in force (0 = the first). */
+export interface Phased<P> {
+  readonly phase: number;
+  readonly g: P;
+}
+
+function sameDomains(op: string, rulesets: readonly Ruleset<any>[]): void {
+  const kinds = new Set(rulesets.map((r) => r.domain.kind));
+  if (kinds.size > 1) {
+    throw new InputError(
+      `${op} needs rulesets over the same positions, but ${rulesets.map((r) => `${r.name} is on ${r.domain.kind}`).join(', ')}`,
+    );
+  }
+}
+
+function normalOnly(op: string, rulesets: readonly Ruleset<any>[]): void {
+  const m = rulesets.find((r) => r.convention === 'misere');
+  if (m) throw new InputError(`${m.name} cannot be a ${op}: the misère convention applies to a whole game`);
+}
+
+/**
+ * Positions `g` (phase 1) or `k:g` (phase k, after k-1 button pushes). A compound's positions are
+ * written as those of its first ruleset.
+ */
+function phasedDomain<P>(inner: PositionDomain<P>, phases: number): PositionDomain<Phased<P>> {
+  return {
+    kind: inner.kind,
+    key: (p) => `${p.phase}|${inner.key(p.g)}`,
+    format: (p) => (p.phase === 0 ? inner.format(p.g) : `${p.phase + 1}:${inner.format(p.g)}`),
+    parse: (text) => {
+      const m = /^(\d+):/.exec(text);
+      if (!m) return { phase: 0, g: inner.parse(text) };
+      const phase = Number(m[1]) - 1;
+      if (phase < 0 || phase >= phases) throw new PositionError(text, 1, `phase must be 1..${phases}`);
+      try {
+        return { phase, g: inner.parse(text.slice(m[0].length)) };
+      } catch (e) {
+        if (e instanceof PositionError) throw new PositionError(text, e.column + m[0].length, e.reason);
+        throw e;
+      }
+    },
+  };
+}
+
+abstract class PhasedCompound<P> implements Ruleset<Phased<P>> {
+  readonly domain: PositionDomain<Phased<P>>;
+  readonly convention: Convention;
+  readonly terminating: boolean;
+  readonly heapCount?: number;
+
+  constructor(
+    readonly name: string,
+    readonly rulesets: readonly Ruleset<P>[],
+  ) {
+    if (rulesets.length < 2) throw new InputError(`${name} needs at least two rulesets`);
+    sameDomains(name, rulesets);
+    normalOnly('ruleset played before the last one', rulesets.slice(0, -1));
+    this.domain = phasedDomain(rulesets[0]!.domain, rulesets.length);
+    // The game ends under the last ruleset, so its convention decides who wins.
+    this.convention = rulesets[rulesets.length - 1]!.convention;
+    this.terminating = rulesets.every((r) => r.terminating);
+    const counts = new Set(rulesets.map((r) => r.heapCount).filter((c) => c !== undefined));
+    if (counts.size > 1) throw new InputError(`${name}: the rulesets are played on different numbers of heaps`);
+    this.heapCount = [...counts][0];
+  }
+
+  validate(p: Phased<P>): string | undefined {
+    for (const r of this.rulesets.slice(p.phase)) {
+      const why = r.validate?.(p.g);
+      if (why) return why;
+    }
+    return undefined;
+  }
+
+  abstract options(p: Phased<P>): Phased<P>[];
+}
+
+/**
+ * R1 ⊙ R2 ⊙ ... (seed push-the-button, Definition 2.0.1): play R1; instead of a move, a player may push
+ * the button (a move), after which R2 applies, and so on. The last button is pushed exactly once
+ * before the last ruleset applies, even when no other move is left.
+ */
+export class PushCompound<P> extends PhasedCompound<P> {
+  constructor(rulesets: readonly Ruleset<P>[]) {
+    super(`push(${rulesets.map((r) => r.name).join(',')})`, rulesets);
+  }
+
+  options({ phase, g }: Phased<P>): Phased<P>[] {
+    const out = this.rulesets[phase]!.options(g).map((o) => ({ phase, g: o }));
+    if (phase < this.rulesets.length - 1) out.push({ phase: phase + 1, g });
+    return out;
+  }
+}
+
+/**
+ * The conjoined ruleset (Huggan–Nowakowski; seed push-the-button §1.1): play R1 until it has no move,
+ * then the rules switch to R2 by themselves (not a move), and so on.
+ */
+export class ConjoinedCompound<P> extends PhasedCompound<P> {
+  constructor(rulesets: readonly Ruleset<P>[]) {
+    super(`conjoined(${rulesets.map((r) => r.name).join(',')})`, rulesets);
+  }
+
+  options({ phase, g }: Phased<P>): Phased<P>[] {
+    for (let k = phase; k < this.rulesets.length; k++) {
+      const opts = this.rulesets[k]!.options(g);
+      if (opts.length > 0 || k === this.rulesets.length - 1) return opts.map((o) => ({ phase: k, g: o }));
+    }
+    return [];
+  }
+}
+
+/**
+ * R with a single pass (seed push-the-button, section 6, after [MFL11]): once in the game either player
+ * may pass instead of moving, but not when no other move is left. A position `2:g` has used the pass.
+ */
+export class PassCompound<P> implements Ruleset<Phased<P>> {
+  readonly name: string;
+  readonly domain: PositionDomain<Phased<P>>;
+  readonly convention = 'normal';
+  readonly terminating: boolean;
+  readonly heapCount?: number;
+
+  constructor(readonly inner: Ruleset<P>) {
+    normalOnly('game with a pass', [inner]);
+    this.name = `pass(${inner.name})`;
+    this.domain = phasedDomain(inner.domain, 2);
+    this.terminating = inner.terminating;
+    this.heapCount = inner.heapCount;
+  }
+
+  validate(p: Phased<P>): string | undefined {
+    return this.inner.validate?.(p.g);
+  }
+
+  options({ phase, g }: Phased<P>): Phased<P>[] {
+    const out = this.inner.options(g).map((o) => ({ phase, g: o }));
+    if (phase === 0 && out.length > 0) out.push({ phase: 1, g });
+    return out;
+  }
+}
+
+/**
+ * The disjunctive sum R1 + R2 + ... (seed push-the-button, Definition 1.3.1): a move is a move in one
+ * component. Positions are written `g1 + g2 + ...`.
+ */
+export class DisjunctiveSum implements Ruleset<unknown[]> {
+  readonly name: string;
+  readonly domain: PositionDomain<unknown[]>;
+  readonly convention = 'normal';
+  readonly terminating: boolean;
+
+  constructor(readonly components: readonly Ruleset<any>[]) {
+    if (components.length === 0) throw new InputError('sum needs at least one ruleset');
+    normalOnly('summand (write misere(sum(...)) for a misère sum)', components);
+    this.name = `sum(${components.map((r) => r.name).join(',')})`;
+    this.terminating = components.every((r) => r.terminating);
+    this.domain = {
+      kind: `sum(${components.map((r) => r.domain.kind).join(',')})`,
+      key: (p) => p.map((g, i) => components[i]!.domain.key(g)).join(' + '),
+      format: (p) => p.map((g, i) => components[i]!.domain.format(g)).join(' + '),
+      parse: (text) => parseSumPosition(text, components),
+    };
+  }
+
+  validate(p: unknown[]): string | undefined {
+    for (let i = 0; i < p.length; i++) {
+      const why = this.components[i]!.validate?.(p[i]);
+      if (why) return `summand ${i + 1}: ${why}`;
+    }
+    return undefined;
+  }
+
+  options(p: unknown[]): unknown[][] {
+    const out: unknown[][] = [];
+    p.forEach((g, i) => {
+      for (const o of this.components[i]!.options(g)) out.push(p.map((x, j) => (j === i ? o : x)));
+    });
+    return out;
+  }
+
+  /** Seed push-the-button, Proposition 1.3.3: the value of a sum is the XOR of its summands' values. */
+  decompose(p: unknown[]): Component[] | undefined {
+    return p.map((g, i) => ({ ruleset: this.components[i]!, position: g }));
+  }
+}
+
+function parseSumPosition(text: string, components: readonly Ruleset<any>[]): unknown[] {
+  const parts = text.split('+');
+  if (parts.length !== components.length) {
+    throw new PositionError(text, 0, `a position of this sum has ${components.length} parts separated by "+", found ${parts.length}`);
+  }
+  let col = 0;
+  return parts.map((part, i) => {
+    try {
+      const t = part.trim();
+      return components[i]!.domain.parse(t);
+    } catch (e) {
+      if (e instanceof PositionError) throw new PositionError(text, col + part.indexOf(part.trim()) + Math.max(e.column, 1), e.reason);
+      throw e;
+    } finally {
+      col += part.length + 1;
+    }
+  });
+}
+
+/**
+ * R under the misère convention: the player who cannot move wins (seed push-the-button, §1.2). Only
+ * outcomes are computed for it.
+ */
+export class Misere<P> implements Ruleset<P> {
+  readonly name: string;
+  readonly domain: PositionDomain<P>;
+  readonly convention = 'misere';
+  readonly terminating: boolean;
+  readonly heapCount?: number;
+
+  constructor(readonly inner: Ruleset<P>) {
+    if (inner.convention === 'misere') throw new InputError(`${inner.name} is already misère`);
+    this.name = `misere(${inner.name})`;
+    this.domain = inner.domain;
+    this.terminating = inner.terminating;
+    this.heapCount = inner.heapCount;
+  }
+
+  validate(p: P): string | undefined {
+    return this.inner.validate?.(p);
+  }
+
+  options(p: P): P[] {
+    return this.inner.options(p);
+  }
+}

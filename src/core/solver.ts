@@ -1,0 +1,204 @@
+/**
+ * The solver: Grundy values (normal play) and outcomes (normal and misère) of any Ruleset, memoised,
+ * with an explicit stack so that a game tree 10^6 moves deep does not overflow the call stack.
+ */
+import { CycleError, InputError, InterruptedError, LimitError } from './errors.js';
+import type { Ruleset } from './ruleset.js';
+
+export type Outcome = 'P' | 'N';
+
+export interface SolverOptions {
+  /** Longest play explored; required for rulesets not known to terminate. Hitting it is an error. */
+  maxDepth?: number;
+  /** Split disjunctive sums into components and XOR their values (default true). */
+  decompose?: boolean;
+  /** Most positions memoised before giving up with a LimitError (default 15 million). */
+  maxPositions?: number;
+  signal?: AbortSignal;
+}
+
+/** Marks a position whose value is being computed: meeting it again means the game has a cycle. */
+const IN_PROGRESS = -1;
+
+/** How a frame combines the values of its children. */
+const enum Combine {
+  /** Normal play: the mex of the options' Grundy values. */
+  Mex,
+  /** Misère outcome code (0 = P, 1 = N): P iff there is an option and every option is N. */
+  Misere,
+  /** A disjunctive sum: the XOR of the components' values. */
+  Xor,
+}
+
+interface Node {
+  rs: Ruleset<any>;
+  p: unknown;
+  key: string;
+  memo: Map<string, number>;
+}
+
+interface Frame extends Node {
+  children: Node[];
+  next: number;
+  combine: Combine;
+  depth: number;
+}
+
+/**
+ * Holds one memo per ruleset, so values found for one query serve the next. Values are Grundy
+ * values for normal-play rulesets and outcome codes (0 = P, 1 = N) for misère ones.
+ */
+export class Solver {
+  private readonly memos = new Map<Ruleset<any>, Map<string, number>>();
+  private size = 0;
+
+  constructor(readonly options: SolverOptions = {}) {}
+
+  /** The Grundy value of p (seed push-the-button, Definition 1.3.2). Normal play only. */
+  grundy<P>(rs: Ruleset<P>, p: P): number {
+    if (rs.convention === 'misere') {
+      throw new InputError(`${rs.name} is played under the misère convention: only its outcome is defined here`);
+    }
+    return this.value(rs, p);
+  }
+
+  /** P if the previous player wins, N if the next player wins (seed push-the-button, Prop. 1.2.2). */
+  outcome<P>(rs: Ruleset<P>, p: P): Outcome {
+    return this.value(rs, p) === 0 ? 'P' : 'N';
+  }
+
+  /** Number of positions memoised so far, over all rulesets. */
+  get memoised(): number {
+    return this.size;
+  }
+
+  private memoFor(rs: Ruleset<any>): Map<string, number> {
+    let m = this.memos.get(rs);
+    if (!m) {
+      m = new Map();
+      this.memos.set(rs, m);
+    }
+    return m;
+  }
+
+  private node(rs: Ruleset<any>, p: unknown): Node {
+    return { rs, p, key: rs.domain.key(p), memo: this.memoFor(rs) };
+  }
+
+  private value(rs: Ruleset<any>, p: unknown): number {
+    const { maxDepth, signal } = this.options;
+    if (!rs.terminating && maxDepth === undefined) {
+      throw new InputError(
+        `${rs.name} is not known to terminate (not strongly terminating); give a depth bound (--max-depth N) to explore it`,
+      );
+    }
+    const root = this.node(rs, p);
+    const known = root.memo.get(root.key);
+    if (known !== undefined && known !== IN_PROGRESS) return known;
+    const maxPositions = this.options.maxPositions ?? 15_000_000;
+    const stack: Frame[] = [this.frame(root, 0)];
+    let steps = 0;
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      let descended = false;
+      while (top.next < top.children.length) {
+        const child = top.children[top.next]!;
+        const v = child.memo.get(child.key);
+        if (v === undefined) {
+          const depth = top.combine === Combine.Xor ? top.depth : top.depth + 1;
+          if (maxDepth !== undefined && depth > maxDepth) {
+            this.unwind(stack);
+            throw new LimitError(
+              `depth bound ${maxDepth} hit at ${child.rs.domain.format(child.p)}: the value is not determined`,
+              'max-depth',
+            );
+          }
+          if (this.size >= maxPositions) {
+            this.unwind(stack);
+            throw new LimitError(`more than ${maxPositions} positions memoised; the position is too large`, 'positions');
+          }
+          stack.push(this.frame(child, depth));
+          descended = true;
+          break;
+        }
+        if (v === IN_PROGRESS) {
+          const cycle = this.cycleThrough(stack, child);
+          this.unwind(stack);
+          throw new CycleError(cycle);
+        }
+        top.next++;
+      }
+      if (descended) {
+        if (signal && (++steps & 0xffff) === 0 && signal.aborted) {
+          this.unwind(stack);
+          throw new InterruptedError();
+        }
+        continue;
+      }
+      top.memo.set(top.key, this.combine(top));
+      stack.pop();
+    }
+    return root.memo.get(root.key)!;
+  }
+
+  private frame(n: Node, depth: number): Frame {
+    n.memo.set(n.key, IN_PROGRESS);
+    this.size++;
+    const rs = n.rs;
+    if (rs.convention === 'normal' && this.options.decompose !== false && rs.decompose) {
+      const parts = rs.decompose(n.p);
+      if (parts) {
+        const children = parts.map((c) => this.node(c.ruleset, c.position));
+        return { ...n, children, next: 0, combine: Combine.Xor, depth };
+      }
+    }
+    const children = rs.options(n.p).map((o) => this.node(rs, o));
+    return { ...n, children, next: 0, combine: rs.convention === 'misere' ? Combine.Misere : Combine.Mex, depth };
+  }
+
+  private combine(f: Frame): number {
+    if (f.combine === Combine.Xor) {
+      let x = 0;
+      for (const c of f.children) x ^= c.memo.get(c.key)!;
+      return x;
+    }
+    if (f.combine === Combine.Misere) {
+      if (f.children.length === 0) return 1;
+      return f.children.some((c) => c.memo.get(c.key) === 0) ? 1 : 0;
+    }
+    // mex over a bitmap: option values are at most the number of options.
+    const seen = new Uint8Array(f.children.length + 1);
+    for (const c of f.children) {
+      const v = c.memo.get(c.key)!;
+      if (v < seen.length) seen[v] = 1;
+    }
+    let m = 0;
+    while (seen[m]) m++;
+    return m;
+  }
+
+  /** Forget the in-progress marks of an abandoned search, keeping every finished value. */
+  private unwind(stack: Frame[]): void {
+    for (const f of stack) {
+      if (f.memo.get(f.key) === IN_PROGRESS) {
+        f.memo.delete(f.key);
+        this.size--;
+      }
+    }
+  }
+
+  private cycleThrough(stack: Frame[], repeated: Node): string[] {
+    const start = stack.findIndex((f) => f.rs === repeated.rs && f.key === repeated.key);
+    return [...stack.slice(start).map((f) => f.rs.domain.format(f.p)), repeated.rs.domain.format(repeated.p)];
+  }
+}
+
+/** The Grundy value of one position, with a fresh solver. */
+export function grundy<P>(rs: Ruleset<P>, p: P, options?: SolverOptions): number {
+  return new Solver(options).grundy(rs, p);
+}
+
+/** The outcome of one position, with a fresh solver. */
+export function outcome<P>(rs: Ruleset<P>, p: P, options?: SolverOptions): Outcome {
+  return new Solver(options).outcome(rs, p);
+}

@@ -1,0 +1,29 @@
+/** NIM on any number of heaps: take any positive number of tokens from one heap (push-the-button, §1.2). */
+import type { Component, Heaps, Ruleset } from '../../core/ruleset.js';
+import { heapMultisetDomain } from '../../core/positions.js';
+
+export class Nim implements Ruleset<Heaps> {
+  readonly name = 'nim';
+  readonly domain = heapMultisetDomain;
+  readonly convention = 'normal';
+  readonly terminating = true;
+
+  options(p: Heaps): Heaps[] {
+    const out: Heaps[] = [];
+    p.forEach((h, i) => {
+      for (let t = 0; t < h; t++) out.push(p.map((x, j) => (j === i ? t : x)));
+    });
+    return out;
+  }
+
+  /** Nim on k heaps is the disjunctive sum of k one-heap games. */
+  decompose(p: Heaps): Component[] | undefined {
+    return splitHeaps(this, p);
+  }
+}
+
+/** The one-heap components of a heap game that is a disjunctive sum of its heaps. */
+export function splitHeaps(rs: Ruleset<Heaps>, p: Heaps): Component[] | undefined {
+  if (p.length <= 1) return undefined;
+  return p.map((h) => ({ ruleset: rs, position: [h] }));
+}

@@ -1,0 +1,42 @@
+/** SUBTRACTION(S) (push-the-button, Definition 4.2.1): remove s in S tokens from one heap. */
+import type { Component, Heaps, Ruleset } from '../../core/ruleset.js';
+import { heapMultisetDomain } from '../../core/positions.js';
+import { splitHeaps } from './nim.js';
+
+export class SubtractionGame implements Ruleset<Heaps> {
+  readonly domain = heapMultisetDomain;
+  readonly convention = 'normal';
+  readonly terminating = true;
+  /** The subtraction set, ascending, without repeats. */
+  readonly set: readonly number[];
+
+  constructor(set: Iterable<number>, readonly name = '') {
+    this.set = [...new Set(set)].sort((a, b) => a - b);
+    if (this.set.length === 0 || this.set[0]! <= 0) throw new RangeError('a subtraction set is a non-empty set of positive integers');
+    if (!name) this.name = `subtraction:${formatSubtractionSet(this.set)}`;
+  }
+
+  options(p: Heaps): Heaps[] {
+    const out: Heaps[] = [];
+    p.forEach((h, i) => {
+      for (const s of this.set) if (s <= h) out.push(p.map((x, j) => (j === i ? h - s : x)));
+    });
+    return out;
+  }
+
+  decompose(p: Heaps): Component[] | undefined {
+    return splitHeaps(this, p);
+  }
+}
+
+/** `1,2,3,4,7` -> `1-4,7`. */
+export function formatSubtractionSet(set: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < set.length; ) {
+    let j = i;
+    while (j + 1 < set.length && set[j + 1] === set[j]! + 1) j++;
+    parts.push(j - i >= 2 ? `${set[i]}-${set[j]}` : set.slice(i, j + 1).join(','));
+    i = j + 1;
+  }
+  return parts.join(',');
+}

@@ -1,0 +1,37 @@
+/**
+ * WYTHOFF (push-the-button, Definition 3.1.2) and its extensions by extra moves: `wythoff+K,L` adds
+ * (K,L) and (L,K); MAHARAJA NIM is wythoff+1,2 (maharaja-nim, section 1).
+ */
+import type { Heaps, Ruleset } from '../../core/ruleset.js';
+import { orderedHeapsDomain } from '../../core/positions.js';
+
+export type MovePair = readonly [number, number];
+
+export class WythoffFamily implements Ruleset<Heaps> {
+  readonly domain = orderedHeapsDomain;
+  readonly convention = 'normal';
+  readonly terminating = true;
+  readonly heapCount = 2;
+
+  /** `extraMoves`: pairs (k,l); both (k,l) and (l,k) are moves. */
+  constructor(
+    readonly extraMoves: readonly MovePair[] = [],
+    readonly name = extraMoves.length === 0 ? 'wythoff' : `wythoff+${extraMoves.map((m) => m.join(',')).join(',')}`,
+  ) {}
+
+  validate(p: Heaps): string | undefined {
+    return p.length === 2 ? undefined : `${this.name} is played on 2 heaps, not ${p.length}`;
+  }
+
+  options([a, b]: Heaps): Heaps[] {
+    const out: Heaps[] = [];
+    for (let t = 0; t < a!; t++) out.push([t, b!]);
+    for (let t = 0; t < b!; t++) out.push([a!, t]);
+    for (let k = 1; k <= Math.min(a!, b!); k++) out.push([a! - k, b! - k]);
+    for (const [k, l] of this.extraMoves) {
+      if (a! >= k && b! >= l) out.push([a! - k, b! - l]);
+      if (k !== l && a! >= l && b! >= k) out.push([a! - l, b! - k]);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The rewrite game of a finite rule set (taking-and-merging, section 1, after Waldmann): a move
+ * replaces one occurrence of u by v for a rule u -> v; the player who cannot move loses.
+ */
+import type { Ruleset } from '../../core/ruleset.js';
+import { wordDomain } from '../../core/positions.js';
+import { type RewriteRule, formatRule, isStronglyTerminating } from './rules.js';
+
+export class RewriteGame implements Ruleset<string> {
+  readonly domain = wordDomain;
+  readonly convention = 'normal';
+  readonly terminating: boolean;
+  readonly name: string;
+
+  constructor(readonly rules: readonly RewriteRule[]) {
+    if (rules.length === 0) throw new RangeError('a rewrite game needs at least one rule');
+    if (rules.some((r) => r.lhs === '')) throw new RangeError('a rule needs a non-empty left side');
+    this.terminating = isStronglyTerminating(rules);
+    this.name = `rewrite:${rules.map(formatRule).join(',')}`;
+  }
+
+  /** Every word reachable in one move, without repeats. */
+  options(w: string): string[] {
+    const out = new Set<string>();
+    for (const { lhs, rhs } of this.rules) {
+      for (let i = w.indexOf(lhs); i >= 0; i = w.indexOf(lhs, i + 1)) {
+        out.add(w.slice(0, i) + rhs + w.slice(i + lhs.length));
+      }
+    }
+    return [...out];
+  }
+}
+
+export type TerminationVerdict =
+  | { kind: 'strong' }
+  | { kind: 'loops'; reason: string }
+  | { kind: 'unknown'; reason: string };
+
+/**
+ * What can be seen of termination (undecidable in general, taking-and-merging section 5): strongly
+ * terminating systems always end; a rule whose right side contains its left side, or a short cycle
+ * of words, shows a play that never ends; anything else is unknown.
+ */
+export function checkTermination(rules: readonly RewriteRule[], nodeBudget = 20_000): TerminationVerdict {
+  if (isStronglyTerminating(rules)) return { kind: 'strong' };
+  for (const r of rules) {
+    if (r.rhs.includes(r.lhs)) {
+      return { kind: 'loops', reason: `rule ${formatRule(r)} can be applied forever: its right side contains its left side` };
+    }
+  }
+  const game = new RewriteGame(rules);
+  const maxLen = 2 * Math.max(...rules.map((r) => Math.max(r.lhs.length, r.rhs.length)));
+  const done = new Set<string>();
+  let budget = nodeBudget;
+  // Depth-first search from each non-shortening rule's sides; a word met again on the path is a cycle.
+  const search = (start: string): string[] | undefined => {
+    const path: string[] = [];
+    const onPath = new Set<string>();
+    const iters: Iterator<string>[] = [];
+    const enter = (w: string) => {
+      path.push(w);
+      onPath.add(w);
+      iters.push(game.options(w).filter((o) => o.length <= maxLen)[Symbol.iterator]());
+    };
+    enter(start);
+    while (path.length > 0 && budget-- > 0) {
+      const next = iters[iters.length - 1]!.next();
+      if (next.done) {
+        const w = path.pop()!;
+        onPath.delete(w);
+        iters.pop();
+        done.add(w);
+        continue;
+      }
+      const o = next.value;
+      if (onPath.has(o)) return [...path.slice(path.indexOf(o)), o];
+      if (!done.has(o)) enter(o);
+    }
+    return undefined;
+  };
+  for (const r of rules) {
+    if (r.lhs.length > r.rhs.length) continue;
+    for (const start of [r.lhs, r.rhs]) {
+      if (done.has(start)) continue;
+      const cycle = search(start);
+      if (cycle) {
+        const shown = cycle.map((w) => (w === '' ? 'ε' : w)).join(' -> ');
+        return { kind: 'loops', reason: `the play ${shown} is a cycle` };
+      }
+    }
+  }
+  const grow = rules.find((r) => r.lhs.length <= r.rhs.length)!;
+  return { kind: 'unknown', reason: `rule ${formatRule(grow)} does not shorten the word, so termination is not known` };
+}

@@ -1,0 +1,327 @@
+/**
+ * The game-spec grammar of spec/CLI.md, by recursive descent. Errors are SpecErrors that point at the
+ * column where the spec stops making sense.
+ *
+ *   spec  := term ('⊙' term)*                         R1⊙R2 is push(R1,R2)
+ *   term  := NAME | NAME ':' ARGS | NAME '(' spec (',' spec)* ')' | 'wythoff+' K ',' L (',' K ',' L)*
+ */
+import { InputError, SpecError } from '../core/errors.js';
+import type { Ruleset } from '../core/ruleset.js';
+import { ConjoinedCompound, DisjunctiveSum, Misere, PassCompound, PushCompound } from '../core/compounds.js';
+import { Nim } from '../games/heaps/nim.js';
+import { type MovePair, WythoffFamily } from '../games/heaps/wythoff.js';
+import { Euclid } from '../games/heaps/euclid.js';
+import { Zeruclid } from '../games/heaps/zeruclid.js';
+import { SubtractionGame } from '../games/heaps/subtraction.js';
+import { OctalGame } from '../games/heaps/octal.js';
+import { InvariantGame, type MoveEntry } from '../games/heaps/invariant.js';
+import { RewriteGame, checkTermination } from '../games/rewrite/game.js';
+import { RESERVED, type RewriteRule } from '../games/rewrite/rules.js';
+
+/** Games named by a bare word. */
+const SIMPLE: Record<string, () => Ruleset<any>> = {
+  nim: () => new Nim(),
+  wythoff: () => new WythoffFamily(),
+  maharaja: () => new WythoffFamily([[1, 2]], 'maharaja'),
+  euclid: () => new Euclid(),
+  zeruclid: () => new Zeruclid(),
+};
+
+/** Games whose arguments follow a colon. */
+const WITH_ARGS = ['subtraction', 'octal', 'invariant', 'rewrite'] as const;
+
+/** Compounds written as functions of specs, with their least and greatest number of arguments. */
+const COMPOUNDS: Record<string, { min: number; max: number; make: (args: Ruleset<any>[]) => Ruleset<any> }> = {
+  push: { min: 2, max: Infinity, make: (a) => new PushCompound(a) },
+  sum: { min: 1, max: Infinity, make: (a) => new DisjunctiveSum(a) },
+  misere: { min: 1, max: 1, make: (a) => new Misere(a[0]!) },
+  conjoined: { min: 2, max: Infinity, make: (a) => new ConjoinedCompound(a) },
+  pass: { min: 1, max: 1, make: (a) => new PassCompound(a[0]!) },
+};
+
+/** Register a game named by a bare word (used by game families living outside this module). */
+export function registerGame(name: string, make: () => Ruleset<any>): void {
+  SIMPLE[name] = make;
+}
+
+export function knownGameNames(): string[] {
+  return [...Object.keys(SIMPLE), ...WITH_ARGS.map((n) => `${n}:`), 'wythoff+K,L', ...Object.keys(COMPOUNDS).map((n) => `${n}(...)`)];
+}
+
+export interface SpecOptions {
+  /** Accept rewrite systems that are not strongly terminating (the solver then needs a depth bound). */
+  allowUnboundedRewriting?: boolean;
+}
+
+export function parseSpec(text: string, options: SpecOptions = {}): Ruleset<any> {
+  const p = new SpecParser(text, options);
+  const r = p.chain();
+  p.skipSpace();
+  if (!p.atEnd()) p.fail(`unexpected ${JSON.stringify(p.peek())}`);
+  return r;
+}
+
+class SpecParser {
+  private pos = 0;
+  private depth = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly options: SpecOptions,
+  ) {
+    if (text.trim() === '') this.fail('empty spec');
+  }
+
+  fail(reason: string, at = this.pos): never {
+    throw new SpecError(this.text, at + 1, reason);
+  }
+
+  atEnd(): boolean {
+    return this.pos >= this.text.length;
+  }
+
+  peek(k = 0): string {
+    return this.text[this.pos + k] ?? '';
+  }
+
+  skipSpace(): void {
+    while (this.peek() === ' ' || this.peek() === '\t') this.pos++;
+  }
+
+  private expect(c: string, what = JSON.stringify(c)): void {
+    if (this.peek() !== c) this.fail(this.atEnd() ? `expected ${what}, found the end` : `expected ${what}, found ${JSON.stringify(this.peek())}`);
+    this.pos++;
+  }
+
+  chain(): Ruleset<any> {
+    const start = this.pos;
+    const terms = [this.term()];
+    this.skipSpace();
+    while (this.peek() === '⊙') {
+      this.pos++;
+      terms.push(this.term());
+      this.skipSpace();
+    }
+    return terms.length === 1 ? terms[0]! : this.build(start, () => new PushCompound(terms));
+  }
+
+  private build<T>(at: number, make: () => T): T {
+    try {
+      return make();
+    } catch (e) {
+      if (e instanceof RangeError || e instanceof InputError) this.fail(e.message, at);
+      throw e;
+    }
+  }
+
+  private name(): string {
+    const m = /^[a-z]+/.exec(this.text.slice(this.pos));
+    if (!m) this.fail(this.atEnd() ? 'expected a game, found the end' : `expected a game name, found ${JSON.stringify(this.peek())}`);
+    this.pos += m[0].length;
+    return m[0];
+  }
+
+  term(): Ruleset<any> {
+    this.skipSpace();
+    const start = this.pos;
+    const name = this.name();
+    if (name === 'wythoff' && this.peek() === '+') {
+      this.pos++;
+      return this.wythoffPlus(start);
+    }
+    const compound = COMPOUNDS[name];
+    if (compound) return this.compound(name, compound, start);
+    if ((WITH_ARGS as readonly string[]).includes(name)) {
+      this.expect(':', `":" and the arguments of ${name}`);
+      switch (name) {
+        case 'subtraction':
+          return this.subtraction(start);
+        case 'octal':
+          return this.octal(start);
+        case 'invariant':
+          return this.invariant(start);
+        default:
+          return this.rewrite(start);
+      }
+    }
+    const simple = SIMPLE[name];
+    if (!simple) this.fail(`unknown game ${JSON.stringify(name)} (known: ${knownGameNames().join(', ')})`, start);
+    if (this.peek() === ':' || this.peek() === '(') this.fail(`${name} takes no arguments`);
+    return simple();
+  }
+
+  private compound(name: string, c: (typeof COMPOUNDS)[string], start: number): Ruleset<any> {
+    this.expect('(', `"(" after ${name}`);
+    this.depth++;
+    const args = [this.chain()];
+    this.skipSpace();
+    while (this.peek() === ',') {
+      this.pos++;
+      args.push(this.chain());
+      this.skipSpace();
+    }
+    this.expect(')', '"," or ")"');
+    this.depth--;
+    if (args.length < c.min) this.fail(`${name} needs at least ${c.min} games, found ${args.length}`, start);
+    if (args.length > c.max) this.fail(`${name} takes ${c.max} game, found ${args.length}`, start);
+    return this.build(start, () => c.make(args));
+  }
+
+  /**
+   * Inside a compound, a comma may end an argument list instead of separating two items: it does when
+   * a game name follows it.
+   */
+  private moreItems(): boolean {
+    if (this.peek() !== ',') return false;
+    if (this.depth === 0) return true;
+    const m = /^\s*([a-z]+)(?![a-z])/.exec(this.text.slice(this.pos + 1));
+    return !(m && (m[1]! in SIMPLE || m[1]! in COMPOUNDS || (WITH_ARGS as readonly string[]).includes(m[1]!)));
+  }
+
+  private integer(what: string): number {
+    const m = /^\d+/.exec(this.text.slice(this.pos));
+    if (!m) this.fail(this.atEnd() ? `expected ${what}, found the end` : `expected ${what}, found ${JSON.stringify(this.peek())}`);
+    const n = Number(m[0]);
+    if (!Number.isSafeInteger(n)) this.fail(`${m[0]} is too large`);
+    this.pos += m[0].length;
+    return n;
+  }
+
+  private wythoffPlus(start: number): Ruleset<any> {
+    const values: number[] = [];
+    do {
+      if (values.length > 0) this.pos++;
+      values.push(this.integer('a move size'));
+    } while (this.peek() === ',' && /\d/.test(this.peek(1)));
+    if (values.length % 2 !== 0) this.fail('extra moves come in pairs K,L');
+    const pairs: MovePair[] = [];
+    for (let i = 0; i < values.length; i += 2) {
+      if (values[i] === 0 && values[i + 1] === 0) this.fail('the move (0,0) is not a move', start);
+      pairs.push([values[i]!, values[i + 1]!]);
+    }
+    const name = this.text.slice(start, this.pos);
+    return new WythoffFamily(pairs, pairs.length === 1 && pairs[0]![0] === 1 && pairs[0]![1] === 2 ? 'maharaja' : name);
+  }
+
+  private subtraction(start: number): Ruleset<any> {
+    const set: number[] = [];
+    for (let first = true; first || this.moreItems(); first = false) {
+      if (!first) this.pos++;
+      const itemAt = this.pos;
+      if (this.peek() === ',' || this.atEnd() || this.peek() === ')') this.fail('empty element of the subtraction set');
+      const lo = this.integer('a positive integer or a range like 1-4');
+      let hi = lo;
+      if (this.peek() === '-') {
+        this.pos++;
+        hi = this.integer('the end of the range');
+        if (hi < lo) this.fail(`empty range ${lo}-${hi}`, itemAt);
+        if (hi - lo > 1_000_000) this.fail('range too long', itemAt);
+      }
+      if (lo === 0) this.fail('0 is not a move: play would never end', itemAt);
+      for (let s = lo; s <= hi; s++) set.push(s);
+    }
+    return this.build(start, () => new SubtractionGame(set));
+  }
+
+  private octal(start: number): Ruleset<any> {
+    const m = /^(\d*)\.(\d+)/.exec(this.text.slice(this.pos));
+    if (!m) this.fail('expected an octal code like 0.07 or 4.7');
+    const codeAt = this.pos;
+    const digits = [m[1] === '' ? 0 : Number(m[1]), ...[...m[2]!].map(Number)];
+    const bad = [...m[0]].findIndex((c) => c === '8' || c === '9');
+    if (bad >= 0) this.fail(`${m[0][bad]} is not an octal digit`, codeAt + bad);
+    if (m[1]!.length > 1) this.fail('the digit before the point is a single digit', codeAt);
+    if ((digits[0]! & 3) !== 0) this.fail('the digit before the point may only be 0 or 4 (removing nothing must split the heap)', codeAt);
+    this.pos += m[0].length;
+    return this.build(start, () => new OctalGame(digits));
+  }
+
+  private invariant(start: number): Ruleset<any> {
+    const moves: MoveEntry[][] = [];
+    for (let first = true; first || (this.peek() === ',' && this.peek(1) === '('); first = false) {
+      if (!first) this.pos++;
+      const vecAt = this.pos;
+      this.expect('(', 'a move vector like (1,0)');
+      const v: MoveEntry[] = [];
+      do {
+        if (v.length > 0) this.pos++;
+        if (this.peek() === '*' || this.peek() === '=') {
+          v.push(this.peek() as '*' | '=');
+          this.pos++;
+        } else v.push(this.integer('a non-negative integer, * or ='));
+      } while (this.peek() === ',');
+      this.expect(')', '"," or ")"');
+      if (moves.length > 0 && v.length !== moves[0]!.length) {
+        this.fail(`this move has ${v.length} coordinates, the first has ${moves[0]!.length}`, vecAt);
+      }
+      if (v.every((e) => e === 0)) this.fail('the zero vector is not a move: play would never end', vecAt);
+      moves.push(v);
+    }
+    return this.build(start, () => new InvariantGame(moves));
+  }
+
+  private rewrite(start: number): Ruleset<any> {
+    const rules: RewriteRule[] = [];
+    for (let first = true; first || this.moreItems(); first = false) {
+      if (!first) this.pos++;
+      rules.push(this.rule());
+    }
+    const verdict = checkTermination(rules);
+    if (verdict.kind === 'loops') this.fail(`the rules never terminate: ${verdict.reason}`, start);
+    if (verdict.kind === 'unknown' && !this.options.allowUnboundedRewriting) {
+      this.fail(`not strongly terminating: ${verdict.reason}; explore it with a depth bound (--max-depth N)`, start);
+    }
+    return this.build(start, () => new RewriteGame(rules));
+  }
+
+  private isLetter(c: string): boolean {
+    return c !== '' && !RESERVED.has(c) && !/\d/.test(c);
+  }
+
+  /** Letters with optional exponents; returns the expanded word and how many letter tokens it had. */
+  private word(): { word: string; tokens: number } {
+    let word = '';
+    let tokens = 0;
+    while (this.isLetter(this.peek())) {
+      const c = this.peek();
+      this.pos++;
+      let exp = 1;
+      if (/\d/.test(this.peek())) {
+        const at = this.pos;
+        exp = this.integer('an exponent');
+        if (exp === 0) this.fail('exponent must be positive', at);
+        if (exp > 10_000) this.fail('exponent too large', at);
+      }
+      word += c.repeat(exp);
+      tokens++;
+    }
+    return { word, tokens };
+  }
+
+  private rule(): RewriteRule {
+    const at = this.pos;
+    const lhs = this.word();
+    if (this.peek() === '-' && this.peek(1) === '>') {
+      if (lhs.word === '') this.fail('empty left side of a rule', at);
+      this.pos += 2;
+      const rhs = this.word();
+      this.endOfRule();
+      return { lhs: lhs.word, rhs: rhs.word };
+    }
+    if (lhs.word === '') {
+      if (this.peek() === ',' || this.peek() === ')' || this.atEnd()) this.fail('empty rule', at);
+      this.fail(`${JSON.stringify(this.peek())} cannot start a rule`);
+    }
+    if (lhs.tokens > 1) {
+      this.fail(`a short rule is one letter with an optional exponent, like a3; write ${this.text.slice(at, this.pos)}-> to remove that factor`, at);
+    }
+    this.endOfRule();
+    return { lhs: lhs.word, rhs: '' };
+  }
+
+  private endOfRule(): void {
+    const c = this.peek();
+    if (c === '' || c === ',' || c === ')' || c === '⊙' || c === ' ') return;
+    this.fail(c === '-' ? 'expected "->"' : `${JSON.stringify(c)} is not a letter`);
+  }
+}

@@ -1,0 +1,10 @@
+/** Positions as typed on the command line, checked against the ruleset they belong to. */
+import { PositionError } from '../core/errors.js';
+import type { Ruleset } from '../core/ruleset.js';
+
+export function parsePosition<P>(rs: Ruleset<P>, text: string): P {
+  const p = rs.domain.parse(text);
+  const why = rs.validate?.(p);
+  if (why) throw new PositionError(text, 0, why);
+  return p;
+}

@@ -1,0 +1,168 @@
+/**
+ * Boolean operations, products, projection, emptiness with a shortest witness and equivalence with
+ * a counterexample. Products and searches build only the reachable part.
+ */
+import { InputError, LimitError } from '../core/errors.js';
+import { Dfa } from './dfa.js';
+import { EPSILON, Nfa } from './nfa.js';
+
+function sameAlphabet(a: { alphabetSize: number }, b: { alphabetSize: number }): void {
+  if (a.alphabetSize !== b.alphabetSize) {
+    throw new InputError(`automata over different alphabets (${a.alphabetSize} and ${b.alphabetSize} letters)`);
+  }
+}
+
+/**
+ * The product machine: reads both automata in step, outputs combine(outA, outB). Reachable pairs
+ * only. O(nA nB k) time and states; throws LimitError past maxStates pairs (default 1 000 000).
+ */
+export function product(a: Dfa, b: Dfa, combine: (outA: number, outB: number) => number, maxStates = 1_000_000): Dfa {
+  sameAlphabet(a, b);
+  const k = a.alphabetSize;
+  const nb = b.stateCount;
+  const index = new Map<number, number>();
+  const pairs: number[] = [];
+  const intern = (p: number, q: number): number => {
+    const key = p * nb + q;
+    let id = index.get(key);
+    if (id === undefined) {
+      if (pairs.length >= maxStates) throw new LimitError(`the product passed ${maxStates} states`, 'max-states', pairs.length);
+      id = pairs.length;
+      index.set(key, id);
+      pairs.push(key);
+    }
+    return id;
+  };
+  intern(a.start, b.start);
+  const delta: number[] = [];
+  for (let i = 0; i < pairs.length; i++) {
+    const p = Math.floor(pairs[i]! / nb);
+    const q = pairs[i]! % nb;
+    for (let c = 0; c < k; c++) delta[i * k + c] = intern(a.next(p, c), b.next(q, c));
+  }
+  const output = Int32Array.from(pairs, (key) => combine(a.output[Math.floor(key / nb)]!, b.output[key % nb]!));
+  return new Dfa(k, Int32Array.from(delta), output, 0);
+}
+
+/** L(a) ∩ L(b). O(nA nB k). */
+export function intersection(a: Dfa, b: Dfa): Dfa {
+  return product(a, b, (x, y) => (x !== 0 && y !== 0 ? 1 : 0));
+}
+
+/** L(a) ∪ L(b). O(nA nB k). */
+export function union(a: Dfa, b: Dfa): Dfa {
+  return product(a, b, (x, y) => (x !== 0 || y !== 0 ? 1 : 0));
+}
+
+/** L(a) \ L(b). O(nA nB k). */
+export function difference(a: Dfa, b: Dfa): Dfa {
+  return product(a, b, (x, y) => (x !== 0 && y === 0 ? 1 : 0));
+}
+
+/** The complement of L(a) within all words (the DFA is complete). O(n). */
+export function complement(a: Dfa): Dfa {
+  return a.mapOutput((o) => (o !== 0 ? 0 : 1));
+}
+
+/**
+ * The shortlex-least word leading to a state with wanted(state), or undefined when there is none
+ * (emptiness). Breadth-first with letters ascending. O(n k).
+ */
+export function shortestWitness(dfa: Dfa, wanted: (state: number) => boolean = (s) => dfa.output[s] !== 0): number[] | undefined {
+  const n = dfa.stateCount;
+  if (n === 0) return undefined;
+  const parent = new Int32Array(n).fill(-1);
+  const via = new Int32Array(n);
+  const seen = new Uint8Array(n);
+  const queue = [dfa.start];
+  seen[dfa.start] = 1;
+  for (let i = 0; i < queue.length; i++) {
+    const s = queue[i]!;
+    if (wanted(s)) {
+      const word: number[] = [];
+      for (let t = s; t !== dfa.start; t = parent[t]!) word.push(via[t]!);
+      return word.reverse();
+    }
+    for (let a = 0; a < dfa.alphabetSize; a++) {
+      const t = dfa.next(s, a);
+      if (!seen[t]) {
+        seen[t] = 1;
+        parent[t] = s;
+        via[t] = a;
+        queue.push(t);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Whether the acceptor accepts no word. O(n k). */
+export function isEmpty(dfa: Dfa): boolean {
+  return shortestWitness(dfa) === undefined;
+}
+
+/**
+ * A shortest word on which the two machines give different outputs, or undefined when they are
+ * equivalent (as Moore machines, so also as acceptors). O(nA nB k).
+ */
+export function counterexample(a: Dfa, b: Dfa): number[] | undefined {
+  return shortestWitness(product(a, b, (x, y) => (x !== y ? 1 : 0)));
+}
+
+/**
+ * A shortest accepted word of an NFA (fewest letters; ε-moves are free), or undefined when the
+ * language is empty. 0-1 breadth-first search. O(states + edges).
+ */
+export function nfaShortestWitness(nfa: Nfa): number[] | undefined {
+  const n = nfa.stateCount;
+  const dist = new Int32Array(n).fill(-1);
+  const parent = new Int32Array(n).fill(-1);
+  const via = new Int32Array(n);
+  const deque: number[] = [];
+  let head = 0;
+  // A simple 0-1 BFS: ε-successors go to the front (processed before the next layer).
+  const front: number[] = [];
+  for (const s of nfa.starts) {
+    if (dist[s] === -1) {
+      dist[s] = 0;
+      deque.push(s);
+    }
+  }
+  const settled = new Uint8Array(n);
+  while (front.length > 0 || head < deque.length) {
+    const s = front.length > 0 ? front.pop()! : deque[head++]!;
+    if (settled[s]) continue;
+    settled[s] = 1;
+    if (nfa.accepting[s]) {
+      const word: number[] = [];
+      for (let t = s; parent[t] !== -1; t = parent[t]!) if (via[t] !== EPSILON) word.push(via[t]!);
+      return word.reverse();
+    }
+    const list = nfa.edges[s]!;
+    for (let i = 0; i < list.length; i += 2) {
+      const a = list[i]!;
+      const t = list[i + 1]!;
+      const d = dist[s]! + (a === EPSILON ? 0 : 1);
+      if (settled[t] || (dist[t] !== -1 && dist[t]! <= d)) continue;
+      dist[t] = d;
+      parent[t] = s;
+      via[t] = a;
+      if (a === EPSILON) front.push(t);
+      else deque.push(t);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Relabels every edge by `map` (EPSILON erases the letter): the projection of a multi-track
+ * automaton onto some of its tracks, or any letter-to-letter morphism. O(edges).
+ */
+export function project(nfa: Nfa, alphabetSize: number, map: (letter: number) => number): Nfa {
+  const edges = nfa.edges.map((list) => {
+    const out: number[] = [];
+    for (let i = 0; i < list.length; i += 2) out.push(list[i] === EPSILON ? EPSILON : map(list[i]!), list[i + 1]!);
+    return out;
+  });
+  return new Nfa(alphabetSize, nfa.starts, nfa.accepting, edges);
+}

@@ -1,0 +1,147 @@
+/**
+ * Finds a Grundy automaton of a rewrite game and proves it: L* learns a Moore machine, the
+ * solver answers membership queries, and the Lemma-2 verifier answers equivalence queries (seed
+ * taking-and-merging, Lemma 2). A failed proof yields a word on which the hypothesis is wrong.
+ */
+import { Alphabet } from '../automata/alphabet.js';
+import type { Dfa } from '../automata/dfa.js';
+import { LimitError } from '../core/errors.js';
+import { Solver } from '../core/solver.js';
+import { RewriteGame } from '../games/rewrite/game.js';
+import { alphabetOf, type RewriteRule } from '../games/rewrite/rules.js';
+import { learnMoore, type LearnResult, type Teacher } from './learn.js';
+import { rewriteTransducer, terminationWeights } from './rewrite-transducer.js';
+import { type Certificate, type RewriteSystem, verifyGrundyAutomaton, verifyPPositions, type Violation } from './verify.js';
+
+export interface GrundyAutomatonOptions {
+  /** 'grundy' learns every Grundy class; 'p-positions' only L_0 against the rest (Theorem 15). */
+  target?: 'grundy' | 'p-positions';
+  /** Largest hypothesis tried (default 200 states). */
+  maxStates?: number;
+  /** Every word up to this length is checked before a proof is attempted (default: about 4096 words). */
+  testLength?: number;
+  /** State cap of each subset construction in the verifier (default 200 000). */
+  verifyMaxStates?: number;
+  /** The Grundy value of a word; default: the memoised solver on the rewrite game. */
+  grundy?: (word: string) => number;
+  signal?: AbortSignal;
+  onProgress?: (states: number, rounds: number) => void;
+}
+
+export interface GrundyAutomatonResult {
+  verified: boolean;
+  /** The proved machine, or the last hypothesis when no proof was found. */
+  machine?: Dfa;
+  alphabet: Alphabet;
+  /** States of `machine` (the minimal one for a proved machine). */
+  states: number;
+  /** The classes: Grundy values 0..K (or [0] for a P-position automaton). */
+  grundyValues: number[];
+  certificate?: Certificate;
+  /** A word on which the last hypothesis is wrong, when one is known. */
+  counterexample?: string;
+  /** The violation of Lemma 2 that the last failed proof found. */
+  violation?: Violation;
+  /** Any machine computing the target has at least this many states (Myhill–Nerode, from the table). */
+  lowerBound: number;
+  status: LearnResult['status'];
+  rounds: number;
+  queries: number;
+  longestQuery: number;
+}
+
+function defaultTestLength(k: number): number {
+  return k <= 1 ? 24 : Math.max(2, Math.floor(Math.log(4096) / Math.log(k)));
+}
+
+/** Every word of length <= maxLength in shortlex order; stops early when visit returns true. */
+function someWord(k: number, maxLength: number, visit: (w: number[]) => boolean): number[] | undefined {
+  let layer: number[][] = [[]];
+  for (let len = 0; len <= maxLength; len++) {
+    for (const w of layer) if (visit(w)) return w;
+    if (len < maxLength) layer = layer.flatMap((w) => Array.from({ length: k }, (_, a) => [...w, a]));
+  }
+  return undefined;
+}
+
+/**
+ * Learns and proves. The rewrite game must terminate by a letter weight (see terminationWeights);
+ * otherwise an InputError. Honest about failure: `status` says whether the state bound was passed
+ * or the verifier's limits were hit, `lowerBound` what the table proves.
+ */
+export function findGrundyAutomaton(rules: readonly RewriteRule[], options: GrundyAutomatonOptions = {}): GrundyAutomatonResult {
+  const alphabet = new Alphabet(alphabetOf(rules));
+  const system: RewriteSystem = { rules, alphabet };
+  const k = alphabet.size;
+  const pMode = options.target === 'p-positions';
+  const grundy = options.grundy ?? solverGrundy(rules, alphabet);
+  const t = rewriteTransducer(rules, alphabet);
+  const target = (w: readonly number[]) => {
+    const g = grundy(alphabet.decode(w));
+    return pMode ? (g === 0 ? 1 : 0) : g;
+  };
+  const testLength = options.testLength ?? defaultTestLength(k);
+  let lastCertificate: Certificate | undefined;
+  let lastViolation: Violation | undefined;
+  let lastCounterexample: number[] | undefined;
+
+  // A word among w and its options on which h is wrong: if h were right on all of them, h(w) would be
+  // the mex of h over the options, and Lemma 2 could not fail at w.
+  const refute = (h: Dfa, w: number[]): number[] => {
+    for (const x of [w, ...t.apply(w)]) if (h.value(x) !== target(x)) return x;
+    throw new Error(`the verifier reported ${alphabet.decode(w)}, but the hypothesis is right on it and its options`);
+  };
+  const teacher: Teacher = {
+    alphabetSize: k,
+    query: target,
+    equivalence(h) {
+      lastViolation = undefined;
+      const tested = someWord(k, testLength, (w) => h.value(w) !== target(w));
+      if (tested) return (lastCounterexample = tested);
+      let verdict;
+      try {
+        verdict = pMode ? verifyPPositions(system, h, { maxStates: options.verifyMaxStates }) : verifyGrundyAutomaton(system, h, { maxStates: options.verifyMaxStates });
+      } catch (e) {
+        if (!(e instanceof LimitError)) throw e;
+        const longer = someWord(k, testLength + 2, (w) => h.value(w) !== target(w));
+        return longer ? (lastCounterexample = longer) : 'unknown';
+      }
+      if (verdict.verified) {
+        lastCertificate = verdict.certificate;
+        return 'correct';
+      }
+      lastViolation = verdict.violation;
+      return (lastCounterexample = refute(h, alphabet.encode(verdict.violation.word)));
+    },
+  };
+  const learned = learnMoore(teacher, { maxStates: options.maxStates, signal: options.signal, onProgress: options.onProgress });
+  const machine = learned.hypothesis;
+  const verified = learned.status === 'proved';
+  return {
+    verified,
+    ...(machine ? { machine } : {}),
+    alphabet,
+    states: machine?.stateCount ?? 0,
+    grundyValues: verified ? lastCertificate!.grundyValues : (machine?.reachableOutputs() ?? []),
+    ...(verified ? { certificate: lastCertificate! } : {}),
+    ...(!verified && lastCounterexample && machine && machine.value(lastCounterexample) !== target(lastCounterexample)
+      ? { counterexample: alphabet.decode(lastCounterexample) }
+      : {}),
+    ...(!verified && lastViolation ? { violation: lastViolation } : {}),
+    lowerBound: learned.lowerBound,
+    status: learned.status,
+    rounds: learned.rounds,
+    queries: learned.queries,
+    longestQuery: learned.longestQuery,
+  };
+}
+
+/** The Grundy oracle: one memoised solver on the rewrite game, shared by all queries. */
+export function solverGrundy(rules: readonly RewriteRule[], alphabet: Alphabet): (word: string) => number {
+  const game = new RewriteGame(rules);
+  // Weight-decreasing games terminate even when not strongly terminating; a play is then at most
+  // (weight of the word) moves long, so a generous depth bound is safe.
+  const weights = terminationWeights(rules, alphabet);
+  const solver = new Solver(game.terminating || !weights ? {} : { maxDepth: 1_000_000 });
+  return (w) => solver.grundy(game, w);
+}

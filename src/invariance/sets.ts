@@ -1,0 +1,53 @@
+/**
+ * Subsets P of N^n in the forms issue 8 asks for: a finite list, a predicate, the set P_w of an infinite
+ * word (Definition 34), or the P-positions of a take-away game. Each can be cut to a box as a bitmap.
+ */
+import { InputError } from '../core/errors.js';
+import type { InfiniteWord } from '../words/word.js';
+import { pwInBox } from '../words/pw.js';
+import { Box } from './box.js';
+import { type BoxSolveOptions, type MoveMap, pPositionsInBox } from './game.js';
+
+export type PositionSet =
+  | { readonly kind: 'points'; readonly dimension: number; readonly points: readonly (readonly number[])[] }
+  | { readonly kind: 'predicate'; readonly dimension: number; has(p: readonly number[]): boolean }
+  | { readonly kind: 'word'; readonly word: InfiniteWord }
+  | { readonly kind: 'game'; readonly game: MoveMap };
+
+export function dimensionOf(set: PositionSet): number {
+  switch (set.kind) {
+    case 'points':
+    case 'predicate':
+      return set.dimension;
+    case 'word':
+      return set.word.alphabetSize;
+    case 'game':
+      return set.game.dimension;
+  }
+}
+
+/** P ∩ [0,max]^n as a bitmap in the packing of `Box`. */
+export function setInBox(set: PositionSet, max: number, options: BoxSolveOptions = {}): Uint8Array {
+  const box = new Box(dimensionOf(set), max);
+  switch (set.kind) {
+    case 'points': {
+      const member = new Uint8Array(box.cells);
+      for (const p of set.points) {
+        if (p.length !== box.dimension || p.some((x) => !Number.isInteger(x) || x < 0)) {
+          throw new InputError(`(${p.join(',')}) is not a point of N^${box.dimension}`);
+        }
+        if (box.contains(p)) member[box.index(p)] = 1;
+      }
+      return member;
+    }
+    case 'predicate': {
+      const member = new Uint8Array(box.cells);
+      for (let idx = 0; idx < box.cells; idx++) if (set.has(box.point(idx))) member[idx] = 1;
+      return member;
+    }
+    case 'word':
+      return pwInBox(set.word, max);
+    case 'game':
+      return pPositionsInBox(set.game, max, options);
+  }
+}

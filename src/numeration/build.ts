@@ -1,0 +1,134 @@
+/**
+ * Small automaton builders the numeration systems and the logic engine share: breadth-first
+ * construction from keyed states, reversal, trimming. (Candidates for src/automata/.)
+ */
+import { LimitError } from '../core/errors.js';
+import { Dfa } from '../automata/dfa.js';
+import { minimise } from '../automata/minimise.js';
+
+/**
+ * Builds the reachable part of a DFA whose states are identified by string keys. `step` returns the
+ * successor key or null for the rejecting sink (added as the last state when used). O(states k).
+ */
+export function buildDfa<S>(
+  alphabetSize: number,
+  start: S,
+  key: (s: S) => string,
+  step: (s: S, letter: number) => S | null,
+  output: (s: S) => number,
+  maxStates = 2_000_000,
+): Dfa {
+  const index = new Map<string, number>();
+  const states: S[] = [];
+  const intern = (s: S): number => {
+    const k = key(s);
+    let id = index.get(k);
+    if (id === undefined) {
+      if (states.length >= maxStates) throw new LimitError(`automaton construction passed ${maxStates} states`, 'max-states', states.length);
+      id = states.length;
+      index.set(k, id);
+      states.push(s);
+    }
+    return id;
+  };
+  intern(start);
+  const delta: number[] = [];
+  const SINK = -1;
+  for (let i = 0; i < states.length; i++) {
+    const s = states[i]!;
+    for (let a = 0; a < alphabetSize; a++) {
+      const t = step(s, a);
+      delta[i * alphabetSize + a] = t === null ? SINK : intern(t);
+    }
+  }
+  const n = states.length;
+  const needSink = delta.includes(SINK);
+  const total = n + (needSink ? 1 : 0);
+  const d = new Int32Array(total * alphabetSize);
+  for (let i = 0; i < n * alphabetSize; i++) d[i] = delta[i] === SINK ? n : delta[i]!;
+  if (needSink) for (let a = 0; a < alphabetSize; a++) d[n * alphabetSize + a] = n;
+  const out = new Int32Array(total);
+  for (let i = 0; i < n; i++) out[i] = output(states[i]!);
+  return new Dfa(alphabetSize, d, out, 0);
+}
+
+/**
+ * The DFA of the reversed language (accept = output ≠ 0), minimised. Subset construction on the
+ * reversed edges: O(2^n) in the worst case, small for the adders and comparators it serves.
+ */
+export function reverseDfa(dfa: Dfa, maxStates = 1_000_000): Dfa {
+  const k = dfa.alphabetSize;
+  const n = dfa.stateCount;
+  // pred[a][t] = states s with δ(s, a) = t.
+  const predStart = new Int32Array(k * (n + 1));
+  for (let s = 0; s < n; s++) for (let a = 0; a < k; a++) predStart[a * (n + 1) + dfa.next(s, a) + 1]!++;
+  for (let a = 0; a < k; a++) for (let t = 0; t < n; t++) predStart[a * (n + 1) + t + 1]! += predStart[a * (n + 1) + t]!;
+  const fill = predStart.slice();
+  const pred = new Int32Array(n * k);
+  for (let s = 0; s < n; s++) for (let a = 0; a < k; a++) pred[a * n + fill[a * (n + 1) + dfa.next(s, a)]!++] = s;
+  const starts: number[] = [];
+  for (let s = 0; s < n; s++) if (dfa.output[s] !== 0) starts.push(s);
+  const mark = new Int32Array(n);
+  let stamp = 0;
+  const out = buildDfa<number[]>(
+    k,
+    starts,
+    (set) => set.join(','),
+    (set, a) => {
+      stamp++;
+      const next: number[] = [];
+      for (const t of set) {
+        for (let i = predStart[a * (n + 1) + t]!; i < predStart[a * (n + 1) + t + 1]!; i++) {
+          const s = pred[a * n + i]!;
+          if (mark[s] !== stamp) {
+            mark[s] = stamp;
+            next.push(s);
+          }
+        }
+      }
+      next.sort((x, y) => x - y);
+      return next;
+    },
+    (set) => (set.includes(dfa.start) ? 1 : 0),
+    maxStates,
+  );
+  return minimise(out);
+}
+
+/** States from which an accepting state (output ≠ 0) is reachable. O(n k). */
+export function coReachable(dfa: Dfa): Uint8Array {
+  const k = dfa.alphabetSize;
+  const n = dfa.stateCount;
+  const good = new Uint8Array(n);
+  const stack: number[] = [];
+  // Reverse adjacency as lists (built once).
+  const rev: number[][] = Array.from({ length: n }, () => []);
+  for (let s = 0; s < n; s++) for (let a = 0; a < k; a++) rev[dfa.next(s, a)]!.push(s);
+  for (let s = 0; s < n; s++) {
+    if (dfa.output[s] !== 0) {
+      good[s] = 1;
+      stack.push(s);
+    }
+  }
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    for (const s of rev[t]!) {
+      if (!good[s]) {
+        good[s] = 1;
+        stack.push(s);
+      }
+    }
+  }
+  return good;
+}
+
+/**
+ * The number of states of the trimmed minimal acceptor: reachable states that can still accept, as
+ * Walnut counts them (at least 1, so the automaton of `false` has one state).
+ */
+export function trimmedStateCount(dfa: Dfa): number {
+  const good = coReachable(dfa);
+  let c = 0;
+  for (const s of dfa.reachable()) if (good[s]) c++;
+  return Math.max(1, c);
+}

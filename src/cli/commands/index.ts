@@ -1,6 +1,7 @@
 /** Every subcommand, one module each: parse flags, call the library, format. No game logic here. */
 import type { Command } from 'commander';
 import { grundyCommand } from './grundy.js';
+import { lengthsCommand } from './lengths.js';
 import { ppositionsCommand } from './ppositions.js';
 import { sequenceCommand } from './sequence.js';
 
@@ -8,4 +9,4 @@ export interface CommandModule {
   register(program: Command): void;
 }
 
-export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand];

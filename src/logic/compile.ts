@@ -1,0 +1,374 @@
+/**
+ * Formula -> automaton (Büchi's theorem as used in deciding-game-invariance, Theorems 21 and 28):
+ * every arithmetic subterm gets a fresh variable constrained by an adder, constant or comparator
+ * automaton, and is projected away as soon as its enclosing comparison is built.
+ */
+import { InputError } from '../core/errors.js';
+import { Dfa } from '../automata/dfa.js';
+import { minimise } from '../automata/minimise.js';
+import { product } from '../automata/ops.js';
+import { NumerationSystem } from '../numeration/system.js';
+import { type CmpOp, type Node } from './parser.js';
+import {
+  combine,
+  compareNames,
+  exists,
+  forall,
+  type Limits,
+  negate,
+  Predicate,
+  radixOf,
+  type Track,
+  validityOf,
+  widen,
+  unionTracks,
+} from './predicate.js';
+
+/** A word automaton (DFAO): its input tracks, in order, and outputs per state. */
+export interface WordAutomaton {
+  readonly tracks: readonly Track[];
+  readonly dfa: Dfa;
+}
+
+/** What a formula can refer to: stored predicates ($name) and word automata (W[...]). */
+export interface Library {
+  predicate(name: string): Predicate | undefined;
+  word(name: string): WordAutomaton | undefined;
+}
+
+/** Statistics of one compilation: the state count of every intermediate automaton, in order. */
+export interface CompileTrace {
+  steps: { what: string; states: number }[];
+}
+
+let fresh = 0;
+/** Temporary names sort before user variables and cannot clash with them. */
+const temp = () => `#t${(fresh++).toString().padStart(6, '0')}`;
+
+function system(name: string): NumerationSystem {
+  return NumerationSystem.byName(name);
+}
+
+/** A predicate on the given tracks (in the order given) from a DFA, sorted and minimised. */
+function predicateOn(tracks: Track[], dfa: Dfa): Predicate {
+  const sorted = [...tracks].sort((a, b) => compareNames(a.name, b.name));
+  const holder = new Predicate(
+    tracks.map((t, i) => ({ ...t, name: `#p${i.toString().padStart(4, '0')}` })),
+    dfa,
+  );
+  const map = new Map(tracks.map((t, i) => [`#p${i.toString().padStart(4, '0')}`, t.name]));
+  const p = holder.rename(map);
+  if (p.tracks.some((t, i) => t.name !== sorted[i]!.name)) throw new InputError('internal: track order');
+  return new Predicate(sorted, p.dfa);
+}
+
+export class Compiler {
+  readonly trace: CompileTrace = { steps: [] };
+
+  constructor(
+    private readonly lib: Library,
+    private readonly limits: Limits = {},
+  ) {}
+
+  private note(what: string, p: Predicate): Predicate {
+    this.trace.steps.push({ what, states: p.dfa.stateCount });
+    return p;
+  }
+
+  /**
+   * Binds the tracks of an automaton (given in order, with fresh names) to `names`; a name used
+   * twice becomes an equality with a temporary that is then projected.
+   */
+  private bind(tracks: Track[], dfa: Dfa, names: string[]): Predicate {
+    const seen = new Set<string>();
+    const extra: [string, string, NumerationSystem | null, Track][] = [];
+    const bound = tracks.map((t, i) => {
+      const want = names[i]!;
+      if (!seen.has(want)) {
+        seen.add(want);
+        return { ...t, name: want };
+      }
+      const tmp = temp();
+      extra.push([tmp, want, t.system, t]);
+      return { ...t, name: tmp };
+    });
+    let p = predicateOn(bound, dfa);
+    for (const [tmp, want, sys, t] of extra) {
+      if (!sys) throw new InputError(`the same variable ${want} twice on a non-arithmetic track`);
+      const eq = predicateOn([{ ...t, name: tmp }, { ...t, name: want }], sys.equality());
+      p = exists(combine(p, eq, 'and', this.limits), tmp, this.limits);
+    }
+    return p;
+  }
+
+  formula(node: Node): Predicate {
+    switch (node.k) {
+      case 'bool':
+        return Predicate.constant(node.value);
+      case 'logic': {
+        const op = ({ '&': 'and', '|': 'or', '^': 'xor', '=>': 'implies', '<=>': 'iff' } as const)[node.op];
+        return this.note(node.op, combine(this.formula(node.l), this.formula(node.r), op, this.limits));
+      }
+      case 'not':
+        return this.note('~', negate(this.formula(node.e)));
+      case 'quant': {
+        if (node.q === 'I') throw new InputError('the quantifier I (infinitely many) is not supported');
+        let p = this.formula(node.body);
+        for (const v of [...node.vars].reverse()) {
+          p = this.note(`${node.q}${v}`, node.q === 'E' ? exists(p, v, this.limits) : forall(p, v, this.limits));
+        }
+        return p;
+      }
+      case 'cmp':
+        return this.comparison(node.op, node.l, node.r, node.sys);
+      case 'pred':
+        return this.predicateCall(node.name, node.args);
+      case 'rev':
+        throw new InputError('the reversal operator ` is not supported');
+      default:
+        throw new InputError(`a term (${node.k}) where a formula was expected`);
+    }
+  }
+
+  private predicateCall(name: string, args: Node[]): Predicate {
+    const stored = this.lib.predicate(name);
+    if (!stored) throw new InputError(`no predicate named $${name} (define it with def or reg first)`);
+    if (stored.tracks.length !== args.length) {
+      throw new InputError(`$${name} takes ${stored.tracks.length} arguments, got ${args.length}`);
+    }
+    const names: string[] = [];
+    const constraints: { name: string; p: Predicate | null; temps: string[] }[] = [];
+    const used = new Set<string>();
+    args.forEach((arg, i) => {
+      const t = stored.tracks[i]!;
+      if (arg.k === 'var' && !used.has(arg.name)) {
+        used.add(arg.name);
+        names.push(arg.name);
+        return;
+      }
+      const tmp = temp();
+      names.push(tmp);
+      if (!t.system) throw new InputError(`argument ${i + 1} of $${name} is on a non-arithmetic track and must be a variable`);
+      const c = this.term(arg, t.system.name, tmp);
+      constraints.push({ name: tmp, p: c.p, temps: c.temps });
+    });
+    let p = this.bind([...stored.tracks], stored.dfa, names);
+    for (const c of constraints) {
+      if (c.p) p = combine(p, c.p, 'and', this.limits);
+      for (const v of [c.name, ...c.temps]) p = exists(p, v, this.limits);
+    }
+    return this.note(`$${name}`, p);
+  }
+
+  /**
+   * The automaton of a term: a predicate relating its free variables to the variable `v` holding its
+   * value (p is null when the term is a plain variable), and the temporaries still to project.
+   * With `target`, the value is placed on that variable.
+   */
+  term(node: Node, sysName: string, target?: string): { p: Predicate | null; v: string; temps: string[] } {
+    const sys = system('sys' in node ? node.sys : sysName);
+    const track = (name: string): Track => ({ name, system: sys });
+    switch (node.k) {
+      case 'var': {
+        if (!target) return { p: null, v: node.name, temps: [] };
+        return { p: this.bind([track('#a'), track('#b')], sys.equality(), [node.name, target]), v: target, temps: [] };
+      }
+      case 'num': {
+        const v = target ?? temp();
+        return { p: predicateOn([track(v)], sys.constant(node.value)), v, temps: target ? [] : [v] };
+      }
+      case 'neg': {
+        if (node.e.k === 'num') throw new InputError(`negative constant -${node.e.value} in the numeration system ${sys.name}, which has no negative numbers`);
+        throw new InputError(`negation of a term is not supported in ${sys.name}`);
+      }
+      case 'arith':
+        return this.arith(node, sys, target);
+      case 'word':
+        throw new InputError('word automaton values in arithmetic are not supported');
+      default:
+        throw new InputError(`a formula (${node.k}) where a term was expected`);
+    }
+  }
+
+  private arith(node: Extract<Node, { k: 'arith' }>, sys: NumerationSystem, target?: string): { p: Predicate | null; v: string; temps: string[] } {
+    const v = target ?? temp();
+    const tr = (name: string): Track => ({ name, system: sys });
+    const constOf = (n: Node): bigint | undefined => (n.k === 'num' ? n.value : undefined);
+    let operands: { p: Predicate | null; v: string; temps: string[] }[];
+    let rel: Predicate;
+    if (node.op === '*') {
+      const cl = constOf(node.l);
+      const cr = constOf(node.r);
+      if (cl === undefined && cr === undefined) throw new InputError('multiplication of two variables is not in the theory (only multiplication by a constant)');
+      const c = cl ?? cr!;
+      const other = cl !== undefined ? node.r : node.l;
+      const o = this.term(other, sys.name);
+      operands = [o];
+      rel = this.bind([tr('#x'), tr('#y')], this.multiplier(sys, c), [o.v, v]);
+    } else if (node.op === '/') {
+      const c = constOf(node.r);
+      if (c === undefined) throw new InputError('division is only by a constant');
+      if (c === 0n) throw new InputError('division by zero');
+      const o = this.term(node.l, sys.name);
+      operands = [o];
+      rel = this.bind([tr('#x'), tr('#y')], this.divider(sys, c), [o.v, v]);
+    } else {
+      const a = this.term(node.l, sys.name);
+      const b = this.term(node.r, sys.name);
+      operands = [a, b];
+      // x + y = z on tracks (x, y, z); a - b = v iff b + v = a.
+      const names = node.op === '+' ? [a.v, b.v, v] : [b.v, v, a.v];
+      rel = this.bind([tr('#x'), tr('#y'), tr('#z')], sys.addition(), names);
+    }
+    let p = rel;
+    const temps: string[] = [];
+    for (const o of operands) {
+      if (o.p) p = combine(p, o.p, 'and', this.limits);
+      temps.push(...o.temps);
+    }
+    for (const t of temps) p = exists(p, t, this.limits);
+    return { p: this.note(node.op, p), v, temps: target ? [] : [v] };
+  }
+
+  private readonly mulCache = new Map<string, Dfa>();
+
+  /** y = c x on tracks (x, y), by doubling and adding: O(log c) additions. */
+  multiplier(sys: NumerationSystem, c: bigint): Dfa {
+    const key = `${sys.name}*${c}`;
+    const hit = this.mulCache.get(key);
+    if (hit) return hit;
+    const tr = (name: string): Track => ({ name, system: sys });
+    let result: Predicate;
+    if (c === 0n) {
+      result = combine(predicateOn([tr('y')], sys.constant(0)), predicateOn([tr('x')], sys.validity()), 'and');
+    } else if (c === 1n) {
+      result = predicateOn([tr('x'), tr('y')], sys.equality());
+    } else {
+      const half = predicateOn([tr('x'), tr('h')], this.multiplier(sys, c / 2n));
+      // y = h + h (+ x when c is odd).
+      const dbl = exists(combine(predicateOn([tr('h'), tr('g'), tr('d')], sys.addition()), predicateOn([tr('h'), tr('g')], sys.equality()), 'and'), 'g');
+      let p = exists(combine(half, dbl, 'and'), 'h');
+      if (c % 2n === 1n) p = exists(combine(p, predicateOn([tr('d'), tr('x'), tr('y')], sys.addition()), 'and'), 'd');
+      else p = p.rename(new Map([['d', 'y']]));
+      result = p;
+    }
+    const dfa = result.dfa;
+    this.mulCache.set(key, dfa);
+    return dfa;
+  }
+
+  /** y = floor(x / c) on tracks (x, y): x = c y + r with r < c. */
+  divider(sys: NumerationSystem, c: bigint): Dfa {
+    const tr = (name: string): Track => ({ name, system: sys });
+    const cy = predicateOn([tr('y'), tr('m')], this.multiplier(sys, c));
+    const add = predicateOn([tr('m'), tr('r'), tr('x')], sys.addition());
+    const small = exists(combine(predicateOn([tr('r'), tr('k')], sys.lessThan()), predicateOn([tr('k')], sys.constant(c)), 'and'), 'k');
+    const p = exists(exists(combine(combine(cy, add, 'and'), small, 'and'), 'm'), 'r');
+    return p.dfa;
+  }
+
+  private comparison(op: CmpOp, l: Node, r: Node, sysName: string): Predicate {
+    const valued = (n: Node) => n.k === 'word' || n.k === 'out';
+    if (valued(l) || valued(r)) return this.wordComparison(op, l, r, sysName);
+    const sys = system(sysName);
+    // x = term: compute the term straight onto x.
+    if (op === '=' && (l.k === 'var' || r.k === 'var')) {
+      const [v, other] = l.k === 'var' ? [l, r] : [r as Extract<Node, { k: 'var' }>, l];
+      if (other.k !== 'var') {
+        const t = this.term(other, sysName, v.name);
+        return this.note('=', t.p!);
+      }
+    }
+    const a = this.term(l, sysName);
+    const b = this.term(r, sysName);
+    const tr = (name: string): Track => ({ name, system: sys });
+    let rel: Predicate;
+    switch (op) {
+      case '=':
+        rel = this.bind([tr('#x'), tr('#y')], sys.equality(), [a.v, b.v]);
+        break;
+      case '!=':
+        rel = negate(this.bind([tr('#x'), tr('#y')], sys.equality(), [a.v, b.v]));
+        break;
+      case '<':
+        rel = this.bind([tr('#x'), tr('#y')], sys.lessThan(), [a.v, b.v]);
+        break;
+      case '>':
+        rel = this.bind([tr('#x'), tr('#y')], sys.lessThan(), [b.v, a.v]);
+        break;
+      case '<=':
+        rel = negate(this.bind([tr('#x'), tr('#y')], sys.lessThan(), [b.v, a.v]));
+        break;
+      case '>=':
+        rel = negate(this.bind([tr('#x'), tr('#y')], sys.lessThan(), [a.v, b.v]));
+        break;
+    }
+    let p = rel;
+    for (const t of [a, b]) if (t.p) p = combine(p, t.p, 'and', this.limits);
+    for (const t of [...a.temps, ...b.temps]) p = exists(p, t, this.limits);
+    return this.note(op, p);
+  }
+
+  /** A side of a comparison of word values: a predicate whose outputs are the values. */
+  private valuedSide(n: Node, sysName: string): { p: Predicate; temps: { name: string; c: Predicate | null; temps: string[] }[] } {
+    if (n.k === 'out') return { p: new Predicate([], Dfa.from(1, 1, () => 0, () => n.value)), temps: [] };
+    if (n.k !== 'word') throw new InputError('a word automaton value can only be compared with another one or with a constant @v');
+    const w = this.lib.word(n.name);
+    if (!w) throw new InputError(`no word automaton named ${n.name}`);
+    if (w.tracks.length !== n.index.length) throw new InputError(`${n.name} takes ${w.tracks.length} indices, got ${n.index.length}`);
+    const names: string[] = [];
+    const temps: { name: string; c: Predicate | null; temps: string[] }[] = [];
+    n.index.forEach((ix, i) => {
+      const t = w.tracks[i]!;
+      if (ix.k === 'var') {
+        names.push(ix.name);
+        return;
+      }
+      const tmp = temp();
+      names.push(tmp);
+      const c = this.term(ix, t.system ? t.system.name : sysName, tmp);
+      temps.push({ name: tmp, c: c.p, temps: c.temps });
+    });
+    // Bind without the validity product: the outputs are values, not acceptance.
+    const tracks = w.tracks.map((t, i) => ({ ...t, name: names[i]! }));
+    const distinct = new Set(names);
+    if (distinct.size !== names.length) throw new InputError(`${n.name}[...] with the same variable twice is not supported`);
+    return { p: predicateOn(tracks, w.dfa), temps };
+  }
+
+  private wordComparison(op: CmpOp, l: Node, r: Node, sysName: string): Predicate {
+    const a = this.valuedSide(l, sysName);
+    const b = this.valuedSide(r, sysName);
+    const tracks = unionTracks(a.p.tracks, b.p.tracks);
+    const test = cmpTest(op);
+    const wa = widen(a.p, tracks);
+    const wb = widen(b.p, tracks);
+    let d = product(wa.dfa, wb.dfa, (x, y) => (test(x, y) ? 1 : 0));
+    d = product(d, validityOf(tracks), (x, y) => (x !== 0 && y !== 0 ? 1 : 0));
+    let p = new Predicate(tracks, minimise(d));
+    for (const t of [...a.temps, ...b.temps]) {
+      if (t.c) p = combine(p, t.c, 'and', this.limits);
+      for (const v of [t.name, ...t.temps]) p = exists(p, v, this.limits);
+    }
+    return this.note(op, p);
+  }
+}
+
+function cmpTest(op: CmpOp): (x: number, y: number) => boolean {
+  switch (op) {
+    case '=':
+      return (x, y) => x === y;
+    case '!=':
+      return (x, y) => x !== y;
+    case '<':
+      return (x, y) => x < y;
+    case '>':
+      return (x, y) => x > y;
+    case '<=':
+      return (x, y) => x <= y;
+    case '>=':
+      return (x, y) => x >= y;
+  }
+}
+
+export { predicateOn, radixOf };

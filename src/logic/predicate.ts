@@ -1,0 +1,314 @@
+/**
+ * The automaton of a formula (deciding-game-invariance, section 5, Theorem 28): one track per free
+ * variable, tracks sorted by variable name (as Walnut orders them), letters packed mixed-radix with
+ * the first track varying fastest. Every operation minimises its result. Arithmetic tracks accept
+ * only valid expansions, padded with zeros (leading for msd, trailing for lsd).
+ */
+import { InputError, LimitError } from '../core/errors.js';
+import { Dfa } from '../automata/dfa.js';
+import { minimise } from '../automata/minimise.js';
+import { product } from '../automata/ops.js';
+import { NumerationSystem } from '../numeration/system.js';
+import { buildDfa } from '../numeration/build.js';
+
+/** A track: a variable read in a numeration system, or over an explicit alphabet ({0,1} in reg). */
+export interface Track {
+  readonly name: string;
+  readonly system: NumerationSystem | null;
+  /** For a non-arithmetic track: the integers its letters 0..n-1 stand for. */
+  readonly alphabet?: readonly number[];
+}
+
+export function radixOf(t: Track): number {
+  return t.system ? t.system.base : t.alphabet!.length;
+}
+
+export function sameKind(a: Track, b: Track): boolean {
+  if (a.system || b.system) return a.system === b.system;
+  return a.alphabet!.length === b.alphabet!.length && a.alphabet!.every((x, i) => x === b.alphabet![i]);
+}
+
+export function trackKindName(t: Track): string {
+  return t.system ? t.system.name : `{${t.alphabet!.join(', ')}}`;
+}
+
+/** Walnut orders tracks by Java String.compareTo, i.e. by UTF-16 code units. */
+export function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export interface Limits {
+  /** Most states in any intermediate automaton (default 2 000 000). */
+  maxStates?: number;
+}
+
+export class Predicate {
+  constructor(
+    readonly tracks: readonly Track[],
+    readonly dfa: Dfa,
+  ) {
+    for (let i = 1; i < tracks.length; i++) {
+      if (compareNames(tracks[i - 1]!.name, tracks[i]!.name) >= 0) throw new InputError(`tracks out of order: ${tracks.map((t) => t.name).join(',')}`);
+    }
+  }
+
+  get radices(): number[] {
+    return this.tracks.map(radixOf);
+  }
+
+  /** For a sentence: whether it holds. */
+  get truth(): boolean {
+    return this.dfa.output[this.dfa.start] !== 0;
+  }
+
+  static constant(value: boolean): Predicate {
+    return new Predicate([], Dfa.from(1, 1, () => 0, () => (value ? 1 : 0)));
+  }
+
+  /** Renames tracks (the caller keeps names distinct); re-sorts the tracks and the letters. */
+  rename(map: ReadonlyMap<string, string>): Predicate {
+    const renamed = this.tracks.map((t) => ({ ...t, name: map.get(t.name) ?? t.name }));
+    const names = new Set(renamed.map((t) => t.name));
+    if (names.size !== renamed.length) throw new InputError(`renaming makes two tracks share a name`);
+    const sorted = [...renamed].sort((a, b) => compareNames(a.name, b.name));
+    return reorder(this, renamed, sorted);
+  }
+}
+
+/** Rebuilds the table of p (whose tracks are `from`, in p's order) with the tracks in `to`'s order. */
+function reorder(p: Predicate, from: readonly Track[], to: readonly Track[]): Predicate {
+  if (from.every((t, i) => t.name === to[i]!.name)) return new Predicate(to, p.dfa);
+  return new Predicate(to, remapLetters(p.dfa, from, to));
+}
+
+/**
+ * The same automaton read on the tracks `to` (a superset of `from`): each new letter is mapped to
+ * the old letter with the same digits on the old tracks. O(n |Σ_to|).
+ */
+function remapLetters(dfa: Dfa, from: readonly Track[], to: readonly Track[]): Dfa {
+  const toRadix = to.map(radixOf);
+  const K = toRadix.reduce((a, r) => a * r, 1);
+  const fromWeights: number[] = [];
+  let w = 1;
+  for (const t of from) {
+    fromWeights.push(w);
+    w *= radixOf(t);
+  }
+  const posInTo = from.map((t) => to.findIndex((u) => u.name === t.name));
+  const map = new Int32Array(K);
+  const digits = new Array<number>(to.length).fill(0);
+  for (let L = 0; L < K; L++) {
+    let rest = L;
+    for (let i = 0; i < to.length; i++) {
+      digits[i] = rest % toRadix[i]!;
+      rest = Math.floor(rest / toRadix[i]!);
+    }
+    let old = 0;
+    for (let j = 0; j < from.length; j++) old += digits[posInTo[j]!]! * fromWeights[j]!;
+    map[L] = old;
+  }
+  const n = dfa.stateCount;
+  const k = dfa.alphabetSize;
+  const delta = new Int32Array(n * K);
+  for (let s = 0; s < n; s++) for (let L = 0; L < K; L++) delta[s * K + L] = dfa.delta[s * k + map[L]!]!;
+  return new Dfa(K, delta, dfa.output, dfa.start);
+}
+
+/** The union of two sorted track lists; a variable read in two systems is an error. */
+export function unionTracks(a: readonly Track[], b: readonly Track[]): Track[] {
+  const byName = new Map<string, Track>();
+  for (const t of [...a, ...b]) {
+    const old = byName.get(t.name);
+    if (old && !sameKind(old, t)) {
+      throw new InputError(`variable ${t.name} is read in two numeration systems (${trackKindName(old)} and ${trackKindName(t)})`);
+    }
+    if (!old) byName.set(t.name, t);
+  }
+  return [...byName.values()].sort((x, y) => compareNames(x.name, y.name));
+}
+
+/** p cylindrified to the tracks `to` (a superset): the new tracks are unconstrained. */
+export function widen(p: Predicate, to: readonly Track[]): Predicate {
+  if (to.length === p.tracks.length) return p;
+  return new Predicate(to, remapLetters(p.dfa, p.tracks, to));
+}
+
+const validityCache = new Map<string, Dfa>();
+
+/** Valid expansions on every arithmetic track (product of the validity automata). */
+export function validityOf(tracks: readonly Track[]): Dfa {
+  const key = tracks.map(trackKindName).join('|');
+  let d = validityCache.get(key);
+  if (d) return d;
+  const radices = tracks.map(radixOf);
+  const K = radices.reduce((a, r) => a * r, 1);
+  const parts = tracks.map((t) => (t.system ? t.system.validity() : null));
+  d = minimise(
+    buildDfa<number[]>(
+      K,
+      parts.map((v) => (v ? v.start : 0)),
+      (s) => s.join(','),
+      (s, L) => {
+        const next: number[] = [];
+        let rest = L;
+        for (let i = 0; i < tracks.length; i++) {
+          const digit = rest % radices[i]!;
+          rest = Math.floor(rest / radices[i]!);
+          const v = parts[i];
+          next.push(v ? v.next(s[i]!, digit) : 0);
+        }
+        return next;
+      },
+      (s) => (s.every((q, i) => !parts[i] || parts[i]!.output[q] !== 0) ? 1 : 0),
+    ),
+  );
+  validityCache.set(key, d);
+  return d;
+}
+
+export type BoolOp = 'and' | 'or' | 'implies' | 'iff' | 'xor';
+
+const combiners: Record<BoolOp, (x: boolean, y: boolean) => boolean> = {
+  and: (x, y) => x && y,
+  or: (x, y) => x || y,
+  implies: (x, y) => !x || y,
+  iff: (x, y) => x === y,
+  xor: (x, y) => x !== y,
+};
+
+/** A boolean combination; the result keeps only valid expansions. O(nA nB |Σ|). */
+export function combine(a: Predicate, b: Predicate, op: BoolOp, limits: Limits = {}): Predicate {
+  const tracks = unionTracks(a.tracks, b.tracks);
+  const wa = widen(a, tracks);
+  const wb = widen(b, tracks);
+  const f = combiners[op];
+  let d = product(wa.dfa, wb.dfa, (x, y) => (f(x !== 0, y !== 0) ? 1 : 0), limits.maxStates ?? 2_000_000);
+  if (op !== 'and') d = product(d, validityOf(tracks), (x, y) => (x !== 0 && y !== 0 ? 1 : 0), limits.maxStates ?? 2_000_000);
+  return new Predicate(tracks, minimise(d));
+}
+
+/** ¬p among valid expansions. */
+export function negate(p: Predicate): Predicate {
+  const c = p.dfa.mapOutput((o) => (o !== 0 ? 0 : 1));
+  return new Predicate(p.tracks, minimise(product(c, validityOf(p.tracks), (x, y) => (x !== 0 && y !== 0 ? 1 : 0))));
+}
+
+/**
+ * ∃name p: the track is projected away and the result determinised by the subset construction.
+ * Because the other tracks may need fewer digits than the witness, msd automata start from every
+ * state reachable on zero letters (zeros on the kept tracks), and lsd automata accept from every
+ * state that reaches acceptance on zero letters. O(2^n) in the worst case; capped by maxStates.
+ */
+export function exists(p: Predicate, name: string, limits: Limits = {}): Predicate {
+  const idx = p.tracks.findIndex((t) => t.name === name);
+  if (idx < 0) return p;
+  const maxStates = limits.maxStates ?? 2_000_000;
+  const radices = p.radices;
+  const keep = p.tracks.filter((_, i) => i !== idx);
+  const K = p.dfa.alphabetSize;
+  const Kn = keep.map(radixOf).reduce((a, r) => a * r, 1);
+  let below = 1;
+  for (let i = 0; i < idx; i++) below *= radices[i]!;
+  const r = radices[idx]!;
+  // lettersOf[L'] = the old letters whose kept digits form L'.
+  const lettersOf: Int32Array[] = [];
+  for (let Ln = 0; Ln < Kn; Ln++) {
+    const low = Ln % below;
+    const high = Math.floor(Ln / below);
+    lettersOf.push(Int32Array.from({ length: r }, (_, d) => low + below * (d + r * high)));
+  }
+  const dfa = p.dfa;
+  const n = dfa.stateCount;
+  const msd = p.tracks[idx]!.system ? p.tracks[idx]!.system!.msd : true;
+  const zeros = lettersOf[0]!;
+  const mark = new Int32Array(n);
+  let stamp = 0;
+  let startSet: number[] = [dfa.start];
+  let accepting = (q: number) => dfa.output[q] !== 0;
+  if (msd) {
+    stamp++;
+    mark[dfa.start] = stamp;
+    for (let i = 0; i < startSet.length; i++) {
+      for (const L of zeros) {
+        const t = dfa.next(startSet[i]!, L);
+        if (mark[t] !== stamp) {
+          mark[t] = stamp;
+          startSet.push(t);
+        }
+      }
+    }
+    startSet.sort((x, y) => x - y);
+  } else {
+    // Z = states reaching acceptance by zero letters.
+    const z = new Uint8Array(n);
+    for (let s = 0; s < n; s++) if (dfa.output[s] !== 0) z[s] = 1;
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (let s = 0; s < n; s++) {
+        if (z[s]) continue;
+        for (const L of zeros) {
+          if (z[dfa.next(s, L)]) {
+            z[s] = 1;
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+    accepting = (q) => z[q] === 1;
+  }
+  const index = new Map<string, number>();
+  const subsets: Int32Array[] = [];
+  const intern = (set: Int32Array): number => {
+    const key = set.join(',');
+    let id = index.get(key);
+    if (id === undefined) {
+      if (subsets.length >= maxStates) throw new LimitError(`projecting ${name} passed ${maxStates} states`, 'max-states', subsets.length);
+      id = subsets.length;
+      index.set(key, id);
+      subsets.push(set);
+    }
+    return id;
+  };
+  intern(Int32Array.from(startSet));
+  const delta: number[] = [];
+  const buf: number[] = [];
+  for (let i = 0; i < subsets.length; i++) {
+    const cur = subsets[i]!;
+    for (let Ln = 0; Ln < Kn; Ln++) {
+      stamp++;
+      buf.length = 0;
+      const letters = lettersOf[Ln]!;
+      for (let j = 0; j < cur.length; j++) {
+        const base = cur[j]! * K;
+        for (let m = 0; m < letters.length; m++) {
+          const t = dfa.delta[base + letters[m]!]!;
+          if (mark[t] !== stamp) {
+            mark[t] = stamp;
+            buf.push(t);
+          }
+        }
+      }
+      buf.sort((x, y) => x - y);
+      delta[i * Kn + Ln] = intern(Int32Array.from(buf));
+    }
+  }
+  const out = Int32Array.from(subsets, (set) => (set.some(accepting) ? 1 : 0));
+  return new Predicate(keep, minimise(new Dfa(Kn, Int32Array.from(delta), out, 0)));
+}
+
+/** ∀name p = ¬∃name ¬p. */
+export function forall(p: Predicate, name: string, limits: Limits = {}): Predicate {
+  return negate(exists(negate(p), name, limits));
+}
+
+/** A predicate from a DFA over given tracks (sorted here), intersected with validity and minimised. */
+export function fromDfa(tracks: readonly Track[], dfa: Dfa): Predicate {
+  const sorted = [...tracks].sort((a, b) => compareNames(a.name, b.name));
+  const reordered = reorder(new Predicate([...tracks].sort((a, b) => compareNames(a.name, b.name)), dfa), tracks, sorted);
+  return new Predicate(
+    sorted,
+    minimise(product(reordered.dfa, validityOf(sorted), (x, y) => (x !== 0 && y !== 0 ? 1 : 0))),
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * `reg`: regular expressions over digit tuples -> minimal DFA. Syntax: concatenation, |, *, +, ?,
+ * parentheses, `.` (any letter), a digit (one-track letter), [d1,d2,...] (a multi-track letter or a
+ * negative digit [-1]) and digit classes [0-3] / [013]. Whitespace is ignored. The language is
+ * exactly the expression's: no zero padding is added and validity is not imposed (as in Walnut).
+ */
+import { InputError } from '../core/errors.js';
+import type { Dfa } from '../automata/dfa.js';
+import { minimise } from '../automata/minimise.js';
+import { determinise, EPSILON, NfaBuilder } from '../automata/nfa.js';
+import { type Track, radixOf } from './predicate.js';
+
+export function compileRegex(pattern: string, tracks: readonly Track[]): Dfa {
+  const text = pattern.replace(/\s+/g, '');
+  const radices = tracks.map(radixOf);
+  const K = radices.reduce((a, r) => a * r, 1);
+  const b = new NfaBuilder(K);
+  let pos = 0;
+  const fail = (reason: string): never => {
+    throw new InputError(`bad regular expression ${JSON.stringify(pattern)} at column ${pos + 1}: ${reason}`);
+  };
+  const indexOn = (track: number, value: number): number => {
+    const t = tracks[track]!;
+    if (t.system) {
+      if (value < 0 || value >= t.system.base) fail(`digit ${value} is outside ${t.system.name}`);
+      return value;
+    }
+    const i = t.alphabet!.indexOf(value);
+    if (i < 0) fail(`digit ${value} is outside {${t.alphabet!.join(',')}}`);
+    return i;
+  };
+  const letterOf = (values: number[]): number => {
+    if (values.length !== tracks.length) fail(`a letter of ${values.length} digits for ${tracks.length} tracks`);
+    let L = 0;
+    for (let i = values.length - 1; i >= 0; i--) L = L * radices[i]! + indexOn(i, values[i]!);
+    return L;
+  };
+  type Frag = { s: number; e: number };
+  const letters = (ls: number[]): Frag => {
+    const s = b.addState();
+    const e = b.addState();
+    for (const l of ls) b.addEdge(s, l, e);
+    return { s, e };
+  };
+  const alt = (): Frag => {
+    const parts = [concat()];
+    while (text[pos] === '|') {
+      pos++;
+      parts.push(concat());
+    }
+    if (parts.length === 1) return parts[0]!;
+    const s = b.addState();
+    const e = b.addState();
+    for (const p of parts) {
+      b.addEdge(s, EPSILON, p.s);
+      b.addEdge(p.e, EPSILON, e);
+    }
+    return { s, e };
+  };
+  const concat = (): Frag => {
+    const s = b.addState();
+    let e = s;
+    while (pos < text.length && text[pos] !== '|' && text[pos] !== ')') {
+      const f = repeat();
+      b.addEdge(e, EPSILON, f.s);
+      e = f.e;
+    }
+    return { s, e };
+  };
+  const repeat = (): Frag => {
+    let f = atom();
+    while (text[pos] === '*' || text[pos] === '+' || text[pos] === '?') {
+      const op = text[pos++]!;
+      const s = b.addState();
+      const e = b.addState();
+      b.addEdge(s, EPSILON, f.s);
+      b.addEdge(f.e, EPSILON, e);
+      if (op !== '?') b.addEdge(f.e, EPSILON, f.s);
+      if (op !== '+') b.addEdge(s, EPSILON, e);
+      f = { s, e };
+    }
+    return f;
+  };
+  const atom = (): Frag => {
+    const c = text[pos];
+    if (c === undefined) return fail('unexpected end');
+    if (c === '(') {
+      pos++;
+      const f = alt();
+      if (text[pos] !== ')') fail('expected )');
+      pos++;
+      return f;
+    }
+    if (c === '.') {
+      pos++;
+      return letters(Array.from({ length: K }, (_, i) => i));
+    }
+    if (c === '[') {
+      const end = text.indexOf(']', pos);
+      if (end < 0) fail('unclosed [');
+      const inner = text.slice(pos + 1, end);
+      pos = end + 1;
+      if (inner.includes(',') || /^-?\d+$/.test(inner)) {
+        const values = inner.split(',').map(Number);
+        if (values.some((v) => !Number.isInteger(v))) fail(`bad letter [${inner}]`);
+        return letters([letterOf(values)]);
+      }
+      if (tracks.length !== 1) fail('a digit class needs a single track');
+      const set = new Set<number>();
+      for (let i = 0; i < inner.length; i++) {
+        const lo = Number(inner[i]);
+        if (inner[i + 1] === '-' && i + 2 < inner.length) {
+          const hi = Number(inner[i + 2]);
+          for (let d = lo; d <= hi; d++) set.add(d);
+          i += 2;
+        } else set.add(lo);
+      }
+      const valid = [...set].filter((d) => (tracks[0]!.system ? d >= 0 && d < tracks[0]!.system.base : tracks[0]!.alphabet!.includes(d)));
+      return letters(valid.map((d) => letterOf([d])));
+    }
+    if (/\d/.test(c)) {
+      pos++;
+      if (tracks.length !== 1) fail('a bare digit needs a single track; write [d1,d2,...]');
+      return letters([letterOf([Number(c)])]);
+    }
+    return fail(`unexpected ${JSON.stringify(c)}`);
+  };
+  const f = alt();
+  if (pos < text.length) fail(`unexpected ${JSON.stringify(text[pos])}`);
+  const accept = b.addState(true);
+  b.addEdge(f.e, EPSILON, accept);
+  return minimise(determinise(b.build([f.s])));
+}

@@ -1,0 +1,218 @@
+/**
+ * Walnut-style commands run in order against one library: `eval NAME "φ";`, `def NAME "φ";`
+ * (stores φ for later `$NAME(...)`), `reg NAME ns.. "regex";`, `macro NAME "body";` (`#NAME(a,b)`
+ * substitutes %0, %1, ...) and `load FILE;`. Word automata (`W[x]`) are read from
+ * `<root>/Word Automata Library/W.txt` when a root folder is given, or registered directly.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../core/errors.js';
+import { toDot } from '../automata/dot.js';
+import { trimmedStateCount } from '../numeration/build.js';
+import { Compiler, type Library, type WordAutomaton } from './compile.js';
+import { parseFormula } from './parser.js';
+import { type Limits, Predicate, radixOf, type Track } from './predicate.js';
+import { compileRegex } from './regex.js';
+import { formatWalnutAutomaton, parseWalnutAutomaton, trackOfToken } from './walnut-format.js';
+
+export interface CommandResult {
+  verb: string;
+  name: string;
+  /** For a sentence, whether it holds; null for a formula with free variables (or reg/macro). */
+  result: boolean | null;
+  /** States of the trimmed minimal automaton (Walnut's count: no rejecting sink). */
+  states: number;
+  /** The free variables, in track order. */
+  variables: string[];
+  predicate?: Predicate;
+  /** State counts of the intermediate automata, in the order they were built. */
+  steps?: { what: string; states: number }[];
+}
+
+export interface SessionOptions extends Limits {
+  /** A folder laid out like Walnut's (Word Automata Library/, Command Files/, ...). */
+  root?: string;
+}
+
+/** Splits `verb name rest;` into its parts; a missing terminator is Walnut's "Invalid command.". */
+export function splitCommand(text: string): { verb: string; name: string; rest: string; terminator: string } {
+  const m = /^\s*([A-Za-z]+)\s+([^\s"]+)\s*([\s\S]*?)\s*(::|:|;)\s*$/.exec(text);
+  if (!m) throw new InputError('Invalid command.');
+  return { verb: m[1]!, name: m[2]!, rest: m[3]!, terminator: m[4]! };
+}
+
+/** The text between the first and the last double quote. */
+function quoted(rest: string, what: string): { before: string; body: string } {
+  const a = rest.indexOf('"');
+  const b = rest.lastIndexOf('"');
+  if (a < 0 || b <= a) throw new InputError(`${what}: expected a quoted formula`);
+  return { before: rest.slice(0, a).trim(), body: rest.slice(a + 1, b) };
+}
+
+/** Splits on commas at parenthesis depth 0. */
+function splitArgs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const c of text) {
+    if (c === '(' || c === '[') depth++;
+    if (c === ')' || c === ']') depth--;
+    if (c === ',' && depth === 0) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += c;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+export class Session implements Library {
+  private readonly predicates = new Map<string, Predicate>();
+  private readonly words = new Map<string, WordAutomaton>();
+  private readonly macros = new Map<string, string>();
+
+  constructor(private readonly options: SessionOptions = {}) {}
+
+  predicate(name: string): Predicate | undefined {
+    return this.predicates.get(name);
+  }
+
+  word(name: string): WordAutomaton | undefined {
+    let w = this.words.get(name);
+    if (w || !this.options.root) return w;
+    const file = join(this.options.root, 'Word Automata Library', `${name}.txt`);
+    if (!existsSync(file)) return undefined;
+    const parsed = parseWalnutAutomaton(readFileSync(file, 'utf8'));
+    w = { tracks: parsed.tracks, dfa: parsed.dfa };
+    this.words.set(name, w);
+    return w;
+  }
+
+  /** Registers a word automaton (a DFAO) for W[...] in later formulas. */
+  defineWord(name: string, w: WordAutomaton): void {
+    this.words.set(name, w);
+  }
+
+  /** Registers a predicate for $name(...) in later formulas. */
+  definePredicate(name: string, p: Predicate): void {
+    this.predicates.set(name, p);
+  }
+
+  /** Expands #name(args) macros (repeatedly, for macros that call macros). */
+  expandMacros(text: string): string {
+    for (let round = 0; round < 20; round++) {
+      const m = /#([A-Za-z_][A-Za-z0-9_]*)\(/.exec(text);
+      if (!m) return text;
+      const start = m.index;
+      let depth = 0;
+      let end = start + m[0].length - 1;
+      for (; end < text.length; end++) {
+        if (text[end] === '(') depth++;
+        if (text[end] === ')' && --depth === 0) break;
+      }
+      const body = this.macros.get(m[1]!);
+      if (body === undefined) throw new InputError(`no macro named #${m[1]}`);
+      const args = splitArgs(text.slice(start + m[0].length, end));
+      const expanded = body.replace(/%(\d+)/g, (_, i: string) => args[Number(i)] ?? '');
+      text = text.slice(0, start) + expanded + text.slice(end + 1);
+    }
+    throw new InputError('macros nested too deeply');
+  }
+
+  /** Runs one command. */
+  run(command: string): CommandResult {
+    const { verb, name, rest } = splitCommand(command);
+    switch (verb) {
+      case 'eval':
+      case 'def': {
+        const { body } = quoted(rest, `${verb} ${name}`);
+        const tree = parseFormula(this.expandMacros(body));
+        const compiler = new Compiler(this, this.options);
+        const p = compiler.formula(tree);
+        if (verb === 'def') this.predicates.set(name, p);
+        return this.result(verb, name, p, compiler.trace.steps);
+      }
+      case 'reg': {
+        const { before, body } = quoted(rest, `reg ${name}`);
+        const tokens = before.match(/\{[^}]*\}|\S+/g) ?? [];
+        if (tokens.length === 0) throw new InputError(`reg ${name}: name the numeration system or alphabet of each track`);
+        const tracks: Track[] = tokens.map((t, i) => trackOfToken(t, i));
+        const dfa = compileRegex(body, tracks);
+        const p = new Predicate(tracks, dfa);
+        this.predicates.set(name, p);
+        return this.result(verb, name, p);
+      }
+      case 'macro': {
+        const { body } = quoted(rest, `macro ${name}`);
+        this.macros.set(name, body);
+        return { verb, name, result: null, states: 0, variables: [] };
+      }
+      case 'load': {
+        if (!this.options.root) throw new InputError('load needs a library folder');
+        const text = readFileSync(join(this.options.root, 'Command Files', name.replace(/;$/, '')), 'utf8');
+        let last: CommandResult = { verb, name, result: null, states: 0, variables: [] };
+        for (const cmd of splitCommandFile(text)) last = this.run(cmd);
+        return last;
+      }
+      default:
+        throw new InputError(`the command ${verb} is not supported`);
+    }
+  }
+
+  private result(verb: string, name: string, p: Predicate, steps?: { what: string; states: number }[]): CommandResult {
+    const sentence = p.tracks.length === 0;
+    return {
+      verb,
+      name,
+      result: sentence ? p.truth : null,
+      states: sentence ? 1 : trimmedStateCount(p.dfa),
+      variables: p.tracks.map((t) => t.name),
+      predicate: p,
+      ...(steps ? { steps } : {}),
+    };
+  }
+}
+
+/** Walnut's command-file rule: cut each line at its first terminator; a line without one is glued to the next. */
+export function splitCommandFile(text: string): string[] {
+  const out: string[] = [];
+  let pending = '';
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (pending === '' && (line === '' || line.startsWith('#'))) continue;
+    const m = /^(.*?)(::|:|;)/.exec(line);
+    if (!m) {
+      pending += line;
+      continue;
+    }
+    out.push(pending + m[1]! + m[2]!);
+    pending = '';
+  }
+  return out;
+}
+
+/** The DOT picture of a command's automaton, letters written as digit tuples. */
+export function commandDot(r: CommandResult): string {
+  const p = r.predicate;
+  if (!p) return 'digraph empty {}\n';
+  const radices = p.tracks.map(radixOf);
+  return toDot(p.dfa, {
+    name: r.name,
+    letterName: (L) => {
+      let rest = L;
+      const ds = p.tracks.map((t, i) => {
+        const d = rest % radices[i]!;
+        rest = Math.floor(rest / radices[i]!);
+        return t.system ? d : t.alphabet![d];
+      });
+      return ds.length === 1 ? String(ds[0]) : `[${ds.join(',')}]`;
+    },
+    doubleCircle: (o) => o !== 0,
+  });
+}
+
+/** Walnut's text format of a command's automaton. */
+export function commandText(r: CommandResult): string {
+  if (!r.predicate) return '';
+  return formatWalnutAutomaton(r.predicate.tracks, r.predicate.dfa);
+}

@@ -5,18 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CycleError, InputError, InterruptedError, LimitError } from '../../../src/core/errors.js';
 import { Solver } from '../../../src/core/solver.js';
-import { parseSpec } from '../../../src/spec/index.js';
 import { RewriteGame } from '../../../src/games/rewrite/game.js';
-import { type RewriteRule } from '../../../src/games/rewrite/rules.js';
+import { rules } from './helpers.js';
 import { enumerateByLength, enumerateByLengthSync, type GrundyTable } from '../../../src/games/rewrite/enumerate.js';
 import { compileRules, generalRange, mirrorRange, takingAndMergingRange } from '../../../src/games/rewrite/kernel.js';
 import { decodeWord, packedLayout } from '../../../src/games/rewrite/packed.js';
 import { DirectoryCheckpoint } from '../../../src/games/rewrite/checkpoint.js';
-
-/** The rules of `rewrite:TEXT`, through the project's spec parser. */
-export function rules(text: string): RewriteRule[] {
-  return [...(parseSpec(`rewrite:${text}`, { allowUnboundedRewriting: true }) as RewriteGame).rules];
-}
 
 /** Every word of length n over the letters, lexicographic. */
 function* wordsOf(letters: string[], n: number): Generator<string> {

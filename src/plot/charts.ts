@@ -1,0 +1,295 @@
+/**
+ * The charts, as SVG text from plain data: P-positions on the plane, Grundy value heat maps,
+ * max-Grundy-by-length and counts-by-value charts of rewrite games, one-heap sequences with their
+ * period. Each mark carries a class (`pt`, `cell`, `bar`, ...) so tests and the web page can find it.
+ */
+import { SERIES, categoryColour, heatColour } from './colour.js';
+import { linearScale, niceTicks, type Scale } from './scale.js';
+import { el, esc, num, svgDocument, text } from './svg.js';
+
+const PHI = (1 + Math.sqrt(5)) / 2;
+
+/** A stable id for a clip path, so the same chart gives the same bytes. */
+function idFrom(s: string): string {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) >>> 0;
+  return h.toString(36);
+}
+
+interface Frame {
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+function frame(width: number, height: number, legendWidth = 0): Frame {
+  return { width, height, left: 56, top: 36, right: width - 16 - legendWidth, bottom: height - 44 };
+}
+
+/** Axes with ticks and labels, a title above. */
+function axes(f: Frame, x: Scale, y: Scale, title: string, xLabel: string, yLabel: string, integerTicks = true): string {
+  const parts: string[] = [];
+  const xt = niceTicks(x.domain[0], x.domain[1]).filter((t) => !integerTicks || Number.isInteger(t));
+  const yt = niceTicks(y.domain[0], y.domain[1]).filter((t) => !integerTicks || Number.isInteger(t));
+  for (const t of xt) {
+    parts.push(el('line', { x1: x(t), y1: f.bottom, x2: x(t), y2: f.bottom + 5, stroke: '#333' }));
+    parts.push(text(x(t), f.bottom + 17, String(t), { 'text-anchor': 'middle', fill: '#333' }));
+  }
+  for (const t of yt) {
+    parts.push(el('line', { x1: f.left - 5, y1: y(t), x2: f.left, y2: y(t), stroke: '#333' }));
+    parts.push(text(f.left - 8, y(t) + 4, String(t), { 'text-anchor': 'end', fill: '#333' }));
+  }
+  parts.push(el('rect', { x: f.left, y: f.top, width: f.right - f.left, height: f.bottom - f.top, fill: 'none', stroke: '#333' }));
+  parts.push(text((f.left + f.right) / 2, f.height - 8, xLabel, { 'text-anchor': 'middle' }));
+  parts.push(
+    text(14, (f.top + f.bottom) / 2, yLabel, { 'text-anchor': 'middle', transform: `rotate(-90 14 ${num((f.top + f.bottom) / 2)})` }),
+  );
+  parts.push(text(f.left, 22, title, { 'font-size': 14, 'font-weight': 'bold' }));
+  return el('g', { class: 'axes' }, parts.join(''));
+}
+
+function legend(x: number, y: number, items: { label: string; mark: string }[]): string {
+  return el(
+    'g',
+    { class: 'legend' },
+    items.map((it, i) => el('g', { transform: `translate(${num(x)} ${num(y + 18 * i)})` }, it.mark + text(16, 4, it.label))).join(''),
+  );
+}
+
+export interface PointSeries {
+  name: string;
+  points: readonly (readonly [number, number])[];
+}
+
+export interface PointsChartOptions {
+  title: string;
+  /** The box is [0, max]^2. */
+  max: number;
+  series: PointSeries[];
+  /** Draw y = φx and y = x/φ (maharaja-nim, Figure 3). */
+  phiLines?: boolean;
+  xLabel?: string;
+  yLabel?: string;
+  size?: number;
+}
+
+/**
+ * P-positions on the plane, x the first heap and y the second (maharaja-nim, Figures 2, 3, 8, 9).
+ * The first series is drawn as filled squares, later ones as rings over them, so coinciding
+ * P-positions of two games show as a ring around a square.
+ */
+export function pointsChart(o: PointsChartOptions): string {
+  const size = o.size ?? 640;
+  const legendW = 150;
+  const f = frame(size + legendW, size, legendW);
+  const side = Math.min(f.right - f.left, f.bottom - f.top);
+  f.right = f.left + side;
+  f.bottom = f.top + side;
+  const x = linearScale(-0.5, o.max + 0.5, f.left, f.right);
+  const y = linearScale(-0.5, o.max + 0.5, f.bottom, f.top);
+  const cell = side / (o.max + 1);
+  const parts: string[] = [axes(f, x, y, o.title, o.xLabel ?? 'x (first heap)', o.yLabel ?? 'y (second heap)')];
+  const clip = `clip-${idFrom(o.title)}`;
+  parts.push(el('clipPath', { id: clip }, el('rect', { x: f.left, y: f.top, width: side, height: side })));
+  const marks: string[] = [];
+  const items: { label: string; mark: string }[] = [];
+  if (o.phiLines) {
+    const ends = [PHI, 1 / PHI].map((k) => ({ k, x2: Math.min(o.max + 0.5, (o.max + 0.5) / k) }));
+    for (const { k, x2 } of ends) {
+      marks.push(el('line', { class: 'ref', x1: x(0), y1: y(0), x2: x(x2), y2: y(k * x2), stroke: '#888', 'stroke-dasharray': '5 4' }));
+    }
+    items.push({ label: 'y = φx, y = x/φ', mark: el('line', { x1: 0, y1: 0, x2: 12, y2: 0, stroke: '#888', 'stroke-dasharray': '5 4' }) });
+  }
+  o.series.forEach((s, i) => {
+    const colour = SERIES[i % SERIES.length]!;
+    const r = Math.max(1.2, Math.min(cell * 0.45, 6)) * (i === 0 ? 1 : 1.5);
+    const pts = s.points
+      .filter(([a, b]) => a <= o.max && b <= o.max)
+      .map(([a, b]) =>
+        i === 0
+          ? el('rect', { class: 'pt s0', x: x(a) - r, y: y(b) - r, width: 2 * r, height: 2 * r, fill: colour })
+          : el('circle', { class: `pt s${i}`, cx: x(a), cy: y(b), r, fill: 'none', stroke: colour, 'stroke-width': 1.3 }),
+      );
+    marks.push(el('g', { class: `series s${i}`, 'data-name': s.name }, pts.join('')));
+    const sample =
+      i === 0
+        ? el('rect', { x: 0, y: -4, width: 8, height: 8, fill: colour })
+        : el('circle', { cx: 4, cy: 0, r: 5, fill: 'none', stroke: colour, 'stroke-width': 1.3 });
+    items.push({ label: `${s.name} (${pts.length})`, mark: sample });
+  });
+  parts.push(el('g', { 'clip-path': `url(#${clip})` }, marks.join('')));
+  parts.push(legend(f.right + 16, f.top + 8, items));
+  return svgDocument(f.width, f.height, parts.join(''), o.title);
+}
+
+export interface HeatMapOptions {
+  title: string;
+  /** values[row * width + col], row = y, col = x; negative = unknown (drawn grey). */
+  values: ArrayLike<number>;
+  width: number;
+  height: number;
+  xLabel: string;
+  yLabel: string;
+  size?: number;
+}
+
+/**
+ * Grundy values as colours, blue small to red large (push-the-button, Figure 2). Runs of equal values
+ * in a row are merged into one rectangle to keep the file small.
+ */
+export function heatMapChart(o: HeatMapOptions): string {
+  const size = o.size ?? 640;
+  const legendW = 90;
+  const f = frame(size + legendW, size, legendW);
+  const cell = Math.min((f.right - f.left) / o.width, (f.bottom - f.top) / o.height);
+  f.right = f.left + cell * o.width;
+  f.bottom = f.top + cell * o.height;
+  const x = linearScale(-0.5, o.width - 0.5, f.left, f.right);
+  const y = linearScale(-0.5, o.height - 0.5, f.bottom, f.top);
+  let hi = 0;
+  for (let i = 0; i < o.values.length; i++) hi = Math.max(hi, o.values[i]!);
+  const colourOf = (v: number) => (v < 0 ? '#dddddd' : heatColour(hi === 0 ? 0 : v / hi));
+  const cells: string[] = [];
+  for (let r = 0; r < o.height; r++) {
+    let c = 0;
+    while (c < o.width) {
+      const v = o.values[r * o.width + c]!;
+      let e = c + 1;
+      while (e < o.width && o.values[r * o.width + e] === v) e++;
+      cells.push(
+        el('rect', { class: 'cell', x: f.left + c * cell, y: f.bottom - (r + 1) * cell, width: (e - c) * cell + 0.3, height: cell + 0.3, fill: colourOf(v) }),
+      );
+      c = e;
+    }
+  }
+  const bar: string[] = [];
+  const barTop = f.top;
+  const barH = f.bottom - f.top;
+  const steps = 64;
+  for (let i = 0; i < steps; i++) {
+    bar.push(el('rect', { x: f.right + 20, y: barTop + (barH * (steps - 1 - i)) / steps, width: 16, height: barH / steps + 0.5, fill: heatColour(i / (steps - 1)) }));
+  }
+  for (const t of niceTicks(0, Math.max(1, hi), 5).filter((t) => Number.isInteger(t) && t <= Math.max(hi, 1))) {
+    const ty = barTop + barH * (1 - t / Math.max(1, hi));
+    bar.push(text(f.right + 42, ty + 4, String(t)));
+  }
+  bar.push(text(f.right + 20, barTop - 8, 'value'));
+  const body =
+    el('g', { class: 'cells', 'data-width': o.width, 'data-height': o.height, 'data-max': hi }, cells.join('')) +
+    axes(f, x, y, o.title, o.xLabel, o.yLabel) +
+    el('g', { class: 'colour-bar' }, bar.join(''));
+  return svgDocument(f.width, f.height, body, o.title);
+}
+
+export interface LengthRow {
+  length: number;
+  maxGrundy: number;
+  runningMax: number;
+  counts: readonly number[];
+  words: number;
+}
+
+/**
+ * Max Grundy value by word length (taking-and-merging, sections 3 and 4): the maximum over words of
+ * exactly length n, and the running maximum over lengths <= n that the papers print (spec NOTES.md).
+ */
+export function lengthsChart(title: string, rows: readonly LengthRow[], size = 640): string {
+  const legendW = 170;
+  const f = frame(size + legendW, Math.round(size * 0.62), legendW);
+  const n = Math.max(1, rows.length - 1);
+  const top = Math.max(1, ...rows.map((r) => r.runningMax));
+  const x = linearScale(-0.5, n + 0.5, f.left, f.right);
+  const y = linearScale(0, top + 0.5, f.bottom, f.top);
+  const step = rows.map((r, i) => `${i === 0 ? 'M' : 'L'}${num(x(r.length - 0.5))} ${num(y(r.runningMax))}H${num(x(r.length + 0.5))}`).join('');
+  const line = rows.map((r, i) => `${i === 0 ? 'M' : 'L'}${num(x(r.length))} ${num(y(r.maxGrundy))}`).join('');
+  const dots = rows.map((r) => el('circle', { class: 'pt max', cx: x(r.length), cy: y(r.maxGrundy), r: 3.5, fill: SERIES[1] })).join('');
+  const labels = rows.map((r) => text(x(r.length), y(r.runningMax) - 5, String(r.runningMax), { 'text-anchor': 'middle', 'font-size': 9, fill: SERIES[0] })).join('');
+  const body =
+    axes(f, x, y, title, 'word length n', 'Grundy value') +
+    el('path', { class: 'running', d: step, fill: 'none', stroke: SERIES[0], 'stroke-width': 2 }) +
+    el('path', { d: line, fill: 'none', stroke: SERIES[1], 'stroke-width': 1, 'stroke-dasharray': '3 3' }) +
+    dots +
+    labels +
+    legend(f.right + 16, f.top + 8, [
+      { label: 'running max (≤ n)', mark: el('line', { x1: 0, y1: 0, x2: 12, y2: 0, stroke: SERIES[0], 'stroke-width': 2 }) },
+      { label: 'max at length n', mark: el('circle', { cx: 6, cy: 0, r: 3.5, fill: SERIES[1] }) },
+    ]);
+  return svgDocument(f.width, f.height, body, title);
+}
+
+/** Counts by Grundy value for each length, as bars of the share of words with each value. */
+export function countsChart(title: string, rows: readonly LengthRow[], size = 640): string {
+  const legendW = 110;
+  const f = frame(size + legendW, Math.round(size * 0.62), legendW);
+  const n = Math.max(1, rows.length - 1);
+  const values = Math.max(1, ...rows.map((r) => r.counts.length));
+  const x = linearScale(-0.5, n + 0.5, f.left, f.right);
+  const y = linearScale(0, 100, f.bottom, f.top);
+  const w = ((f.right - f.left) / (n + 1)) * 0.8;
+  const bars: string[] = [];
+  for (const r of rows) {
+    let acc = 0;
+    r.counts.forEach((c, g) => {
+      if (c === 0) return;
+      const share = (100 * c) / r.words;
+      bars.push(
+        el(
+          'rect',
+          { class: 'bar', 'data-length': r.length, 'data-value': g, x: x(r.length) - w / 2, y: y(acc + share), width: w, height: y(acc) - y(acc + share), fill: categoryColour(g, values) },
+          el('title', {}, esc(`length ${r.length}, value ${g}: ${c} of ${r.words} words`)),
+        ),
+      );
+      acc += share;
+    });
+  }
+  const shown = values <= 16 ? [...Array(values).keys()] : [...new Set([0, 1, 2, Math.floor(values / 2), values - 1])].sort((a, b) => a - b);
+  const items = shown.map((g) => ({ label: `G = ${g}`, mark: el('rect', { x: 0, y: -5, width: 10, height: 10, fill: categoryColour(g, values) }) }));
+  const body = axes(f, x, y, title, 'word length n', '% of words of length n') + el('g', { class: 'bars' }, bars.join('')) + legend(f.right + 16, f.top + 8, items);
+  return svgDocument(f.width, f.height, body, title);
+}
+
+export interface SequenceChartOptions {
+  title: string;
+  values: readonly number[];
+  /** Where the periodic part starts and its period, when known. */
+  preperiod?: number | null;
+  period?: number | null;
+  /** 'certified' or 'apparent' (drawn dashed). */
+  status?: 'certified' | 'apparent';
+  size?: number;
+}
+
+/** G(0), G(1), ... of a one-heap game; the periodic part shaded one period at a time. */
+export function sequenceChart(o: SequenceChartOptions): string {
+  const size = o.size ?? 640;
+  const legendW = 170;
+  const f = frame(size + legendW, Math.round(size * 0.55), legendW);
+  const n = Math.max(1, o.values.length - 1);
+  const top = Math.max(1, ...o.values);
+  const x = linearScale(-0.5, n + 0.5, f.left, f.right);
+  const y = linearScale(0, top + 0.5, f.bottom, f.top);
+  const parts: string[] = [];
+  const items: { label: string; mark: string }[] = [];
+  if (o.period && o.preperiod !== undefined && o.preperiod !== null) {
+    const dash = o.status === 'apparent' ? '4 3' : undefined;
+    for (let s = o.preperiod, k = 0; s <= n; s += o.period, k++) {
+      if (k % 2 === 0) {
+        parts.push(el('rect', { class: 'period-band', x: x(s - 0.5), y: f.top, width: Math.min(x(s + o.period - 0.5), f.right) - x(s - 0.5), height: f.bottom - f.top, fill: '#fff1c9' }));
+      }
+    }
+    parts.push(el('line', { class: 'preperiod', x1: x(o.preperiod - 0.5), y1: f.top, x2: x(o.preperiod - 0.5), y2: f.bottom, stroke: SERIES[1], 'stroke-width': 2, 'stroke-dasharray': dash }));
+    items.push({ label: `preperiod ${o.preperiod}`, mark: el('line', { x1: 6, y1: -6, x2: 6, y2: 6, stroke: SERIES[1], 'stroke-width': 2 }) });
+    items.push({ label: `period ${o.period} (${o.status ?? 'certified'})`, mark: el('rect', { x: 0, y: -5, width: 12, height: 10, fill: '#fff1c9', stroke: '#ccc' }) });
+  } else {
+    items.push({ label: 'no period found', mark: '' });
+  }
+  const r = Math.max(1, Math.min(3, ((f.right - f.left) / (n + 1)) * 0.4));
+  const dots = o.values.map((v, i) => el('circle', { class: 'pt', cx: x(i), cy: y(v), r, fill: SERIES[0] })).join('');
+  parts.push(axes(f, x, y, o.title, 'heap size n', 'G(n)'));
+  parts.push(el('g', { class: 'values' }, dots));
+  parts.push(legend(f.right + 16, f.top + 8, items));
+  return svgDocument(f.width, f.height, parts.join(''), o.title);
+}

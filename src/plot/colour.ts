@@ -1,0 +1,34 @@
+/**
+ * Colour maps. Values run from blue (small) through yellow to red (large), the palette of
+ * push-the-button, Figure 2; series colours are distinguishable in print and for colour-blind readers.
+ */
+
+const HEAT: readonly [number, number, number][] = [
+  [48, 18, 59],
+  [50, 100, 220],
+  [40, 180, 220],
+  [60, 220, 120],
+  [200, 230, 50],
+  [250, 185, 40],
+  [240, 100, 30],
+  [180, 20, 10],
+];
+
+/** The heat colour of t in [0, 1] as `#rrggbb`. */
+export function heatColour(t: number): string {
+  const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (HEAT.length - 1);
+  const i = Math.min(HEAT.length - 2, Math.floor(x));
+  const f = x - i;
+  const a = HEAT[i]!;
+  const b = HEAT[i + 1]!;
+  const c = [0, 1, 2].map((j) => Math.round(a[j]! + (b[j]! - a[j]!) * f));
+  return '#' + c.map((v) => v.toString(16).padStart(2, '0')).join('');
+}
+
+/** Series colours (Okabe–Ito). */
+export const SERIES = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000'];
+
+/** A distinct colour per category (Grundy value) for the stacked count charts. */
+export function categoryColour(i: number, of: number): string {
+  return heatColour(of <= 1 ? 0 : i / (of - 1));
+}

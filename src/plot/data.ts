@@ -1,0 +1,148 @@
+/**
+ * What the pictures show, gathered from the library (no game logic here): P-positions in a box,
+ * Grundy values on a grid, one-heap sequences with their period, rewrite games by length, automata.
+ * Each gatherer takes an AbortSignal and a progress callback; an interruption throws an
+ * InterruptedError whose `partial` is the data finished so far.
+ */
+import { pPositionsInBox } from '../analysis/ppositions.js';
+import { certifierFor, findPeriod, type Periodicity } from '../analysis/periodicity.js';
+import { grundySequence } from '../analysis/sequence.js';
+import { wythoffFamilyTable } from '../analysis/wythoff-table.js';
+import { InputError, InterruptedError } from '../core/errors.js';
+import type { Ruleset } from '../core/ruleset.js';
+import { Solver } from '../core/solver.js';
+import { WythoffFamily } from '../games/heaps/wythoff.js';
+import { enumerateByLength, type LengthStats } from '../games/rewrite/enumerate.js';
+import { RewriteGame } from '../games/rewrite/game.js';
+import type { RewriteRule } from '../games/rewrite/rules.js';
+
+export interface GatherOptions {
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+  /** Depth bound for rulesets not known to terminate. */
+  maxDepth?: number;
+}
+
+function solverFor(o: GatherOptions): Solver {
+  return new Solver({ ...(o.maxDepth === undefined ? {} : { maxDepth: o.maxDepth }), ...(o.signal ? { signal: o.signal } : {}) });
+}
+
+/** A heap position of `rs` from coordinates, through the ruleset's own parser (so its checks apply). */
+function position(rs: Ruleset<any>, coords: readonly number[]): unknown {
+  const p = rs.domain.parse(coords.join(','));
+  const why = rs.validate?.(p);
+  if (why) throw new InputError(why);
+  return p;
+}
+
+export function requireHeaps(rs: Ruleset<any>, heaps: number): void {
+  if (rs.domain.kind !== 'heaps') throw new InputError(`${rs.name} is played on ${rs.domain.kind}, not on heaps`);
+  if (rs.heapCount !== undefined && rs.heapCount !== heaps) throw new InputError(`${rs.name} is played on ${rs.heapCount} heaps, not ${heaps}`);
+}
+
+/**
+ * The P-positions (x, y) of a 2-heap game with x, y <= max, lexicographic. Wythoff-family games go
+ * through the column algorithm of maharaja-nim (O(N) instead of a solver over N^2 positions).
+ */
+export function pPositionsPlane(rs: Ruleset<any>, max: number, o: GatherOptions = {}): [number, number][] {
+  requireHeaps(rs, 2);
+  if (rs instanceof WythoffFamily && rs.convention === 'normal') {
+    const t = wythoffFamilyTable(rs.extraMoves, max + 1, { ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
+    const out: [number, number][] = [];
+    for (let x = 0; x <= max; x++) if (t.col[x]! >= 0) out.push([x, t.col[x]!]);
+    return out;
+  }
+  const found: [number, number][] = [];
+  try {
+    pPositionsInBox(rs, 2, max, {
+      ...(o.maxDepth === undefined ? {} : { maxDepth: o.maxDepth }),
+      ...(o.signal ? { signal: o.signal } : {}),
+      onPosition: (p) => found.push([p[0]!, p[1]!]),
+      // The solver checks the signal only inside deep searches; a box of small positions is checked here.
+      onProgress: (d, t) => {
+        o.onProgress?.(d, t);
+        if (o.signal?.aborted) throw new InterruptedError(found.slice());
+      },
+    });
+  } catch (e) {
+    if (e instanceof InterruptedError) throw new InterruptedError(found.slice());
+    throw e;
+  }
+  return found;
+}
+
+export interface ValueGrid {
+  /** values[y * width + x]; -1 where not computed (an interruption). */
+  values: Int32Array;
+  width: number;
+  height: number;
+  /** The fixed first heap of a 3-heap slice, or undefined for a 2-heap game. */
+  slice?: number;
+}
+
+/**
+ * Grundy values G(x, y), or G(slice, x, y) on a slice of a 3-heap game (push-the-button, Figure 2
+ * draws 3-heap Zeruclid at slice 1), for x, y <= max, by the memoised solver. Row by row (y).
+ */
+export function grundyGrid(rs: Ruleset<any>, max: number, slice: number | undefined, o: GatherOptions = {}): ValueGrid {
+  requireHeaps(rs, slice === undefined ? 2 : 3);
+  const solver = solverFor(o);
+  const width = max + 1;
+  const grid: ValueGrid = { values: new Int32Array(width * width).fill(-1), width, height: width, ...(slice === undefined ? {} : { slice }) };
+  for (let y = 0; y <= max; y++) {
+    if (o.signal?.aborted) throw new InterruptedError(grid);
+    for (let x = 0; x <= max; x++) {
+      const p = position(rs, slice === undefined ? [x, y] : [slice, x, y]);
+      try {
+        grid.values[y * width + x] = solver.grundy(rs, p);
+      } catch (e) {
+        if (e instanceof InterruptedError) throw new InterruptedError(grid);
+        throw e;
+      }
+    }
+    o.onProgress?.(y + 1, width);
+  }
+  return grid;
+}
+
+export interface SequenceData {
+  values: number[];
+  periodicity: Periodicity;
+}
+
+/** G(0..max) of a one-heap game and its period (certified when a theorem applies, else apparent). */
+export function sequenceData(rs: Ruleset<any>, max: number, o: GatherOptions = {}): SequenceData {
+  if (rs.domain.kind !== 'heaps') throw new InputError(`${rs.name} is played on ${rs.domain.kind}, not on one heap`);
+  if (rs.heapCount !== undefined && rs.heapCount !== 1) throw new InputError(`${rs.name} is played on ${rs.heapCount} heaps, not on one heap`);
+  const values = grundySequence(rs, max, {
+    solver: solverFor(o),
+    ...(o.signal ? { signal: o.signal } : {}),
+    ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+  });
+  return { values, periodicity: findPeriod(values, certifierFor(rs)) };
+}
+
+/** The rules of a plain rewrite game, or an InputError naming the game. */
+export function rewriteRules(rs: Ruleset<any>): readonly RewriteRule[] {
+  if (!(rs instanceof RewriteGame)) throw new InputError(`${rs.name} is not a rewrite game (a spec like rewrite:a,a2,b)`);
+  return rs.rules;
+}
+
+/** Every word of length 0..max of a rewrite game: per-length statistics (the `sprague lengths` lines). */
+export async function lengthsData(rs: Ruleset<any>, max: number, o: GatherOptions = {}): Promise<LengthStats[]> {
+  const rules = rewriteRules(rs);
+  try {
+    const table = await enumerateByLength(rules, max, {
+      ...(o.signal ? { signal: o.signal } : {}),
+      ...(o.maxDepth === undefined ? {} : { maxDepth: o.maxDepth }),
+      onProgress: (n, done, total) => o.onProgress?.(n + done / Math.max(1, total), max + 1),
+    });
+    return table.lengths;
+  } catch (e) {
+    if (e instanceof InterruptedError) {
+      const partial = e.partial as { lengths?: LengthStats[] } | undefined;
+      throw new InterruptedError(partial?.lengths ?? []);
+    }
+    throw e;
+  }
+}

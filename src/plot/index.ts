@@ -1,0 +1,256 @@
+/**
+ * One entry for every picture: a PlotRequest (what the CLI flags and the web API say) becomes a
+ * PlotResult (the SVG, a table of the numbers behind it, and a summary). The CLI writes the SVG or a
+ * PNG of it; the server sends it to the page.
+ */
+import { toDot } from '../automata/dot.js';
+import { InputError, InterruptedError } from '../core/errors.js';
+import type { Ruleset } from '../core/ruleset.js';
+import { OctalGame } from '../games/heaps/octal.js';
+import { SubtractionGame } from '../games/heaps/subtraction.js';
+import { RewriteGame } from '../games/rewrite/game.js';
+import type { LengthStats } from '../games/rewrite/enumerate.js';
+import { findGrundyAutomaton } from '../regular/grundy-automaton.js';
+import { parseSpec } from '../spec/index.js';
+import { countsChart, heatMapChart, lengthsChart, pointsChart, sequenceChart, type PointSeries } from './charts.js';
+import { grundyGrid, lengthsData, pPositionsPlane, rewriteRules, sequenceData, type GatherOptions, type ValueGrid } from './data.js';
+import { dotToSvg } from './render.js';
+
+export { svgToPng, dotToSvg } from './render.js';
+
+export const PLOT_KINDS = ['ppositions', 'values', 'lengths', 'counts', 'sequence', 'automaton'] as const;
+export type PlotKind = (typeof PLOT_KINDS)[number];
+
+export interface PlotRequest {
+  /** Default: by the game (see defaultKind). */
+  kind?: PlotKind;
+  spec: string;
+  /** The box [0,max]^2, the longest word, the largest heap; for an automaton the most states tried. */
+  max: number;
+  /** ppositions: a second game drawn over the first (maharaja-nim, Figure 2). */
+  overlay?: string;
+  /** ppositions: the lines y = φx and y = x/φ (maharaja-nim, Figure 3). */
+  phiLines?: boolean;
+  /** values/ppositions of a 3-heap game: the first heap is fixed at this size. */
+  slice?: number;
+  maxDepth?: number;
+}
+
+export interface PlotTable {
+  header: string[];
+  rows: (string | number)[][];
+  /** Rows not sent (tables are cut to keep pages and files small). */
+  omitted: number;
+}
+
+export interface PlotResult {
+  kind: PlotKind;
+  title: string;
+  svg: string;
+  table: PlotTable;
+  /** The figures behind the picture, for --json and the page (counts, period, states). */
+  summary: Record<string, unknown>;
+  /** True when the work was interrupted and the picture shows only what was finished. */
+  partial?: boolean;
+}
+
+export interface PlotRunOptions {
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number, label: string) => void;
+}
+
+const MAX_TABLE_ROWS = 2000;
+
+function table(header: string[], rows: (string | number)[][]): PlotTable {
+  return { header, rows: rows.slice(0, MAX_TABLE_ROWS), omitted: Math.max(0, rows.length - MAX_TABLE_ROWS) };
+}
+
+/** The picture a game suggests: by length for rewrite games, the sequence for one-heap games, else P-positions. */
+export function defaultKind(rs: Ruleset<any>): PlotKind {
+  if (rs instanceof RewriteGame) return 'lengths';
+  if (rs instanceof OctalGame || rs instanceof SubtractionGame || rs.heapCount === 1) return 'sequence';
+  return 'ppositions';
+}
+
+/** Parses the spec (SpecError) and checks the request's numbers before any work starts. */
+export function checkRequest(req: PlotRequest): { ruleset: Ruleset<any>; kind: PlotKind } {
+  if (req.kind !== undefined && !PLOT_KINDS.includes(req.kind)) throw new InputError(`unknown plot kind ${JSON.stringify(req.kind)}; one of ${PLOT_KINDS.join(', ')}`);
+  if (!Number.isSafeInteger(req.max) || req.max < 0) throw new InputError(`bad bound ${req.max}: want a non-negative integer`);
+  const ruleset = parseSpec(req.spec, { allowUnboundedRewriting: req.maxDepth !== undefined });
+  const kind = req.kind ?? defaultKind(ruleset);
+  if (req.overlay !== undefined && kind !== 'ppositions') throw new InputError('a second game can only be overlaid on a P-position plot');
+  if (req.overlay !== undefined) parseSpec(req.overlay);
+  if (req.slice !== undefined && (!Number.isSafeInteger(req.slice) || req.slice < 0)) throw new InputError(`bad slice ${req.slice}: want a heap size`);
+  if (kind === 'values' || kind === 'ppositions') {
+    if (req.max > 2000) throw new InputError(`a box of side ${req.max} is too large to draw; at most 2000`);
+  }
+  return { ruleset, kind };
+}
+
+/** Computes and draws. An interruption throws an InterruptedError whose `partial` is a PlotResult of what was finished. */
+export async function makePlot(req: PlotRequest, run: PlotRunOptions = {}): Promise<PlotResult> {
+  const { ruleset, kind } = checkRequest(req);
+  const gather = (label: string): GatherOptions => ({
+    ...(run.signal ? { signal: run.signal } : {}),
+    ...(req.maxDepth === undefined ? {} : { maxDepth: req.maxDepth }),
+    onProgress: (d, t) => run.onProgress?.(d, t, label),
+  });
+  const partialOr = async <T>(work: () => T | Promise<T>, draw: (data: T, partial: boolean) => PlotResult | Promise<PlotResult>): Promise<PlotResult> => {
+    let data: T;
+    try {
+      data = await work();
+    } catch (e) {
+      if (e instanceof InterruptedError && e.partial !== undefined) throw new InterruptedError({ ...(await draw(e.partial as T, true)), partial: true });
+      throw e;
+    }
+    return draw(data, false);
+  };
+  switch (kind) {
+    case 'ppositions':
+      if (req.slice !== undefined) {
+        return partialOr(() => grundyGrid(ruleset, req.max, req.slice, gather(ruleset.name)), (g, partial) => slicePositionsPlot(ruleset.name, req, g, partial));
+      }
+      return pPositionsPlot(ruleset, req, gather);
+    case 'values':
+      return partialOr(() => grundyGrid(ruleset, req.max, req.slice, gather(ruleset.name)), (g, partial) => valuesPlot(ruleset.name, req, g, partial));
+    case 'sequence':
+      return partialOr(
+        () => sequenceData(ruleset, req.max, gather(ruleset.name)),
+        (d, partial) => sequencePlot(ruleset.name, partial ? { values: (d as unknown as number[]) ?? [], periodicity: { period: null, preperiod: null, certified: false } } : d, partial),
+      );
+    case 'lengths':
+    case 'counts':
+      return partialOr(() => lengthsData(ruleset, req.max, gather(ruleset.name)), (rows, partial) => lengthsPlot(kind, ruleset.name, rows, partial));
+    case 'automaton':
+      return automatonPlot(ruleset, req, run);
+  }
+}
+
+function suffix(partial: boolean): string {
+  return partial ? ' (interrupted: partial)' : '';
+}
+
+async function pPositionsPlot(rs: Ruleset<any>, req: PlotRequest, gather: (label: string) => GatherOptions): Promise<PlotResult> {
+  const games = [rs, ...(req.overlay === undefined ? [] : [parseSpec(req.overlay)])];
+  const series: PointSeries[] = [];
+  let partial = false;
+  for (const g of games) {
+    try {
+      series.push({ name: g.name, points: pPositionsPlane(g, req.max, gather(g.name)) });
+    } catch (e) {
+      if (!(e instanceof InterruptedError)) throw e;
+      series.push({ name: g.name, points: (e.partial as [number, number][]) ?? [] });
+      partial = true;
+      break;
+    }
+  }
+  const title = `P-positions of ${series.map((s) => s.name).join(' and ')} in [0,${req.max}]²${suffix(partial)}`;
+  const svg = pointsChart({ title, max: req.max, series, phiLines: req.phiLines ?? false });
+  const rows = series.flatMap((s) => s.points.map(([x, y]) => [s.name, x, y] as (string | number)[]));
+  const result: PlotResult = {
+    kind: 'ppositions',
+    title,
+    svg,
+    table: table(['game', 'x', 'y'], rows),
+    summary: { games: series.map((s) => ({ spec: s.name, pPositions: s.points.length })) },
+    ...(partial ? { partial } : {}),
+  };
+  if (partial) throw new InterruptedError(result);
+  return result;
+}
+
+function slicePositionsPlot(name: string, req: PlotRequest, g: ValueGrid, partial: boolean): PlotResult {
+  const points: [number, number][] = [];
+  for (let y = 0; y < g.height; y++) for (let x = 0; x < g.width; x++) if (g.values[y * g.width + x] === 0) points.push([x, y]);
+  const title = `P-positions (${req.slice},x,y) of ${name}, x,y ≤ ${req.max}${suffix(partial)}`;
+  const svg = pointsChart({ title, max: req.max, series: [{ name: `${name}, first heap ${req.slice}`, points }], phiLines: req.phiLines ?? false });
+  return {
+    kind: 'ppositions',
+    title,
+    svg,
+    table: table(['x', 'y'], points),
+    summary: { games: [{ spec: name, slice: req.slice, pPositions: points.length }] },
+    ...(partial ? { partial } : {}),
+  };
+}
+
+function valuesPlot(name: string, req: PlotRequest, g: ValueGrid, partial: boolean): PlotResult {
+  const title = g.slice === undefined ? `Grundy values of ${name} on (x,y), x,y ≤ ${req.max}${suffix(partial)}` : `Grundy values of ${name} on (${g.slice},x,y), x,y ≤ ${req.max}${suffix(partial)}`;
+  const svg = heatMapChart({ title, values: g.values, width: g.width, height: g.height, xLabel: g.slice === undefined ? 'x (first heap)' : 'x (second heap)', yLabel: g.slice === undefined ? 'y (second heap)' : 'y (third heap)' });
+  let max = 0;
+  for (const v of g.values) max = Math.max(max, v);
+  const rows: (string | number)[][] = [];
+  for (let y = 0; y < g.height; y++) rows.push([y, Array.from(g.values.subarray(y * g.width, (y + 1) * g.width), (v) => (v < 0 ? '?' : v)).join(' ')]);
+  return {
+    kind: 'values',
+    title,
+    svg,
+    table: table(['y', `G(${g.slice === undefined ? '' : `${g.slice},`}0..${req.max}, y)`], rows),
+    summary: { spec: name, width: g.width, height: g.height, maxValue: max, ...(g.slice === undefined ? {} : { slice: g.slice }) },
+    ...(partial ? { partial } : {}),
+  };
+}
+
+function sequencePlot(name: string, d: { values: number[]; periodicity: import('../analysis/periodicity.js').Periodicity }, partial: boolean): PlotResult {
+  const p = d.periodicity;
+  const period = p.period ?? p.apparentPeriod ?? null;
+  const preperiod = p.period !== null ? p.preperiod : (p.apparentPreperiod ?? null);
+  const status = p.certified ? 'certified' : 'apparent';
+  const title = `Grundy sequence of ${name}, n ≤ ${d.values.length - 1}${suffix(partial)}`;
+  const svg = sequenceChart({ title, values: d.values, period, preperiod, status });
+  return {
+    kind: 'sequence',
+    title,
+    svg,
+    table: table(['n', 'G(n)'], d.values.map((v, n) => [n, v])),
+    summary: { spec: name, values: d.values.length, period: p.period, preperiod: p.preperiod, certified: p.certified, ...(p.apparentPeriod ? { apparentPeriod: p.apparentPeriod, apparentPreperiod: p.apparentPreperiod } : {}) },
+    ...(partial ? { partial } : {}),
+  };
+}
+
+function lengthsPlot(kind: 'lengths' | 'counts', name: string, rows: LengthStats[], partial: boolean): PlotResult {
+  const last = rows.length - 1;
+  const title = kind === 'lengths' ? `Max Grundy value by word length, ${name}, n ≤ ${last}${suffix(partial)}` : `Words by Grundy value and length, ${name}, n ≤ ${last}${suffix(partial)}`;
+  const svg = kind === 'lengths' ? lengthsChart(title, rows) : countsChart(title, rows);
+  return {
+    kind,
+    title,
+    svg,
+    table: table(['length', 'words', 'maxGrundy', 'runningMax', 'counts'], rows.map((r) => [r.length, r.words, r.maxGrundy, r.runningMax, r.counts.join(' ')])),
+    summary: { spec: name, lengths: rows.length, maxGrundy: rows.map((r) => r.maxGrundy), runningMax: rows.map((r) => r.runningMax) },
+    ...(partial ? { partial } : {}),
+  };
+}
+
+/** A Grundy automaton found and proved (taking-and-merging, Lemma 2), laid out by Graphviz. */
+async function automatonPlot(rs: Ruleset<any>, req: PlotRequest, run: PlotRunOptions): Promise<PlotResult> {
+  const rules = rewriteRules(rs);
+  const found = findGrundyAutomaton(rules, {
+    maxStates: Math.max(1, req.max),
+    ...(run.signal ? { signal: run.signal } : {}),
+    onProgress: (states, rounds) => run.onProgress?.(states, Math.max(1, req.max), `${rounds} rounds`),
+  });
+  if (!found.machine) throw new InputError(`no automaton with at most ${req.max} states was found for ${rs.name} (any has at least ${found.lowerBound} states)`);
+  const m = found.machine;
+  const names = found.alphabet.names;
+  const verdict = found.verified ? 'proved' : 'not proved';
+  const title = `Grundy automaton of ${rs.name}: ${found.states} states, ${verdict}`;
+  const dot = toDot(m, { name: title, letterName: (a) => names[a]!, stateLabel: (s, o) => `q${s}\nG=${o}` });
+  const svg = await dotToSvg(dot.replace('rankdir=LR;', `rankdir=LR;\n  labelloc=t;\n  label=${JSON.stringify(title)};`));
+  const rows = m.reachable().map((s) => [`q${s}`, m.output[s]!, ...names.map((_, a) => `q${m.next(s, a)}`)]);
+  return {
+    kind: 'automaton',
+    title,
+    svg,
+    table: table(['state', 'G', ...names.map((n) => `on ${n}`)], rows),
+    summary: {
+      spec: rs.name,
+      states: found.states,
+      grundyValues: found.grundyValues,
+      verified: found.verified,
+      ...(found.counterexample ? { counterexample: found.counterexample } : {}),
+      lowerBound: found.lowerBound,
+      dot,
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { runCli } from '../helpers/cli.js';
+
+test('sprague automaton: {a,a2,a3,b} gives the proved 8-state automaton of taking-and-merging Theorem 13 (CLI.md line)', () => {
+  const r = runCli(['automaton', 'rewrite:a,a2,a3,b', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.lines, [{ states: 8, grundyValues: [0, 1, 2, 3], verified: true }]);
+});
+
+test('sprague automaton: past --max-states it says verified false with a counterexample word, in compact form', () => {
+  const r = runCli(['automaton', 'rewrite:a2,b2', '--max-states', '6', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.lines.length, 1);
+  const line = r.lines[0];
+  assert.equal(line.verified, false);
+  assert.match(line.counterexample, /^[ab0-9]+$/);
+});
+
+test('sprague automaton --dot writes DOT, and SVG for a .svg name; --p-positions proves Theorem 15 in 3 states', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sprague-automaton-'));
+  const r = runCli(['automaton', 'rewrite:a2,b', '--dot', join(dir, 'g.dot'), '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  const dot = readFileSync(join(dir, 'g.dot'), 'utf8');
+  assert.equal((dot.match(/label="q\d: \d"/g) ?? []).length, 4);
+  const p = runCli(['automaton', 'rewrite:a,a2,b,b2', '--p-positions', '--dot', join(dir, 'p.svg'), '--json']);
+  assert.equal(p.status, 0, p.stderr);
+  assert.deepEqual(p.lines, [{ states: 3, grundyValues: [0], verified: true }]);
+  assert.match(readFileSync(join(dir, 'p.svg'), 'utf8'), /<svg[\s\S]*q0: P/);
+});
+
+test('sprague automaton rejects a game that is not a rewrite game, and a bad flag, with exit code 2', () => {
+  const r = runCli(['automaton', 'nim', '--json']);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /^sprague: .*rewrite/);
+  assert.equal(r.stdout, '');
+  const f = runCli(['automaton', 'rewrite:a2,b', '--max-states', 'x']);
+  assert.equal(f.status, 2);
+  assert.match(f.stderr, /--max-states/);
+});

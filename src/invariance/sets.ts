@@ -3,21 +3,26 @@
  * word (Definition 34), or the P-positions of a take-away game. Each can be cut to a box as a bitmap.
  */
 import { InputError } from '../core/errors.js';
+import type { Heaps, Ruleset } from '../core/ruleset.js';
+import { Solver } from '../core/solver.js';
 import type { InfiniteWord } from '../words/word.js';
 import { pwInBox } from '../words/pw.js';
 import { Box } from './box.js';
-import { type BoxSolveOptions, type MoveMap, pPositionsInBox } from './game.js';
+import { type BoxSolveOptions, type MoveMap, moveMapOfRuleset, pPositionsInBox } from './game.js';
 
 export type PositionSet =
   | { readonly kind: 'points'; readonly dimension: number; readonly points: readonly (readonly number[])[] }
   | { readonly kind: 'predicate'; readonly dimension: number; has(p: readonly number[]): boolean }
   | { readonly kind: 'word'; readonly word: InfiniteWord }
-  | { readonly kind: 'game'; readonly game: MoveMap };
+  | { readonly kind: 'game'; readonly game: MoveMap }
+  /** P(G) of any heap ruleset on `dimension` heaps (take-away or not). */
+  | { readonly kind: 'ruleset'; readonly ruleset: Ruleset<Heaps>; readonly dimension: number };
 
 export function dimensionOf(set: PositionSet): number {
   switch (set.kind) {
     case 'points':
     case 'predicate':
+    case 'ruleset':
       return set.dimension;
     case 'word':
       return set.word.alphabetSize;
@@ -49,5 +54,26 @@ export function setInBox(set: PositionSet, max: number, options: BoxSolveOptions
       return pwInBox(set.word, max);
     case 'game':
       return pPositionsInBox(set.game, max, options);
+    case 'ruleset':
+      return rulesetPPositions(set.ruleset, box, options);
   }
+}
+
+/**
+ * P-positions of a heap ruleset in the box: one pass in packed order when its moves take tokens away
+ * (every option is smaller), otherwise the general memoised solver position by position.
+ */
+function rulesetPPositions(rs: Ruleset<Heaps>, box: Box, options: BoxSolveOptions): Uint8Array {
+  try {
+    return pPositionsInBox(moveMapOfRuleset(rs, box.dimension), box.max, options);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+  }
+  const solver = new Solver(options.signal ? { signal: options.signal } : {});
+  const member = new Uint8Array(box.cells);
+  for (let idx = 0; idx < box.cells; idx++) {
+    if ((idx & 1023) === 0) options.onProgress?.(idx, box.cells);
+    if (solver.outcome(rs, box.point(idx)) === 'P') member[idx] = 1;
+  }
+  return member;
 }

@@ -1,0 +1,80 @@
+/**
+ * `sprague admissible`: is a set P ⊆ N^n 1-admissible (deciding-game-invariance, Definition 9)? The
+ * set is a game spec (its P-positions), `periodic:V` or `morphic:RULES` (P_w, Definition 34); the method
+ * is `bounded` (any set, a box), `periodic` (binary v^ω, section 6.1) or `logic` (issue 7, not here yet).
+ */
+import { InputError } from '../core/errors.js';
+import type { Heaps, Ruleset } from '../core/ruleset.js';
+import { parseSpec } from '../spec/index.js';
+import { Morphism, fixedPoint } from '../words/morphism.js';
+import { parseDigitWord, periodicWord } from '../words/word.js';
+import { type Admissibility, boundedAdmissibility } from './bounded.js';
+import { type PeriodicAdmissibility, periodicAdmissibility } from './periodic.js';
+import { type PositionSet, dimensionOf } from './sets.js';
+
+export type AdmissibilityMethod = 'bounded' | 'periodic' | 'logic';
+
+export interface SetSpec {
+  set: PositionSet;
+  /** The period v when the set is `periodic:V`. */
+  period?: Uint8Array;
+  /** How the set was given, for people. */
+  description: string;
+}
+
+/**
+ * Reads SPEC_OR_SET: `periodic:V` (V over the digits 1..n), `morphic:RULES` (the fixed point from 1),
+ * or a game spec whose P-positions form the set, on `heaps` heaps (default: the game's own count, else 2).
+ */
+export function parseSetSpec(text: string, heaps?: number): SetSpec {
+  if (text.startsWith('periodic:')) {
+    const period = parseDigitWord(text.slice('periodic:'.length), 'the period in periodic:V');
+    const word = periodicWord(period);
+    return { set: { kind: 'word', word }, period, description: `P_w for w = ${word.description}` };
+  }
+  if (text.startsWith('morphic:')) {
+    const word = fixedPoint(Morphism.parse(text.slice('morphic:'.length)));
+    return { set: { kind: 'word', word }, description: `P_w for w = ${word.description}` };
+  }
+  const rs = parseSpec(text) as Ruleset<Heaps>;
+  if (rs.domain.kind !== 'heaps') throw new InputError(`admissibility concerns heap games; ${rs.name} is played on ${rs.domain.kind}`);
+  if (rs.convention !== 'normal') throw new InputError(`${rs.name} is a misère game: admissibility is about normal-play P-positions`);
+  const dimension = heaps ?? rs.heapCount ?? 2;
+  if (rs.heapCount !== undefined && dimension !== rs.heapCount) {
+    throw new InputError(`${rs.name} is played on ${rs.heapCount} heaps, not ${dimension}`);
+  }
+  if (dimension < 1) throw new InputError('a heap game needs at least one heap');
+  return { set: { kind: 'ruleset', ruleset: rs, dimension }, description: `the P-positions of ${rs.name} on ${dimension} heaps` };
+}
+
+export interface AdmissibleOptions {
+  method?: AdmissibilityMethod;
+  /** Box bound of the bounded method; default 64 on 2 heaps, 16 on 3, 8 beyond. */
+  max?: number;
+  differenceMax?: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export function defaultBound(dimension: number): number {
+  return dimension <= 2 ? 64 : dimension === 3 ? 16 : 8;
+}
+
+/** Decides (periodic) or checks in a box (bounded) the 1-admissibility of the set. */
+export function admissible(spec: SetSpec, options: AdmissibleOptions = {}): Admissibility | PeriodicAdmissibility {
+  const method = options.method ?? (spec.period && dimensionOf(spec.set) === 2 ? 'periodic' : 'bounded');
+  if (method === 'logic') {
+    throw new InputError('the logic method is not available yet (it needs the first-order engine of issue 7); use --method periodic or bounded');
+  }
+  if (method === 'periodic') {
+    if (!spec.period) throw new InputError(`the periodic method needs a set periodic:V, not ${spec.description}`);
+    return periodicAdmissibility(spec.period, options.signal ? { signal: options.signal } : {});
+  }
+  const max = options.max ?? defaultBound(dimensionOf(spec.set));
+  return boundedAdmissibility(spec.set, {
+    max,
+    ...(options.differenceMax === undefined ? {} : { differenceMax: options.differenceMax }),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+}

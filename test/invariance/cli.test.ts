@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runCli } from '../helpers/cli.js';
+
+test('sprague admissible periodic:V --json: one line in the CLI.md shape, the periodic method by default', () => {
+  const ok = runCli(['admissible', 'periodic:1221', '--json']);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.equal(ok.lines.length, 1);
+  assert.equal(ok.lines[0].admissible, true);
+  assert.equal(ok.lines[0].method, 'periodic');
+  assert.equal(ok.lines[0].bound, 8);
+  assert.equal('witness' in ok.lines[0], false);
+  const no = runCli(['admissible', 'periodic:1122', '--json']);
+  assert.equal(no.status, 0, no.stderr);
+  assert.deepEqual(no.lines[0], { admissible: false, method: 'periodic', bound: 8, witness: [1, 1], certified: true, differenceBound: 8, period: '1122', balanced: true });
+});
+
+test('sprague admissible with --method bounded agrees with periodic, and on Wythoff and P_F (deciding-game-invariance, section 6)', () => {
+  const b = runCli(['admissible', 'periodic:1122', '--method', 'bounded', '--max', '12', '--json']);
+  assert.equal(b.status, 0, b.stderr);
+  assert.equal(b.lines[0].admissible, false);
+  assert.deepEqual(b.lines[0].witness, [1, 1]);
+  assert.equal(b.lines[0].bound, 12);
+  for (const set of ['wythoff', 'morphic:1->12,2->1']) {
+    const r = runCli(['admissible', set, '--max', '20', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual({ a: r.lines[0].admissible, m: r.lines[0].method, b: r.lines[0].bound }, { a: true, m: 'bounded', b: 20 });
+  }
+});
+
+test('sprague admissible: logic is not available yet, bad sets and flags exit 2 with one line', () => {
+  for (const args of [
+    ['admissible', 'periodic:1122', '--method', 'logic'],
+    ['admissible', 'periodic:1a2'],
+    ['admissible', 'morphic:1->12,2-1'],
+    ['admissible', 'wythoff', '--method', 'sideways'],
+    ['admissible', 'wythoff', '--method', 'periodic'],
+    ['admissible', 'wythoff', '--max', '-3'],
+  ]) {
+    const r = runCli(args);
+    assert.equal(r.status, 2, args.join(' '));
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.match(r.stderr, /^sprague: /);
+  }
+});

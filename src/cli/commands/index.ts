@@ -1,7 +1,10 @@
 /** Every subcommand, one module each: parse flags, call the library, format. No game logic here. */
 import type { Command } from 'commander';
+import { admissibleCommand } from './admissible.js';
+import { automatonCommand } from './automaton.js';
 import { grundyCommand } from './grundy.js';
 import { lengthsCommand } from './lengths.js';
+import { rewriteCommand } from './rewrite.js';
 import { ppositionsCommand } from './ppositions.js';
 import { sequenceCommand } from './sequence.js';
 
@@ -9,4 +12,4 @@ export interface CommandModule {
   register(program: Command): void;
 }
 
-export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand];

@@ -4,7 +4,6 @@ import { admissibleCommand } from './admissible.js';
 import { automatonCommand } from './automaton.js';
 import { grundyCommand } from './grundy.js';
 import { lengthsCommand } from './lengths.js';
-import { rewriteCommand } from './rewrite.js';
 import { ppositionsCommand } from './ppositions.js';
 import { sequenceCommand } from './sequence.js';
 
@@ -12,4 +11,4 @@ export interface CommandModule {
   register(program: Command): void;
 }
 
-export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand];

@@ -80,6 +80,15 @@ abstract class PhasedCompound<P> implements Ruleset<Phased<P>> {
   }
 
   abstract options(p: Phased<P>): Phased<P>[];
+
+  /**
+   * In the last phase the compound is the last ruleset itself: its own memo (and its own sum
+   * decomposition, e.g. into heaps) then serves every compound that ends with it.
+   */
+  decompose(p: Phased<P>): Component[] | undefined {
+    const last = this.rulesets.length - 1;
+    return p.phase === last ? [{ ruleset: this.rulesets[last]!, position: p.g }] : undefined;
+  }
 }
 
 /**
@@ -138,6 +147,11 @@ export class PassCompound<P> implements Ruleset<Phased<P>> {
 
   validate(p: Phased<P>): string | undefined {
     return this.inner.validate?.(p.g);
+  }
+
+  /** Once the pass is used, the game is the inner ruleset. */
+  decompose(p: Phased<P>): Component[] | undefined {
+    return p.phase === 1 ? [{ ruleset: this.inner, position: p.g }] : undefined;
   }
 
   options({ phase, g }: Phased<P>): Phased<P>[] {

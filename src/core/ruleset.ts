@@ -35,8 +35,9 @@ export interface Ruleset<P> {
   /** The options of p (duplicates allowed). Must be finite. */
   options(p: P): P[];
   /**
-   * When p is a disjunctive sum of independent parts, those parts (two or more); otherwise undefined.
-   * Normal play only: the solver XORs the parts' values (Sprague–Grundy).
+   * When p is a disjunctive sum of independent parts, those parts; otherwise undefined. A single part
+   * hands p over to another ruleset's memo (e.g. a push compound after its last button). Normal play
+   * only: the solver XORs the parts' values (Sprague–Grundy).
    */
   decompose?(p: P): Component[] | undefined;
   /** Why p is not a legal position of this ruleset (e.g. wrong number of heaps), or undefined. */

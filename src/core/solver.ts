@@ -37,11 +37,19 @@ interface Node {
   memo: Map<string, number>;
 }
 
-interface Frame extends Node {
-  children: Node[];
-  next: number;
-  combine: Combine;
-  depth: number;
+/** A position whose value is being computed, with the children still to visit. */
+class Frame implements Node {
+  next = 0;
+
+  constructor(
+    readonly rs: Ruleset<any>,
+    readonly p: unknown,
+    readonly key: string,
+    readonly memo: Map<string, number>,
+    readonly children: Node[],
+    readonly combine: Combine,
+    readonly depth: number,
+  ) {}
 }
 
 /**
@@ -149,11 +157,11 @@ export class Solver {
       const parts = rs.decompose(n.p);
       if (parts) {
         const children = parts.map((c) => this.node(c.ruleset, c.position));
-        return { ...n, children, next: 0, combine: Combine.Xor, depth };
+        return new Frame(rs, n.p, n.key, n.memo, children, Combine.Xor, depth);
       }
     }
     const children = rs.options(n.p).map((o) => this.node(rs, o));
-    return { ...n, children, next: 0, combine: rs.convention === 'misere' ? Combine.Misere : Combine.Mex, depth };
+    return new Frame(rs, n.p, n.key, n.memo, children, rs.convention === 'misere' ? Combine.Misere : Combine.Mex, depth);
   }
 
   private combine(f: Frame): number {

@@ -1,0 +1,159 @@
+/**
+ * `sprague rewrite ...`: the computational objects of seed taking-and-merging beside enumeration —
+ * confluence (Theorem 6), its pushdown automaton, the non-regularity family (Theorem 5), octal codes
+ * as rewrite rules (Example 1) and the Turing machine compiler (section 5).
+ */
+import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { InputError } from '../../core/errors.js';
+import { Solver } from '../../core/solver.js';
+import { OctalGame } from '../../games/heaps/octal.js';
+import { parseSpec, parsePosition } from '../../spec/index.js';
+import { RewriteGame } from '../../games/rewrite/game.js';
+import { confluentReduction, formatTransition, runPushdown, theorem6Pushdown } from '../../games/rewrite/confluence.js';
+import { enumerateByLengthSync } from '../../games/rewrite/enumerate.js';
+import { decodeWord } from '../../games/rewrite/packed.js';
+import { checkTheorem5 } from '../../games/rewrite/nonregular.js';
+import { grundyOfHeapWords, octalDigits, octalRewriteRules } from '../../games/rewrite/octal.js';
+import { compileTuringMachine, forcedPlay, proposition28Word, runMachine } from '../../games/rewrite/turing.js';
+import { compressWord, formatRule } from '../../games/rewrite/rules.js';
+import { emitJson, emitLine, formatTable, parseCount } from '../io.js';
+import type { CommandModule } from './index.js';
+
+function rewriteGame(spec: string): RewriteGame {
+  const rs = parseSpec(spec);
+  if (!(rs instanceof RewriteGame)) throw new InputError(`${rs.name} is not a rewrite game (rewrite:RULES)`);
+  return rs;
+}
+
+const show = (w: string) => (w === '' ? 'ε' : compressWord(w));
+
+export const rewriteCommand: CommandModule = {
+  register(program: Command) {
+    const cmd = program.command('rewrite').description('taking-and-merging paper objects: confluence, pushdown automaton, Theorem 5, octal codes, Turing machines');
+
+    cmd
+      .command('confluence')
+      .description('Theorem 6: G(w) for {a^k, b^l} in linear time by stack reduction, and by the pushdown automaton')
+      .argument('<spec>', 'a game rewrite:aK,bL')
+      .argument('<words...>', 'words like a2bab3')
+      .option('--json', 'JSON Lines output')
+      .action((spec: string, words: string[], flags: { json?: boolean }) => {
+        const game = rewriteGame(spec);
+        const pda = theorem6Pushdown(game.rules);
+        const rows = words.map((text) => {
+          const word = parsePosition(game, text) as string;
+          const r = confluentReduction(game.rules, word);
+          return { word: show(word), grundy: r.grundy, moves: r.moves, normalForm: show(r.normalForm), pushdown: runPushdown(pda, word) };
+        });
+        if (flags.json) rows.forEach((r) => emitJson(r));
+        else emitLine(formatTable(['word', 'grundy', 'moves', 'normal form', 'pushdown state'], rows.map((r) => [r.word, r.grundy, r.moves, r.normalForm, r.pushdown])));
+      });
+
+    cmd
+      .command('pushdown')
+      .description('Theorem 6: the pushdown automaton of the proof, checked against enumeration of all words up to --check')
+      .argument('<spec>', 'a game rewrite:aK,bL')
+      .option('--check <n>', 'compare with the Grundy values of every word of length <= n', '12')
+      .option('--json', 'JSON Lines output')
+      .action((spec: string, flags: { check: string; json?: boolean }) => {
+        const game = rewriteGame(spec);
+        const pda = theorem6Pushdown(game.rules);
+        const n = parseCount('--check', flags.check);
+        const table = enumerateByLengthSync(game.rules, n);
+        let words = 0;
+        const disagreements: string[] = [];
+        for (let len = 0; len <= n; len++) {
+          const vals = table.ofLength(len);
+          for (let w = 0; w < vals.length; w++, words++) {
+            const word = decodeWord(table.layout, len, w);
+            if (runPushdown(pda, word) !== vals[w]) disagreements.push(show(word));
+          }
+        }
+        const transitions = pda.transitions.map(formatTransition);
+        const result = { states: 2, stackSymbols: pda.stackAlphabet.length, transitions, checkedUpTo: n, words, agrees: disagreements.length === 0, disagreements: disagreements.slice(0, 10) };
+        if (flags.json) return emitJson(result);
+        transitions.forEach((t) => emitLine(t));
+        emitLine(`${transitions.length} transitions; ${words} words of length <= ${n}: ${result.agrees ? 'all agree with enumeration' : `${disagreements.length} disagree, e.g. ${disagreements[0]}`}`);
+      });
+
+    cmd
+      .command('theorem5')
+      .description('Theorem 5: b^(l1-1)(a b^(l1-1))^i (b a^(k1-1))^j is a P-position iff i >= j')
+      .argument('<spec>', 'a taking-and-merging game without a -> ε and b -> ε, e.g. rewrite:a2,b3')
+      .option('--i-max <n>', 'largest i', '10')
+      .option('--j-max <n>', 'largest j', '10')
+      .option('--json', 'JSON Lines output')
+      .action((spec: string, flags: { iMax: string; jMax: string; json?: boolean }) => {
+        const game = rewriteGame(spec);
+        const cases = checkTheorem5(game.rules, parseCount('--i-max', flags.iMax), parseCount('--j-max', flags.jMax));
+        const wrong = cases.filter((c) => c.outcome !== c.expected);
+        if (flags.json) {
+          cases.forEach((c) => emitJson({ ...c, word: show(c.word) }));
+          emitJson({ checked: cases.length, agrees: wrong.length === 0 });
+          return;
+        }
+        emitLine(`${cases.length} words checked: ${wrong.length === 0 ? 'P iff i >= j holds for all' : `${wrong.length} counterexamples, e.g. i=${wrong[0]!.i} j=${wrong[0]!.j}`}`);
+      });
+
+    cmd
+      .command('octal')
+      .description("Waldmann's encoding: the rewrite rules of an octal game, and G(b a^n b) against the octal game")
+      .argument('<code>', 'an octal code like 0.37 or 0.07')
+      .option('--max <n>', 'largest heap', '40')
+      .option('--json', 'JSON Lines output')
+      .action((code: string, flags: { max: string; json?: boolean }) => {
+        const rules = octalRewriteRules(code);
+        const max = parseCount('--max', flags.max);
+        const viaRewrite = grundyOfHeapWords(rules, max);
+        const game = new OctalGame([0, ...octalDigits(code)]);
+        const solver = new Solver();
+        const octal = viaRewrite.map((_, n) => solver.grundy(game, [n]));
+        const agrees = viaRewrite.every((g, n) => g === octal[n]);
+        const spec = `rewrite:${rules.map((r) => (r.rhs === '' && r.lhs.length > 0 && [...r.lhs].every((c) => c === r.lhs[0]) ? formatRule(r) : `${r.lhs}->${r.rhs}`)).join(',')}`;
+        if (flags.json) {
+          emitJson({ code, spec });
+          viaRewrite.forEach((g, n) => emitJson({ n, rewrite: g, octal: octal[n] }));
+          emitJson({ agrees });
+          return;
+        }
+        emitLine(`${code} = ${spec}`);
+        emitLine(`G(b a^n b), n = 0..${max}: ${viaRewrite.join(' ')}`);
+        emitLine(agrees ? 'equal to the octal game for every heap' : 'DIFFERS from the octal game');
+      });
+
+    cmd
+      .command('turing')
+      .description('Section 5: compile a Turing machine (JSON) into rules (2)-(11); play the word of Proposition 28')
+      .argument('<file>', 'machine JSON: states, start, accept, reject, tape, leftMarker, blank, transitions')
+      .option('--max-steps <n>', 'run the machine at most this long', '1000')
+      .option('--run <r>', 'length of each # run in the word (default 2^(m+1))')
+      .option('--rules', 'print the rules')
+      .option('--json', 'JSON Lines output')
+      .action((file: string, flags: { maxSteps: string; run?: string; rules?: boolean; json?: boolean }) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(readFileSync(file, 'utf8'));
+        } catch (e) {
+          throw new InputError(`cannot read the machine ${file}: ${(e as Error).message.split('\n')[0]}`);
+        }
+        const compiled = compileTuringMachine(json);
+        const run = runMachine(json, parseCount('--max-steps', flags.maxSteps));
+        const out: Record<string, unknown> = { rules: compiled.rules.length, halts: run.steps !== undefined };
+        if (flags.rules) out['ruleList'] = compiled.rules.map((r, i) => ({ equation: compiled.equation[i], rule: `${r.lhs}->${r.rhs}` }));
+        if (run.steps !== undefined) {
+          const m = run.steps;
+          const word = proposition28Word(compiled, m, flags.run === undefined ? undefined : parseCount('--run', flags.run));
+          const game = new RewriteGame(compiled.rules);
+          const play = forcedPlay((w) => game.options(w), word);
+          Object.assign(out, { steps: m, haltingState: run.state, word, length: word.length, moves: play.words.length - 1, forced: play.forced, outcome: (play.words.length - 1) % 2 === 1 ? 'N' : 'P' });
+          if (!play.forced) out['outcome'] = new Solver().outcome(game, word);
+        }
+        if (flags.json) return emitJson(out);
+        for (const [k, v] of Object.entries(out)) {
+          if (k === 'ruleList') (v as { equation: number; rule: string }[]).forEach((r) => emitLine(`  (${r.equation}) ${r.rule}`));
+          else emitLine(`${k}: ${v}`);
+        }
+      });
+  },
+};

@@ -7,6 +7,7 @@ import { Alphabet } from '../automata/alphabet.js';
 import type { Dfa } from '../automata/dfa.js';
 import { LimitError } from '../core/errors.js';
 import { Solver } from '../core/solver.js';
+import { enumerateByLengthSync } from '../games/rewrite/enumerate.js';
 import { RewriteGame } from '../games/rewrite/game.js';
 import { alphabetOf, type RewriteRule } from '../games/rewrite/rules.js';
 import { learnMoore, type LearnResult, type Teacher } from './learn.js';
@@ -54,14 +55,41 @@ function defaultTestLength(k: number): number {
   return k <= 1 ? 24 : Math.max(2, Math.floor(Math.log(4096) / Math.log(k)));
 }
 
-/** Every word of length <= maxLength in shortlex order; stops early when visit returns true. */
-function someWord(k: number, maxLength: number, visit: (w: number[]) => boolean): number[] | undefined {
-  let layer: number[][] = [[]];
-  for (let len = 0; len <= maxLength; len++) {
-    for (const w of layer) if (visit(w)) return w;
-    if (len < maxLength) layer = layer.flatMap((w) => Array.from({ length: k }, (_, a) => [...w, a]));
+/**
+ * Every word of length <= maxLength in shortlex order with its target value, computed once; a
+ * hypothesis is then checked against all of them in O(words) (each word's state from its parent's).
+ */
+class TestWords {
+  private readonly parent: Int32Array;
+  private readonly last: Int32Array;
+  private readonly values: Int32Array;
+  private readonly words: number[][] = [[]];
+
+  constructor(k: number, maxLength: number, target: (w: readonly number[]) => number) {
+    const parent = [-1];
+    const last = [-1];
+    for (let i = 0; this.words[i] !== undefined && this.words[i]!.length < maxLength; i++) {
+      for (let a = 0; a < k; a++) {
+        this.words.push([...this.words[i]!, a]);
+        parent.push(i);
+        last.push(a);
+      }
+    }
+    this.parent = Int32Array.from(parent);
+    this.last = Int32Array.from(last);
+    this.values = Int32Array.from(this.words, target);
   }
-  return undefined;
+
+  /** The shortlex-least word on which h is wrong, if any. */
+  firstError(h: Dfa): number[] | undefined {
+    const states = new Int32Array(this.words.length);
+    states[0] = h.start;
+    for (let i = 0; i < this.words.length; i++) {
+      if (i > 0) states[i] = h.next(states[this.parent[i]!]!, this.last[i]!);
+      if (h.output[states[i]!] !== this.values[i]) return this.words[i];
+    }
+    return undefined;
+  }
 }
 
 /**
@@ -74,16 +102,17 @@ export function findGrundyAutomaton(rules: readonly RewriteRule[], options: Grun
   const system: RewriteSystem = { rules, alphabet };
   const k = alphabet.size;
   const pMode = options.target === 'p-positions';
-  const grundy = options.grundy ?? solverGrundy(rules, alphabet);
+  const testLength = options.testLength ?? defaultTestLength(k);
+  const grundy = options.grundy ?? tableThenSolver(rules, alphabet, testLength);
   const t = rewriteTransducer(rules, alphabet);
   const target = (w: readonly number[]) => {
     const g = grundy(alphabet.decode(w));
     return pMode ? (g === 0 ? 1 : 0) : g;
   };
-  const testLength = options.testLength ?? defaultTestLength(k);
   let lastCertificate: Certificate | undefined;
   let lastViolation: Violation | undefined;
   let lastCounterexample: number[] | undefined;
+  let tests: TestWords | undefined;
 
   // A word among w and its options on which h is wrong: if h were right on all of them, h(w) would be
   // the mex of h over the options, and Lemma 2 could not fail at w.
@@ -96,14 +125,15 @@ export function findGrundyAutomaton(rules: readonly RewriteRule[], options: Grun
     query: target,
     equivalence(h) {
       lastViolation = undefined;
-      const tested = someWord(k, testLength, (w) => h.value(w) !== target(w));
+      tests ??= new TestWords(k, testLength, target);
+      const tested = tests.firstError(h);
       if (tested) return (lastCounterexample = tested);
       let verdict;
       try {
         verdict = pMode ? verifyPPositions(system, h, { maxStates: options.verifyMaxStates }) : verifyGrundyAutomaton(system, h, { maxStates: options.verifyMaxStates });
       } catch (e) {
         if (!(e instanceof LimitError)) throw e;
-        const longer = someWord(k, testLength + 2, (w) => h.value(w) !== target(w));
+        const longer = new TestWords(k, testLength + 2, target).firstError(h);
         return longer ? (lastCounterexample = longer) : 'unknown';
       }
       if (verdict.verified) {
@@ -134,6 +164,18 @@ export function findGrundyAutomaton(rules: readonly RewriteRule[], options: Grun
     queries: learned.queries,
     longestQuery: learned.longestQuery,
   };
+}
+
+/**
+ * The Grundy oracle: the packed table of every word up to `tableLength` (the rewrite games'
+ * enumeration by length), and beyond it one memoised solver shared by all queries. Rules that
+ * lengthen words have no table: the solver answers everything.
+ */
+export function tableThenSolver(rules: readonly RewriteRule[], alphabet: Alphabet, tableLength: number): (word: string) => number {
+  const solver = solverGrundy(rules, alphabet);
+  if (rules.some((r) => r.rhs.length > r.lhs.length)) return solver;
+  const table = enumerateByLengthSync(rules, tableLength);
+  return (w) => (w.length <= tableLength ? table.grundy(w) : solver(w));
 }
 
 /** The Grundy oracle: one memoised solver on the rewrite game, shared by all queries. */

@@ -38,7 +38,7 @@ export interface LearnResult {
   lowerBound: number;
   /** Equivalence queries asked. */
   rounds: number;
-  /** Distinct membership queries asked. */
+  /** Membership queries asked (table cells). */
   queries: number;
   /** The longest word queried. */
   longestQuery: number;
@@ -53,23 +53,23 @@ export interface LearnResult {
 export function learnMoore(teacher: Teacher, options: LearnOptions = {}): LearnResult {
   const k = teacher.alphabetSize;
   const maxStates = options.maxStates ?? 200;
-  const cache = new Map<string, number>();
+  let queries = 0;
   let longest = 0;
   const ask = (w: readonly number[]): number => {
-    const key = w.join(',');
-    let v = cache.get(key);
-    if (v === undefined) {
-      v = teacher.query(w);
-      cache.set(key, v);
-      if (w.length > longest) longest = w.length;
-    }
-    return v;
+    queries++;
+    if (w.length > longest) longest = w.length;
+    return teacher.query(w);
   };
   const access: number[][] = [[]];
   const suffixes: number[][] = [[]];
   const suffixKeys = new Set<string>(['']);
-  const rowKey = (w: readonly number[]) => suffixes.map((e) => ask([...w, ...e])).join(',');
-  let rows = new Map<string, number>();
+  // Rows grow column by column as suffixes are added; each table cell is asked once.
+  const accessRows: number[][] = [];
+  const extensionRows: number[][] = [];
+  const fill = (row: number[], w: readonly number[]): number[] => {
+    for (let c = row.length; c < suffixes.length; c++) row.push(ask([...w, ...suffixes[c]!]));
+    return row;
+  };
   let rounds = 0;
   let hypothesis: Dfa | undefined;
   const result = (status: LearnResult['status']): LearnResult => ({
@@ -77,7 +77,7 @@ export function learnMoore(teacher: Teacher, options: LearnOptions = {}): LearnR
     ...(hypothesis ? { hypothesis } : {}),
     lowerBound: access.length,
     rounds,
-    queries: cache.size,
+    queries,
     longestQuery: longest,
     suffixes: suffixes.map((e) => [...e]),
   });
@@ -85,12 +85,13 @@ export function learnMoore(teacher: Teacher, options: LearnOptions = {}): LearnR
   for (;;) {
     if (options.signal?.aborted) throw new InterruptedError(result('unknown'));
     // Close the table: every one-letter extension of an access word has the row of an access word.
-    rows = new Map(access.map((s, i) => [rowKey(s), i]));
+    const rows = new Map<string, number>();
+    for (let i = 0; i < access.length; i++) rows.set(fill((accessRows[i] ??= []), access[i]!).join(','), i);
     const next: number[] = [];
     for (let i = 0; i < access.length; i++) {
       for (let a = 0; a < k; a++) {
         const w = [...access[i]!, a];
-        const key = rowKey(w);
+        const key = fill((extensionRows[i * k + a] ??= []), w).join(',');
         let target = rows.get(key);
         if (target === undefined) {
           if (access.length >= maxStates) {
@@ -99,13 +100,14 @@ export function learnMoore(teacher: Teacher, options: LearnOptions = {}): LearnR
           }
           target = access.length;
           access.push(w);
+          accessRows.push([...extensionRows[i * k + a]!]);
           rows.set(key, target);
         }
         next[i * k + a] = target;
       }
     }
     const n = access.length;
-    hypothesis = new Dfa(k, Int32Array.from(next), Int32Array.from(access, (s) => ask(s)), 0);
+    hypothesis = new Dfa(k, Int32Array.from(next), Int32Array.from(accessRows, (row) => row[0]!), 0);
     options.onProgress?.(n, rounds);
     rounds++;
     const answer = teacher.equivalence(hypothesis);
@@ -121,7 +123,7 @@ export function learnMoore(teacher: Teacher, options: LearnOptions = {}): LearnR
         grew = true;
       }
     }
-    if (!grew || hypothesis.value(answer) === ask(answer)) {
+    if (!grew || hypothesis.value(answer) === teacher.query(answer)) {
       // A counterexample must be a word the hypothesis gets wrong; anything else is a teacher bug.
       throw new Error(`the teacher returned ${answer.join(',')}, which the hypothesis gets right`);
     }

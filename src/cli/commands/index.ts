@@ -4,11 +4,13 @@ import { admissibleCommand } from './admissible.js';
 import { automatonCommand } from './automaton.js';
 import { grundyCommand } from './grundy.js';
 import { lengthsCommand } from './lengths.js';
+import { plotCommand } from './plot.js';
 import { ppositionsCommand } from './ppositions.js';
+import { serveCommand } from './serve.js';
 import { sequenceCommand } from './sequence.js';
 
 export interface CommandModule {
   register(program: Command): void;
 }
 
-export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, plotCommand, serveCommand];

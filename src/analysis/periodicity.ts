@@ -4,6 +4,7 @@
  * only *apparent* and reported as such.
  * Convention (spec/CLI.md): the preperiod is the least n0 with G(n+p) = G(n) for every n >= n0.
  */
+import { PushCompound } from '../core/compounds.js';
 import type { Ruleset } from '../core/ruleset.js';
 import { OctalGame } from '../games/heaps/octal.js';
 import { SubtractionGame } from '../games/heaps/subtraction.js';
@@ -49,10 +50,47 @@ export function windowCertifier(m: number): PeriodCertifier {
   return (p, n0, len) => (len >= n0 + p + m ? `window: the ${m} values from ${n0} repeat at ${n0 + p}, and G(n) depends only on the ${m} before it` : undefined);
 }
 
-/** The certifier a ruleset admits, if any. */
-export function certifierFor(rs: Ruleset<any>): PeriodCertifier | undefined {
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+/**
+ * Seed push-the-button, Theorem 4.2.3 (the state argument): in SUBTRACTION(S) ⊙ R2, for n >= max(S) = m,
+ * G(n) is a function of G(n-1..n-m) and of R2's value at n, which repeats with R2's certified period k
+ * from its preperiod n2 on. So if the m values from s >= n2 recur q later, with k | q, the states at s + m
+ * and s + q + m agree and G is q-periodic from s: a cycle in the state space is a proof. With q = lcm(p, k)
+ * and p-periodicity seen on [s, s + q) this proves period p. The same holds for outcome (0/1) sequences,
+ * with k and n2 those of R2's outcomes.
+ */
+export function pushSubtractionCertifier(m: number, k: number, n2: number): PeriodCertifier {
+  return (p, n0, len) => {
+    const q = (p / gcd(p, k)) * k;
+    const s = Math.max(n0, n2);
+    if (len < s + q + Math.max(m, p)) return undefined;
+    return `state cycle (push-the-button, Thm 4.2.3): the ${m} values from ${s} and ${s} mod ${k} recur at ${s + q}, so G is ${q}-periodic from ${s}; G(n+${p}) = G(n) checked for ${n0} <= n < ${s + q}`;
+  };
+}
+
+/** The ruleset played after the first button push of a push compound. */
+export function afterPush(rs: PushCompound<any>): Ruleset<any> {
+  return rs.rulesets.length === 2 ? rs.rulesets[1]! : new PushCompound(rs.rulesets.slice(1));
+}
+
+/**
+ * The certifier a ruleset admits, if any. For SUBTRACTION(S) ⊙ R2 this needs R2's certified period:
+ * `periodOf` finds it (it computes R2's sequence), so the certificate is only as strong as R2's.
+ */
+export function certifierFor(rs: Ruleset<any>, periodOf?: (r: Ruleset<any>) => Periodicity): PeriodCertifier | undefined {
+  if (rs.convention !== 'normal') return undefined;
   if (rs instanceof OctalGame && rs.digits[0] === 0) return guySmithCertifier(rs.lastDigit);
   if (rs instanceof SubtractionGame) return windowCertifier(rs.set[rs.set.length - 1]!);
+  if (rs instanceof PushCompound && rs.rulesets[0] instanceof SubtractionGame && periodOf) {
+    const tail = periodOf(afterPush(rs));
+    if (!tail.certified) return undefined;
+    const s = rs.rulesets[0].set;
+    return pushSubtractionCertifier(s[s.length - 1]!, tail.period!, tail.preperiod!);
+  }
   return undefined;
 }
 

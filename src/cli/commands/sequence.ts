@@ -2,8 +2,7 @@
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { Solver } from '../../core/solver.js';
-import { grundySequence } from '../../analysis/sequence.js';
-import { certifierFor, findPeriod } from '../../analysis/periodicity.js';
+import { sequenceWithPeriod } from '../../analysis/sequence.js';
 import { emitJson, emitLine, parseCount, progressBar } from '../io.js';
 import type { CommandModule } from './index.js';
 import { specFromFlags } from './shared.js';
@@ -31,23 +30,24 @@ export const sequenceCommand: CommandModule = {
         if (ruleset.convention === 'misere') throw new InputError('sequence lists Grundy values, which misère games do not have here; use grundy for outcomes');
         const max = parseCount('--max', flags.max);
         const bar = progressBar('sequence');
-        let values: number[];
+        let result;
         try {
-          values = grundySequence(ruleset, max, {
+          result = sequenceWithPeriod(ruleset, max, {
             onProgress: (d, t) => bar.update(d, t),
             solver: new Solver(maxDepth === undefined ? {} : { maxDepth }),
           });
         } finally {
           bar.stop();
         }
-        const period = findPeriod(values, certifierFor(ruleset));
+        const { values, period } = result;
         if (flags.json) {
-          values.forEach((g, n) => emitJson({ n, grundy: g }));
+          for (let n = 0; n < values.length; n++) emitJson({ n, grundy: values[n] });
           emitJson(period);
           return;
         }
-        for (let n = 0; n < values.length; n += 20) {
-          emitLine(`${String(n).padStart(6)}: ${values.slice(n, n + 20).join(' ')}`);
+        const all = Array.from(values);
+        for (let n = 0; n < all.length; n += 20) {
+          emitLine(`${String(n).padStart(6)}: ${all.slice(n, n + 20).join(' ')}`);
         }
         if (period.certified) emitLine(`period ${period.period}, preperiod ${period.preperiod} (certified: ${period.certificate})`);
         else if (period.apparentPeriod !== undefined) {

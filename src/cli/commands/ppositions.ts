@@ -1,7 +1,7 @@
 /** `sprague ppositions SPEC --max N`: every P-position of a 2- or 3-heap game in the box [0,N]^k. */
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { pPositionsInBox } from '../../analysis/ppositions.js';
+import { pPositions } from '../../analysis/ppositions.js';
 import { emitJson, emitLine, parseCount, progressBar } from '../io.js';
 import type { CommandModule } from './index.js';
 import { specFromFlags } from './shared.js';
@@ -35,7 +35,7 @@ export const ppositionsCommand: CommandModule = {
         const bar = progressBar('ppositions');
         const found: number[][] = [];
         try {
-          pPositionsInBox(ruleset, heaps, max, {
+          pPositions(ruleset, heaps, max, {
             ...(maxDepth === undefined ? {} : { maxDepth }),
             onProgress: (d, t) => bar.update(d, t),
             onPosition: (p) => (flags.json ? emitJson({ position: p }) : found.push(p)),

@@ -1,0 +1,110 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { countsChart, heatMapChart, lengthsChart, pointsChart, sequenceChart } from '../../src/plot/charts.js';
+import { heatColour } from '../../src/plot/colour.js';
+import { linearScale, niceTicks } from '../../src/plot/scale.js';
+import { esc } from '../../src/plot/svg.js';
+
+const count = (svg: string, needle: string) => svg.split(needle).length - 1;
+
+/** Every rect of a heat map as {x, y, width, fill}, in document order. */
+function cellRects(svg: string): { x: number; y: number; width: number; fill: string }[] {
+  return [...svg.matchAll(/<rect class="cell" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="[\d.]+" fill="(#[0-9a-f]{6})"\/>/g)].map((m) => ({
+    x: Number(m[1]),
+    y: Number(m[2]),
+    width: Number(m[3]),
+    fill: m[4]!,
+  }));
+}
+
+test('scale: linear maps the ends of the domain to the ends of the range', () => {
+  const s = linearScale(0, 10, 100, 200);
+  assert.equal(s(0), 100);
+  assert.equal(s(10), 200);
+  assert.equal(s(5), 150);
+  assert.equal(linearScale(3, 3, 7, 9)(3), 7);
+});
+
+test('scale: ticks are round, cover the range and stay inside it', () => {
+  assert.deepEqual(niceTicks(0, 10, 5), [0, 2, 4, 6, 8, 10]);
+  assert.deepEqual(niceTicks(0, 100, 4), [0, 50, 100]);
+  for (const [lo, hi] of [[0, 7], [-0.5, 40.5], [0, 1499], [3, 1000000]] as const) {
+    const t = niceTicks(lo, hi);
+    assert.ok(t.length >= 2 && t.length <= 12, `${lo}..${hi}: ${t}`);
+    assert.ok(t.every((v) => v >= lo - 1e-9 && v <= hi + 1e-9));
+    const step = t[1]! - t[0]!;
+    assert.ok([1, 2, 5].includes(step / 10 ** Math.floor(Math.log10(step) + 1e-12)), `step ${step}`);
+  }
+});
+
+test('svg: text and attribute values are escaped', () => {
+  assert.equal(esc('a<b & "c">'), 'a&lt;b &amp; &quot;c&quot;&gt;');
+  const svg = pointsChart({ title: 'x < y & "z"', max: 3, series: [{ name: '<g>', points: [[0, 0]] }] });
+  assert.ok(!svg.includes('x < y'));
+  assert.ok(svg.includes('x &lt; y &amp; &quot;z&quot;'));
+});
+
+test('points chart: one mark per P-position in the box, per series; the φ lines only when asked', () => {
+  const a: [number, number][] = [[0, 0], [1, 2], [2, 1], [3, 5], [5, 3], [40, 70]];
+  const b: [number, number][] = [[0, 0], [1, 3], [3, 1]];
+  const svg = pointsChart({ title: 't', max: 10, series: [{ name: 'a', points: a }, { name: 'b', points: b }] });
+  assert.equal(count(svg, 'class="pt s0"'), 5, 'the point outside the box is left out');
+  assert.equal(count(svg, 'class="pt s1"'), 3);
+  assert.equal(count(svg, 'class="ref"'), 0);
+  const withLines = pointsChart({ title: 't', max: 10, series: [{ name: 'a', points: a }], phiLines: true });
+  assert.equal(count(withLines, 'class="ref"'), 2);
+  assert.equal(pointsChart({ title: 't', max: 10, series: [{ name: 'a', points: a }] }), pointsChart({ title: 't', max: 10, series: [{ name: 'a', points: a }] }), 'deterministic');
+});
+
+test('heat map: merged runs rebuild every row exactly (against the plain grid)', () => {
+  const w = 13;
+  const h = 9;
+  let seed = 7;
+  const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % 4;
+  const values = Int32Array.from({ length: w * h }, rnd);
+  values[0] = 6; // the maximum, so colours are i/6
+  const svg = heatMapChart({ title: 't', values, width: w, height: h, xLabel: 'x', yLabel: 'y' });
+  const rects = cellRects(svg);
+  const colourOf = new Map([0, 1, 2, 3, 6].map((v) => [heatColour(v / 6), v]));
+  let runs = 0;
+  for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) if (c === 0 || values[r * w + c] !== values[r * w + c - 1]) runs++;
+  assert.equal(rects.length, runs);
+  const cell = rects.find((q) => colourOf.get(q.fill) === 6)!.width - 0.3;
+  const x0 = Math.min(...rects.map((q) => q.x));
+  const rows = [...new Set(rects.map((q) => q.y))].sort((p, q) => q - p); // bottom row (y = 0) first
+  assert.equal(rows.length, h);
+  for (let r = 0; r < h; r++) {
+    const line: number[] = [];
+    for (const q of rects.filter((q) => q.y === rows[r]).sort((p, q) => p.x - q.x)) {
+      const len = Math.round((q.width - 0.3) / cell);
+      assert.equal(Math.round((q.x - x0) / cell), line.length);
+      for (let i = 0; i < len; i++) line.push(colourOf.get(q.fill)!);
+    }
+    assert.deepEqual(line, Array.from(values.subarray(r * w, (r + 1) * w)), `row ${r}`);
+  }
+});
+
+test('by-length charts: a dot per length; a bar segment per non-zero count', () => {
+  const rows = [
+    { length: 0, words: 1, maxGrundy: 0, runningMax: 0, counts: [1] },
+    { length: 1, words: 2, maxGrundy: 1, runningMax: 1, counts: [1, 1] },
+    { length: 2, words: 4, maxGrundy: 0, runningMax: 1, counts: [4, 0] },
+  ];
+  const l = lengthsChart('t', rows);
+  assert.equal(count(l, 'class="pt max"'), 3);
+  assert.equal(count(l, 'class="running"'), 1);
+  const c = countsChart('t', rows);
+  assert.equal(count(c, 'class="bar"'), 4);
+  assert.ok(c.includes('length 2, value 0: 4 of 4 words'));
+});
+
+test('sequence chart: a dot per value; period bands start at the preperiod', () => {
+  const values = [0, 1, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2];
+  const svg = sequenceChart({ title: 't', values, preperiod: 4, period: 3, status: 'certified' });
+  assert.equal(count(svg, 'class="pt"'), values.length);
+  assert.equal(count(svg, 'class="preperiod"'), 1);
+  assert.equal(count(svg, 'class="period-band"'), 2, 'bands at 4 and 10 (every other period)');
+  const none = sequenceChart({ title: 't', values });
+  assert.equal(count(none, 'class="preperiod"'), 0);
+  assert.ok(none.includes('no period found'));
+});

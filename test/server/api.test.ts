@@ -1,0 +1,164 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { startServer, type RunningServer } from '../../src/server/server.js';
+import { runCli } from '../helpers/cli.js';
+
+let server: RunningServer;
+
+before(async () => {
+  server = await startServer({ port: 0, maxRunning: 3 });
+});
+after(async () => {
+  await server.close();
+});
+
+async function call(method: string, path: string, body?: unknown): Promise<{ status: number; data: any }> {
+  const res = await fetch(server.url + path, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+  });
+  return { status: res.status, data: await res.json() };
+}
+
+/** A GET with the path sent as written (fetch would normalise it). */
+function rawStatus(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(server.url + '/', { path, method: 'GET' }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function until(id: string, done: (job: any) => boolean, ms = 30_000): Promise<any> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const { data } = await call('GET', `/api/jobs/${id}`);
+    if (done(data)) return data;
+    if (Date.now() > end) throw new Error(`job ${id} still ${data.state}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+test('serves the page and its script on 127.0.0.1', async () => {
+  assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+  const page = await fetch(server.url + '/');
+  assert.equal(page.status, 200);
+  assert.match(page.headers.get('content-type')!, /text\/html/);
+  assert.match(await page.text(), /<input id="spec"/);
+  assert.equal((await fetch(server.url + '/app.js')).status, 200);
+  assert.equal((await fetch(server.url + '/../package.json')).status, 404);
+  assert.equal(await rawStatus('/..%2f..%2fpackage.json'), 403, 'no way out of the web root');
+});
+
+test('check: a good spec is described; a bad one gets the CLI\'s message, field "spec"', async () => {
+  const ok = await call('POST', '/api/check', { spec: 'maharaja' });
+  assert.equal(ok.status, 200);
+  assert.deepEqual({ name: ok.data.name, heaps: ok.data.heaps, defaultKind: ok.data.defaultKind }, { name: 'maharaja', heaps: 2, defaultKind: 'ppositions' });
+  const bad = await call('POST', '/api/check', { spec: 'rewrite:a,,b' });
+  assert.equal(bad.status, 400);
+  assert.equal(bad.data.field, 'spec');
+  const cli = runCli(['grundy', 'rewrite:a,,b', 'ab']);
+  assert.equal(`sprague: ${bad.data.error}\n`, cli.stderr, 'same text as the command line');
+});
+
+test('grundy: value and outcome as `sprague grundy` gives them; bad positions point at the position', async () => {
+  const r = await call('POST', '/api/grundy', { spec: 'wythoff', position: '3,5' });
+  assert.deepEqual(r.data, { position: '3,5', grundy: 0, outcome: 'P' });
+  const cli = runCli(['grundy', 'rewrite:a,a2,b', 'a3ba2', '--json']);
+  const w = await call('POST', '/api/grundy', { spec: 'rewrite:a,a2,b', position: 'a3ba2' });
+  assert.equal(w.data.grundy, cli.lines[0].grundy);
+  const m = await call('POST', '/api/grundy', { spec: 'misere(nim)', position: '1,1' });
+  assert.deepEqual([m.data.grundy, m.data.outcome], [null, 'N']);
+  const bad = await call('POST', '/api/grundy', { spec: 'wythoff', position: '3,x' });
+  assert.equal(bad.status, 400);
+  assert.equal(bad.data.field, 'position');
+  assert.equal(bad.data.error, 'bad position "3,x" at column 3: expected a non-negative integer, found "x"');
+  const missing = await call('POST', '/api/grundy', { spec: 'wythoff' });
+  assert.deepEqual([missing.status, missing.data.field], [400, 'position']);
+});
+
+test('jobs: a plot runs in a worker and comes back with its SVG, table and summary', async () => {
+  const start = await call('POST', '/api/jobs', { spec: 'octal:0.07', max: 300 });
+  assert.equal(start.status, 202);
+  assert.equal(start.data.kind, 'sequence');
+  const job = await until(start.data.id, (j) => j.state !== 'running');
+  assert.equal(job.state, 'done');
+  assert.equal(job.result.summary.period, 34);
+  assert.equal(job.result.summary.preperiod, 53);
+  assert.ok(job.result.svg.startsWith('<svg'));
+  assert.equal(job.result.table.rows.length, 301);
+});
+
+test('jobs: bad requests are refused before a worker starts, naming the field', async () => {
+  const spec = await call('POST', '/api/jobs', { spec: 'wythof', max: 10 });
+  assert.deepEqual([spec.status, spec.data.field], [400, 'spec']);
+  const overlay = await call('POST', '/api/jobs', { spec: 'wythoff', overlay: 'nim(', max: 10 });
+  assert.deepEqual([overlay.status, overlay.data.field], [400, 'overlay']);
+  const max = await call('POST', '/api/jobs', { spec: 'wythoff', max: 'ten' });
+  assert.deepEqual([max.status, max.data.field], [400, 'max']);
+  assert.equal(max.data.error, 'bad value "ten" for max: expected a non-negative integer');
+  const kind = await call('POST', '/api/jobs', { spec: 'wythoff', max: 3, kind: 'pie' });
+  assert.deepEqual([kind.status, kind.data.field], [400, 'kind']);
+  const json = await fetch(server.url + '/api/jobs', { method: 'POST', body: '{' });
+  assert.equal(json.status, 400);
+});
+
+test('jobs: an error found while working (not a rewrite game) comes back as a failed job with the message', async () => {
+  const start = await call('POST', '/api/jobs', { spec: 'wythoff', kind: 'lengths', max: 5 });
+  const job = await until(start.data.id, (j) => j.state !== 'running');
+  assert.equal(job.state, 'failed');
+  assert.equal(job.error, 'wythoff is not a rewrite game (a spec like rewrite:a,a2,b)');
+});
+
+test('jobs: a long run reports progress, and cancel stops it and keeps the picture of what was finished', async () => {
+  const start = await call('POST', '/api/jobs', { spec: 'nim', max: 2000 });
+  const id = start.data.id;
+  const running = await until(id, (j) => j.progress !== null && j.progress.done > 0);
+  assert.equal(running.state, 'running');
+  assert.ok(running.progress.total === 2001 * 2001);
+  const t = Date.now();
+  const c = await call('DELETE', `/api/jobs/${id}`);
+  assert.ok(Date.now() - t < 3000, 'cancel answers within the grace time');
+  assert.equal(c.data.state, 'cancelled');
+  assert.equal(c.data.partial.partial, true);
+  assert.match(c.data.partial.title, /interrupted/);
+  assert.ok(c.data.partial.table.rows.length > 0, 'P-positions found before the cancel are kept');
+  assert.equal((await call('GET', `/api/jobs/${id}`)).data.state, 'cancelled');
+  assert.equal((await call('GET', '/api/jobs/nope')).status, 404);
+});
+
+test('jobs: at most maxRunning at once; more are refused with 503', async () => {
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) ids.push((await call('POST', '/api/jobs', { spec: 'nim', max: 2000 })).data.id);
+  const busy = await call('POST', '/api/jobs', { spec: 'nim', max: 5 });
+  assert.equal(busy.status, 503);
+  await Promise.all(ids.map((id) => call('DELETE', `/api/jobs/${id}`)));
+  assert.equal((await call('GET', '/api/health')).data.running, 0);
+});
+
+test('sprague serve --port 0 prints its address first and answers there', async () => {
+  const entry = fileURLToPath(new URL('../../src/cli/run.js', import.meta.url));
+  const child = spawn(process.execPath, [entry, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const first = await new Promise<string>((resolve, reject) => {
+      let buf = '';
+      child.stdout.on('data', (d) => {
+        buf += d;
+        if (buf.includes('\n')) resolve(buf.split('\n')[0]!);
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+    });
+    assert.match(first, /^listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const url = first.slice('listening on '.length);
+    const r = await fetch(url + '/api/health');
+    assert.equal(((await r.json()) as { ok: boolean }).ok, true);
+  } finally {
+    child.kill('SIGTERM');
+  }
+});

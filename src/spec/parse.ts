@@ -15,6 +15,8 @@ import { Zeruclid } from '../games/heaps/zeruclid.js';
 import { SubtractionGame } from '../games/heaps/subtraction.js';
 import { OctalGame } from '../games/heaps/octal.js';
 import { InvariantGame, type MoveEntry } from '../games/heaps/invariant.js';
+import { Mark } from '../games/heaps/mark.js';
+import { gEven, remark8HPrime } from '../games/heaps/tinvariant.js';
 import { RewriteGame, checkTermination } from '../games/rewrite/game.js';
 import { RESERVED, type RewriteRule } from '../games/rewrite/rules.js';
 
@@ -25,6 +27,9 @@ const SIMPLE: Record<string, () => Ruleset<any>> = {
   maharaja: () => new WythoffFamily([[1, 2]], 'maharaja'),
   euclid: () => new Euclid(),
   zeruclid: () => new Zeruclid(),
+  mark: () => new Mark(),
+  geven: () => gEven(),
+  hprime: () => remark8HPrime(),
 };
 
 /** Games whose arguments follow a colon. */

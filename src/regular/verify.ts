@@ -1,17 +1,19 @@
 /**
  * Machine proofs that a Moore machine computes the Grundy function of a rewrite game, for all words,
  * by seed taking-and-merging, Lemma 2: the classes L_i = {w : M(w) = i} are stable (no move stays
- * inside a class) and absorbing (for i > j, every word of L_i has a move into L_j). Both are
- * decided with automata: the words with a move into L_j are the preimage of L_j under the rewrite
- * transducer (composition, then projection onto the input tape); determinise it, take the product
- * with M, and ask for a shortest word in a bad state (emptiness with a witness).
+ * inside a class) and absorbing (for i > j, every word of L_i has a move into L_j). Together they
+ * say M(w) = mex{M(w') : w -> w'} for every word w, which is what is decided here, with automata:
+ * the rewrite transducer composed with M on its output tape and projected onto its input tape is an
+ * NFA whose subsets (reached on w) know the classes of all options of w; a breadth-first search over
+ * (state of M, subset), built on the fly, is the emptiness check for a bad pair, and its first bad
+ * pair gives a shortest counterexample word.
  */
 import type { Alphabet } from '../automata/alphabet.js';
 import type { Dfa } from '../automata/dfa.js';
-import { determinise } from '../automata/nfa.js';
+import { determinise, type Nfa } from '../automata/nfa.js';
 import { product, shortestWitness } from '../automata/ops.js';
 import { preimage, type Transducer } from '../automata/transducer.js';
-import { InputError } from '../core/errors.js';
+import { InputError, LimitError } from '../core/errors.js';
 import type { RewriteRule } from '../games/rewrite/rules.js';
 import { rewriteTransducer, terminationWeights } from './rewrite-transducer.js';
 
@@ -24,12 +26,12 @@ export type Violation =
 export interface Certificate {
   /** States of the machine that was proved. */
   states: number;
-  /** The classes, exactly 0..K. */
+  /** The classes, exactly 0..K (for a P-position automaton: [0]). */
   grundyValues: number[];
-  /** Per class j: states of the determinised automaton of the words with a move into L_j. */
-  preimageStates: number[];
-  /** Per class j: states of its product with the machine, every one of them checked. */
-  productStates: number[];
+  /** Subsets of the move automaton met (its determinised states). */
+  subsets: number;
+  /** Pairs (state of the machine, subset) checked: all of them are good. */
+  productStates: number;
   /** Letter weights that every rule decreases: every play ends, as Lemma 2 requires. */
   terminationWeights: number[];
 }
@@ -37,7 +39,7 @@ export interface Certificate {
 export type Verdict = { verified: true; certificate: Certificate } | { verified: false; violation: Violation };
 
 export interface VerifyOptions {
-  /** Cap on the states of each determinised preimage (default 200 000); past it a LimitError. */
+  /** Cap on the pairs (machine state, subset) explored (default 1 000 000); past it a LimitError. */
   maxStates?: number;
 }
 
@@ -57,79 +59,147 @@ function weightsOrThrow(game: RewriteSystem): number[] {
   return w;
 }
 
-/** Lexicographic order on (length, letters): the shorter counterexample wins. */
+function checkOutputs(machine: Dfa): number[] {
+  const values = machine.reachableOutputs();
+  if (values[0]! < 0) throw new InputError(`the machine outputs ${values[0]}, which is no Grundy value`);
+  return values;
+}
+
+/** Order on (length, letters): the shorter counterexample wins. */
 function shortlexLess(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return a.length < b.length;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
   return false;
 }
 
-interface Found {
-  word: number[];
-  /** 1 = stability violated for class j, 2 = absorption into j violated. */
-  code: number;
-  j: number;
+function mexOf(values: Iterable<number>): number {
+  const seen = new Set(values);
+  let m = 0;
+  while (seen.has(m)) m++;
+  return m;
 }
 
 /**
- * Checks classes j in `targets` of the class function `classOf` on M's outputs: a word in class j
- * with a move into class j breaks stability; a word of class i > j with no move into j (when
- * `absorbAbove` says i must be absorbed) breaks absorption. Returns the shortest bad word.
+ * 'grundy': bad iff M(w) != mex of the options' outputs. 'p': M accepts the P-positions (output != 0);
+ * bad iff w is accepted exactly when some option is accepted.
  */
-function checkClasses(
-  machine: Dfa,
-  t: Transducer,
-  targets: readonly number[],
-  classOf: (output: number) => number,
-  options: VerifyOptions,
-  stats: { preimage: number[]; product: number[] },
-): Found | undefined {
-  let best: Found | undefined;
-  for (const j of targets) {
-    const intoJ = determinise(preimage(t, machine, (o) => classOf(o) === j), { maxStates: options.maxStates ?? 200_000 });
-    const check = product(machine, intoJ, (o, hasMove) => {
-      const c = classOf(o);
-      if (c === j && hasMove) return 1;
-      if (c > j && !hasMove) return 2;
-      return 0;
-    });
-    stats.preimage.push(intoJ.stateCount);
-    stats.product.push(check.stateCount);
-    const word = shortestWitness(check);
-    if (word && (!best || shortlexLess(word, best.word))) best = { word, code: check.value(word), j };
+type Mode = 'grundy' | 'p';
+
+interface Search {
+  word: number[] | undefined;
+  subsets: number;
+  pairs: number;
+}
+
+/**
+ * Breadth-first search over pairs (state of M, subset of the move NFA) for a bad pair.
+ * O(pairs * k * NFA edges); the pairs are at most n 2^(|T| n), in practice a small multiple of n.
+ */
+function searchBad(machine: Dfa, moves: Nfa, n: number, mode: Mode, maxPairs: number): Search {
+  const k = machine.alphabetSize;
+  const subsetIndex = new Map<string, number>();
+  const subsets: number[][] = [];
+  /** Per subset: mex of the options' outputs (grundy) or 1 if an option is accepted, else 0 (p). */
+  const summary: number[] = [];
+  const subsetNext: number[] = [];
+  const intern = (set: Set<number>): number => {
+    const sorted = [...set].sort((x, y) => x - y);
+    const key = sorted.join(',');
+    let id = subsetIndex.get(key);
+    if (id === undefined) {
+      id = subsets.length;
+      subsetIndex.set(key, id);
+      subsets.push(sorted);
+      // NFA state (t, q) = t * n + q: t final means one rewrite is done, q = M's state on the option.
+      const outs = sorted.filter((s) => moves.accepting[s]).map((s) => machine.output[s % n]!);
+      summary.push(mode === 'grundy' ? mexOf(outs) : outs.some((o) => o !== 0) ? 1 : 0);
+    }
+    return id;
+  };
+  const successor = (sub: number, a: number): number => {
+    let id = subsetNext[sub * k + a];
+    if (id === undefined) {
+      id = intern(moves.closure(moves.step(subsets[sub]!, a)));
+      subsetNext[sub * k + a] = id;
+    }
+    return id;
+  };
+  const isBad = (p: number, sub: number): boolean =>
+    mode === 'grundy' ? machine.output[p] !== summary[sub] : (machine.output[p] !== 0) === (summary[sub] === 1);
+
+  const start = intern(moves.closure(moves.starts));
+  const pairIndex = new Map<number, number>();
+  const pairP: number[] = [];
+  const pairS: number[] = [];
+  const parent: number[] = [];
+  const via: number[] = [];
+  const add = (p: number, sub: number, from: number, a: number) => {
+    const key = sub * n + p;
+    if (pairIndex.has(key)) return;
+    if (pairP.length >= maxPairs) {
+      throw new LimitError(`the Lemma-2 check passed ${maxPairs} product states; raise the cap`, 'max-states', pairP.length);
+    }
+    pairIndex.set(key, pairP.length);
+    pairP.push(p);
+    pairS.push(sub);
+    parent.push(from);
+    via.push(a);
+  };
+  add(machine.start, start, -1, -1);
+  for (let i = 0; i < pairP.length; i++) {
+    const p = pairP[i]!;
+    const sub = pairS[i]!;
+    if (isBad(p, sub)) {
+      const word: number[] = [];
+      for (let j = i; parent[j] !== -1; j = parent[j]!) word.push(via[j]!);
+      return { word: word.reverse(), subsets: subsets.length, pairs: pairP.length };
+    }
+    for (let a = 0; a < k; a++) add(machine.next(p, a), successor(sub, a), i, a);
   }
-  return best;
+  return { word: undefined, subsets: subsets.length, pairs: pairP.length };
+}
+
+function describe(word: number[], game: RewriteSystem, machine: Dfa, t: Transducer, mode: Mode): Violation {
+  const text = game.alphabet.decode(word);
+  const options = t.apply(word);
+  const classOf = (w: readonly number[]) => (mode === 'grundy' ? machine.value(w) : machine.accepts(w) ? 0 : 1);
+  const value = classOf(word);
+  const same = options.find((o) => classOf(o) === value);
+  if (same && (mode === 'grundy' || value === 0)) return { kind: 'stability', word: text, value, option: game.alphabet.decode(same) };
+  return { kind: 'absorption', word: text, value, missing: mode === 'grundy' ? mexOf(options.map(classOf)) : 0 };
+}
+
+function verify(game: RewriteSystem, machine: Dfa, mode: Mode, options: VerifyOptions): Verdict {
+  const weights = weightsOrThrow(game);
+  const values = checkOutputs(machine);
+  const t = rewriteTransducer(game.rules, game.alphabet);
+  const n = machine.stateCount;
+  const moves = preimage(t, machine, () => true);
+  const found = searchBad(machine, moves, n, mode, options.maxStates ?? 1_000_000);
+  if (found.word) return { verified: false, violation: describe(found.word, game, machine, t, mode) };
+  // No bad pair: every class is exactly the mex of its options, so the outputs (a downward-closed
+  // set of mex values) are exactly 0..K.
+  return {
+    verified: true,
+    certificate: {
+      states: n,
+      grundyValues: mode === 'grundy' ? values : [0],
+      subsets: found.subsets,
+      productStates: found.pairs,
+      terminationWeights: weights,
+    },
+  };
 }
 
 /**
  * Decides whether `machine` computes the Grundy function of the game on every word (seed
- * taking-and-merging, Lemma 2), returning a certificate summary or the shortest violation.
- * The violation is a shortest word w with M(w) != mex{M(w') : w -> w'}. O(K * 2^(|T| n)) in the
- * worst case for n states and K classes; in practice the preimages stay near |T| n states. Throws
- * InputError when the game is not known to terminate or the machine outputs a negative value.
+ * taking-and-merging, Lemma 2), returning a certificate summary or a shortest violation: a word w
+ * with M(w) != mex{M(w') : w -> w'}, shortlex-least among the shortest. Throws InputError when the
+ * game is not known to terminate or the machine outputs a negative value, LimitError past the cap.
+ * O(pairs * k * |T| n) for the pairs (state, subset) reached.
  */
 export function verifyGrundyAutomaton(game: RewriteSystem, machine: Dfa, options: VerifyOptions = {}): Verdict {
-  const weights = weightsOrThrow(game);
-  const t = rewriteTransducer(game.rules, game.alphabet);
-  const values = machine.reachableOutputs();
-  if (values[0]! < 0) throw new InputError(`the machine outputs ${values[0]}, which is no Grundy value`);
-  // Every class 0..K is checked, empty ones too: an empty class j < K shows up as a word of class K
-  // without a move into j, so a proof also shows that the classes are exactly 0..K.
-  const top = values[values.length - 1] ?? 0;
-  const classes = Array.from({ length: top + 1 }, (_, j) => j);
-  const stats = { preimage: [] as number[], product: [] as number[] };
-  const found = checkClasses(machine, t, classes, (o) => o, options, stats);
-  if (found) return { verified: false, violation: describe(found, game, machine, t, (o) => o) };
-  return {
-    verified: true,
-    certificate: {
-      states: machine.stateCount,
-      grundyValues: classes,
-      preimageStates: stats.preimage,
-      productStates: stats.product,
-      terminationWeights: weights,
-    },
-  };
+  return verify(game, machine, 'grundy', options);
 }
 
 /**
@@ -138,30 +208,34 @@ export function verifyGrundyAutomaton(game: RewriteSystem, machine: Dfa, options
  * move to an accepted one (absorption). Says nothing about the other Grundy classes.
  */
 export function verifyPPositions(game: RewriteSystem, pPositions: Dfa, options: VerifyOptions = {}): Verdict {
-  const weights = weightsOrThrow(game);
-  const t = rewriteTransducer(game.rules, game.alphabet);
-  const classOf = (o: number) => (o !== 0 ? 0 : 1);
-  const stats = { preimage: [] as number[], product: [] as number[] };
-  const found = checkClasses(pPositions, t, [0], classOf, options, stats);
-  if (found) return { verified: false, violation: describe(found, game, pPositions, t, classOf) };
-  return {
-    verified: true,
-    certificate: {
-      states: pPositions.stateCount,
-      grundyValues: [0],
-      preimageStates: stats.preimage,
-      productStates: stats.product,
-      terminationWeights: weights,
-    },
-  };
+  return verify(game, pPositions, 'p', options);
 }
 
-function describe(found: Found, game: RewriteSystem, machine: Dfa, t: Transducer, classOf: (o: number) => number): Violation {
-  const word = game.alphabet.decode(found.word);
-  const value = classOf(machine.value(found.word));
-  if (found.code === 1) {
-    const option = t.apply(found.word).find((w) => classOf(machine.value(w)) === found.j) ?? [];
-    return { kind: 'stability', word, value, option: game.alphabet.decode(option) };
+/**
+ * The same decision, class by class with the general operations, as Lemma 2 is stated: for each j,
+ * the words with a move into L_j are determinised (preimage = composition and projection), the
+ * product with M is formed, and its emptiness of bad states is checked (stability: L_j meets it;
+ * absorption: L_i, i > j, leaves it). Slower; kept as the plain reference for the fast search.
+ */
+export function verifyGrundyAutomatonByClasses(game: RewriteSystem, machine: Dfa, options: VerifyOptions = {}): Verdict {
+  const weights = weightsOrThrow(game);
+  const values = checkOutputs(machine);
+  const t = rewriteTransducer(game.rules, game.alphabet);
+  const top = values[values.length - 1]!;
+  let best: number[] | undefined;
+  let subsets = 0;
+  let pairs = 0;
+  for (let j = 0; j <= top; j++) {
+    const intoJ = determinise(preimage(t, machine, (o) => o === j), { maxStates: options.maxStates ?? 1_000_000 });
+    const check = product(machine, intoJ, (o, hasMove) => ((o === j && hasMove) || (o > j && !hasMove) ? 1 : 0));
+    subsets += intoJ.stateCount;
+    pairs += check.stateCount;
+    const word = shortestWitness(check);
+    if (word && (!best || shortlexLess(word, best))) best = word;
   }
-  return { kind: 'absorption', word, value, missing: found.j };
+  if (best) return { verified: false, violation: describe(best, game, machine, t, 'grundy') };
+  return {
+    verified: true,
+    certificate: { states: machine.stateCount, grundyValues: values, subsets, productStates: pairs, terminationWeights: weights },
+  };
 }

@@ -7,7 +7,7 @@ import { minimise } from '../../src/automata/minimise.js';
 import { InputError } from '../../src/core/errors.js';
 import { RewriteGame } from '../../src/games/rewrite/game.js';
 import { rewriteTransducer, terminationWeights } from '../../src/regular/rewrite-transducer.js';
-import { verifyGrundyAutomaton, verifyPPositions, type Verdict } from '../../src/regular/verify.js';
+import { verifyGrundyAutomaton, verifyGrundyAutomatonByClasses, verifyPPositions, type Verdict } from '../../src/regular/verify.js';
 import { arbDfa } from '../automata/brute.js';
 import {
   AB,
@@ -72,12 +72,14 @@ test('taking-and-merging section 3.1 and Remark 8: parity of |w| solves {a,a3,b}
 test('taking-and-merging Theorem 10: the 12-state DFA of Figure 3 for {a,a2,b} is proved, and 12 is minimal', () => {
   const m = theorem10();
   assertProved(verifyGrundyAutomaton(game('a,a2,b'), m), [0, 1, 2, 3]);
+  assertProved(verifyGrundyAutomatonByClasses(game('a,a2,b'), m), [0, 1, 2, 3]);
   assert.equal(minimise(m).stateCount, 12);
 });
 
 test('taking-and-merging Theorem 13: the invariant of Lemma 12 gives a proved DFA for {a,a2,a3,b} whose minimum is 8 states', () => {
   const m = theorem13();
   assertProved(verifyGrundyAutomaton(game('a,a2,a3,b'), m), [0, 1, 2, 3]);
+  assertProved(verifyGrundyAutomatonByClasses(game('a,a2,a3,b'), m), [0, 1, 2, 3]);
   const min = minimise(m);
   assert.equal(min.stateCount, 8);
   assertProved(verifyGrundyAutomaton(game('a,a2,a3,b'), min), [0, 1, 2, 3]);
@@ -121,6 +123,8 @@ test('every one-transition change of the 8-state {a,a2,a3,b} automaton that chan
       delta[i] = t;
       const m = new Dfa(2, delta, base.output);
       const v = verifyGrundyAutomaton(game('a,a2,a3,b'), m);
+      const byClasses = verifyGrundyAutomatonByClasses(game('a,a2,a3,b'), m);
+      assert.deepEqual(v.verified ? true : v.violation, byClasses.verified ? true : byClasses.violation);
       const wrongOn = all.find((w) => m.value(AB(w)) !== g(w));
       if (v.verified) {
         assert.equal(wrongOn, undefined, 'a proved machine agrees with the Grundy function');
@@ -145,8 +149,8 @@ test('a wrong automaton for Example 4 (one transition of Figure 1 changed) is re
   delta[3 * 2 + 0] = 3; // from S = 3, reading a now stays at 3 instead of going to 0
   const v = verifyGrundyAutomaton(game('a2,b'), new Dfa(2, delta, f.output));
   assert.ok(!v.verified);
-  // aba reads as 1, but its only option aa reads as 1 too: no move into class 0 (and G(aba) = 0).
-  assert.deepEqual(v.violation, { kind: 'absorption', word: 'aba', value: 1, missing: 0 });
+  // aba reads as 1, and so does its only option aa: a move inside class 1 (and G(aba) = 0).
+  assert.deepEqual(v.violation, { kind: 'stability', word: 'aba', value: 1, option: 'aa' });
 });
 
 test('on random machines the verifier agrees with brute force: proved machines compute G, rejections are genuine and shortest', () => {
@@ -157,6 +161,8 @@ test('on random machines the verifier agrees with brute force: proved machines c
   fc.assert(
     fc.property(arbDfa(2, 4, 2), (m) => {
       const v = verifyGrundyAutomaton(game(text), m);
+      const byClasses = verifyGrundyAutomatonByClasses(game(text), m);
+      assert.deepEqual(v.verified ? true : v.violation, byClasses.verified ? true : byClasses.violation, 'fast search = class-by-class products');
       if (v.verified) {
         proved++;
         for (const w of all) assert.equal(m.value(AB(w)), g(w));

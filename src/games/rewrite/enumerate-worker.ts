@@ -5,7 +5,7 @@ import { fillRange, mirrorRange, type RangeResult, type RangeTask } from './kern
 serveTasks<RangeTask, RangeResult>((t) => {
   const table = new Uint8Array(t.buffer);
   if (t.phase === 'mirror') {
-    mirrorRange(table, t.n, t.lo, t.hi);
+    mirrorRange(table, t.spec.take!, t.n, t.lo, t.hi);
     return { counts: [] };
   }
   return fillRange(table, t.spec, t.n, t.lo, t.hi, t.narrow);

@@ -216,7 +216,7 @@ export async function enumerateByLength(
           addCounts(counts, fillRange(values, spec, n, lo, hi, narrow).counts);
           options.onProgress?.(n, hi, total);
         }
-        if (usesFastPath(spec, narrow)) mirrorRange(values, n, 0, total);
+        if (usesFastPath(spec, narrow)) mirrorRange(values, spec.take!, n, 0, total);
       } else {
         pool ??= new WorkerPool<RangeTask, RangeResult>(new URL('./enumerate-worker.js', import.meta.url), threads);
         const slices = Math.min(Math.ceil(total / MIN_PARALLEL_WORDS), threads * 8);
@@ -273,7 +273,7 @@ export function enumerateByLengthSync(
     const counts = preserving
       ? fillLengthPreserving(values, layout, spec, n, options.maxDepth ?? Number.POSITIVE_INFINITY)
       : fillRange(values, spec, n, 0, total, narrow).counts;
-    if (!preserving && usesFastPath(spec, narrow)) mirrorRange(values, n, 0, total);
+    if (!preserving && usesFastPath(spec, narrow)) mirrorRange(values, spec.take!, n, 0, total);
     options.onProgress?.(n, total, total);
     lengths.push(lengthStats(layout, values, n, counts, lengths[n - 1]?.runningMax ?? -1));
   }

@@ -66,7 +66,7 @@ export function hasLengthPreservingRule(spec: KernelSpec): boolean {
 
 /** One slice of one length, as sent to a worker: the table is shared, not copied. */
 export interface RangeTask {
-  /** 'fill' solves words, 'mirror' copies reversed words (fast path, after every fill of the length). */
+  /** 'fill' solves words, 'mirror' copies the rest of each class (fast path, after every fill of the length). */
   phase: 'fill' | 'mirror';
   buffer: SharedArrayBuffer;
   spec: KernelSpec;
@@ -89,8 +89,8 @@ export function usesFastPath(spec: KernelSpec, narrow: boolean): boolean {
 /**
  * Fills table[offset(n) + w] for lo <= w < hi. Requires every rule to shorten the word; `narrow`
  * (all values of shorter words <= 30) allows the 32-bit mex mask of the fast kernel. On the fast
- * path only words w <= reverse(w) are filled: `mirrorRange` copies the others afterwards (the
- * counts already include them).
+ * path only the least word of each class is filled (see takingAndMergingRange): `mirrorRange`
+ * copies the others afterwards (the counts already include them).
  */
 export function fillRange(table: Uint8Array, spec: KernelSpec, n: number, lo: number, hi: number, narrow: boolean): RangeResult {
   if (usesFastPath(spec, narrow)) return takingAndMergingRange(table, spec.take!, n, lo, hi);
@@ -108,10 +108,19 @@ type Kernel = (table: Uint8Array, rev8: Uint8Array, counts: Int32Array, lo: numb
 const kernels = new Map<string, Kernel>();
 
 /**
+ * True when the two letters have the same exponents: swapping a and b maps the game to itself, so
+ * G(w) = G(complement of w).
+ */
+export function lettersSymmetric(take: readonly [readonly number[], readonly number[]]): boolean {
+  return take[0].join(',') === take[1].join(',');
+}
+
+/**
  * Binary taking-and-merging words as bit patterns. Deleting a^k anywhere inside one block of equal
  * letters gives the same word, so options are enumerated once per (block, rule): block boundaries
  * are the set bits of w ^ (w >> 1). The mex is the lowest clear bit of a 32-bit mask. A word and
- * its reverse have the same value (the rules are palindromes), so only w <= reverse(w) is solved.
+ * its reverse have the same value (the rules are palindromes), and so do a word and its complement
+ * when the letters are symmetric: only the least word of each such class is solved here.
  */
 export function takingAndMergingRange(
   table: Uint8Array,
@@ -133,6 +142,8 @@ function takingAndMergingKernel(take: readonly [readonly number[], readonly numb
   const key = `${take[0].join(',')}/${take[1].join(',')}/${n}`;
   let k = kernels.get(key);
   if (k) return k;
+  const swap = lettersSymmetric(take);
+  const mask = n === 0 ? 0 : n === 32 ? -1 : (1 << n) - 1;
   // Options of one block [s, e) of letter d: delete d^k for each rule k <= e - s (ascending).
   const block = (ks: readonly number[]) =>
     ks
@@ -142,10 +153,17 @@ function takingAndMergingKernel(take: readonly [readonly number[], readonly numb
           `if (len < ${k}) { s = e; continue; } seen |= 1 << T[${(1 << (n - k)) - 1} + (keep | ((w >>> (s + ${k})) << s))];`,
       )
       .join('\n');
+  // The class of w: w, its reverse r, and with swapped letters its complement c and c's reverse rc.
+  const classOf = swap
+    ? `const c = ~w & ${mask}; const rc = ~r & ${mask};
+       if (r < w || c < w || rc < w) continue;
+       const size = 1 + (r !== w ? 1 : 0) + (c !== w && c !== r ? 1 : 0) + (rc !== w && rc !== r && rc !== c ? 1 : 0);`
+    : `if (r < w) continue;
+       const size = r === w ? 1 : 2;`;
   const src = `
     for (let w = lo; w < hi; w++) {
       const r = ((R[w & 255] << 24) | (R[(w >>> 8) & 255] << 16) | (R[(w >>> 16) & 255] << 8) | R[w >>> 24]) >>> ${32 - n};
-      if (r < w) continue;
+      ${classOf}
       let seen = 0;
       let bnd = (w ^ (w >>> 1)) & ${n > 1 ? (1 << (n - 1)) - 1 : 0};
       let s = 0;
@@ -159,21 +177,39 @@ function takingAndMergingKernel(take: readonly [readonly number[], readonly numb
       }
       const g = 31 - Math.clz32(~seen & (seen + 1));
       T[${(1 << n) - 1} + w] = g;
-      C[g] += r === w ? 1 : 2;
+      C[g] += size;
     }`;
   k = new Function('T', 'R', 'C', 'lo', 'hi', src) as Kernel;
   kernels.set(key, k);
   return k;
 }
 
-/** Second phase of the fast path: the value of w > reverse(w) is that of its reverse. */
-export function mirrorRange(table: Uint8Array, n: number, lo: number, hi: number): void {
+/**
+ * Second phase of the fast path: a word not solved by the kernel takes the value of the least
+ * word of its class (its reverse, and with symmetric letters its complement or their composition).
+ */
+export function mirrorRange(
+  table: Uint8Array,
+  take: readonly [readonly number[], readonly number[]],
+  n: number,
+  lo: number,
+  hi: number,
+): void {
+  const swap = lettersSymmetric(take);
   const out = (1 << n) - 1;
   const shift = 32 - n;
+  const mask = n === 0 ? 0 : (1 << n) - 1;
   const R = REV8;
   for (let w = lo; w < hi; w++) {
     const r = ((R[w & 255]! << 24) | (R[(w >>> 8) & 255]! << 16) | (R[(w >>> 16) & 255]! << 8) | R[w >>> 24]!) >>> shift;
-    if (r < w) table[out + w] = table[out + r]!;
+    let least = r < w ? r : w;
+    if (swap) {
+      const c = ~w & mask;
+      const rc = ~r & mask;
+      if (c < least) least = c;
+      if (rc < least) least = rc;
+    }
+    if (least < w) table[out + w] = table[out + least]!;
   }
 }
 

@@ -1,0 +1,62 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runCli } from '../helpers/cli.js';
+
+test('CLI.md: grundy prints {"position","grundy","outcome"} per position', () => {
+  const r = runCli(['grundy', 'nim', '3,5', '1,2,3', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.lines, [
+    { position: '3,5', grundy: 6, outcome: 'N' },
+    { position: '1,2,3', grundy: 0, outcome: 'P' },
+  ]);
+  const push = runCli(['grundy', 'push(nim,euclid)', '2,4', '--json']);
+  assert.deepEqual(push.lines, [{ position: '2,4', grundy: 0, outcome: 'P' }]);
+});
+
+test('CLI.md: misère games give the outcome only, with "grundy":null', () => {
+  const r = runCli(['grundy', 'misere(nim)', '1,1', '2,2', '--json']);
+  assert.deepEqual(r.lines, [
+    { position: '1,1', grundy: null, outcome: 'N' },
+    { position: '2,2', grundy: null, outcome: 'P' },
+  ]);
+});
+
+test('CLI.md: ppositions lists {"position":[x,y]} in lexicographic order', () => {
+  const r = runCli(['ppositions', 'wythoff', '--max', '20', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  const got = r.lines.map((l) => l.position.join(','));
+  assert.deepEqual(got, ['0,0', '1,2', '2,1', '3,5', '4,7', '5,3', '6,10', '7,4', '8,13', '9,15', '10,6', '11,18', '12,20', '13,8', '15,9', '18,11', '20,12']);
+});
+
+test('CLI.md: sequence prints {"n","grundy"} lines, then the period: 0.07 has period 34 and preperiod 53, certified', () => {
+  const r = runCli(['sequence', 'octal:0.07', '--max', '200', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.lines.length, 202);
+  assert.deepEqual(r.lines[0], { n: 0, grundy: 0 });
+  assert.deepEqual(r.lines[3], { n: 3, grundy: 1 });
+  const last = r.lines[201];
+  assert.equal(last.period, 34);
+  assert.equal(last.preperiod, 53);
+  assert.equal(last.certified, true);
+});
+
+test('words and the empty word on the command line', () => {
+  const r = runCli(['grundy', 'rewrite:a,a2,b', 'a5b2aba2', '', 'ε', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.lines.map((l) => l.grundy), [1, 0, 0]);
+});
+
+test('a rewrite system that does not shorten words runs under --max-depth, and hitting the bound is reported (exit 3)', () => {
+  const ok = runCli(['grundy', 'rewrite:ab->ba', 'a2b2', '--max-depth', '10', '--json']);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.deepEqual(ok.lines, [{ position: 'a2b2', grundy: 0, outcome: 'P' }]);
+  const hit = runCli(['grundy', 'rewrite:ab->ba', 'a3b3', '--max-depth', '4', '--json']);
+  assert.equal(hit.status, 3);
+  assert.match(hit.stderr, /^sprague: depth bound 4 hit at .*: the value is not determined\n$/);
+});
+
+test('human output is an aligned table', () => {
+  const r = runCli(['grundy', 'wythoff', '3,5', '10,10']);
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /^position\s+grundy\s+outcome\n3,5\s+0\s+P\n10,10\s+\d+\s+N\n$/);
+});

@@ -1,0 +1,81 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseSpec, parsePosition } from '../../src/spec/index.js';
+import { PositionError, SpecError } from '../../src/core/errors.js';
+import { RewriteGame } from '../../src/games/rewrite/game.js';
+import { SubtractionGame } from '../../src/games/heaps/subtraction.js';
+import { DisjunctiveSum, PushCompound } from '../../src/core/compounds.js';
+
+test('every game family of spec/CLI.md parses to its canonical name', () => {
+  const cases: [string, string][] = [
+    ['nim', 'nim'],
+    ['wythoff', 'wythoff'],
+    ['wythoff+2,3', 'wythoff+2,3'],
+    ['wythoff+1,2', 'maharaja'],
+    ['maharaja', 'maharaja'],
+    ['euclid', 'euclid'],
+    ['zeruclid', 'zeruclid'],
+    ['subtraction:1,2,5', 'subtraction:1,2,5'],
+    ['subtraction:1-4,7', 'subtraction:1-4,7'],
+    ['octal:0.07', 'octal:0.07'],
+    ['octal:4.7', 'octal:4.7'],
+    ['octal:.137', 'octal:0.137'],
+    ['invariant:(1,0),(0,1),(1,1)', 'invariant:(1,0),(0,1),(1,1)'],
+    ['invariant:(*,0),(0,*),(=,=)', 'invariant:(*,0),(0,*),(=,=)'],
+    ['rewrite:a,a2,b', 'rewrite:a,a2,b'],
+    ['rewrite:a->,aa->b', 'rewrite:a,aa->b'],
+    ['rewrite:a3->b2', 'rewrite:aaa->bb'],
+    ['push(nim,euclid)', 'push(nim,euclid)'],
+    ['nim⊙euclid', 'push(nim,euclid)'],
+    ['nim⊙wythoff⊙euclid', 'push(nim,wythoff,euclid)'],
+    ['sum(nim, octal:0.07)', 'sum(nim,octal:0.07)'],
+    ['misere(nim)', 'misere(nim)'],
+    ['conjoined(euclid,nim)', 'conjoined(euclid,nim)'],
+    ['pass(subtraction:1-3)', 'pass(subtraction:1-3)'],
+  ];
+  for (const [spec, name] of cases) assert.equal(parseSpec(spec).name, name, spec);
+});
+
+test('inside a compound, a comma before a game name ends a list argument', () => {
+  const s = parseSpec('sum(subtraction:1,2,nim,rewrite:a,a2,b,octal:0.07)') as DisjunctiveSum;
+  assert.equal(s.components.length, 4);
+  assert.deepEqual((s.components[0] as SubtractionGame).set, [1, 2]);
+  assert.equal((s.components[2] as RewriteGame).rules.length, 3);
+  const p = parseSpec('push(subtraction:1,2,subtraction:1-4)') as PushCompound<number[]>;
+  assert.equal(p.rulesets.length, 2);
+});
+
+test('errors point at the column where the spec goes wrong', () => {
+  const at = (spec: string) => {
+    try {
+      parseSpec(spec);
+    } catch (e) {
+      assert.ok(e instanceof SpecError, `${spec}: ${e}`);
+      return e.column;
+    }
+    assert.fail(`${spec} was accepted`);
+  };
+  assert.equal(at('rewrite:a,,b'), 11);
+  assert.equal(at('octal:0.08'), 10);
+  assert.equal(at('subtraction:1,x'), 15);
+  assert.equal(at('push(nim,foo)'), 10);
+  assert.equal(at('sum(nim'), 8);
+  assert.equal(at('wythoff+1'), 10);
+  assert.equal(at('invariant:(1,0),(1)'), 17);
+  assert.equal(at('nim:3'), 4);
+});
+
+test('the spec error message follows spec/CLI.md', () => {
+  assert.throws(() => parseSpec('rewrite:a,,b'), { message: 'bad game spec "rewrite:a,,b" at column 11: empty rule' });
+});
+
+test('positions: heaps with or without parentheses, words with exponents, push phases, sums', () => {
+  assert.deepEqual(parsePosition(parseSpec('nim'), '(3,5)'), [3, 5]);
+  assert.deepEqual(parsePosition(parseSpec('nim'), '3,5,0'), [3, 5, 0]);
+  assert.deepEqual(parsePosition(parseSpec('push(nim,euclid)'), '2,4'), { phase: 0, g: [2, 4] });
+  assert.deepEqual(parsePosition(parseSpec('push(nim,euclid)'), '2:2,4'), { phase: 1, g: [2, 4] });
+  assert.deepEqual(parsePosition(parseSpec('sum(nim,rewrite:a,b)'), '3 + ab2'), [[3], 'abb']);
+  assert.throws(() => parsePosition(parseSpec('wythoff'), '1,2,3'), (e: unknown) => e instanceof PositionError && /2 heaps/.test(e.message));
+  assert.throws(() => parsePosition(parseSpec('nim'), '3,x'), (e: unknown) => e instanceof PositionError && e.column === 3);
+  assert.throws(() => parsePosition(parseSpec('rewrite:a,b'), 'a0b'), (e: unknown) => e instanceof PositionError && e.column === 2);
+});

@@ -1,0 +1,137 @@
+/**
+ * The explorer in a real browser: Debian's chromium (never a downloaded one) driven by playwright-core.
+ * Skips with a message when /usr/bin/chromium (or $SPRAGUE_CHROMIUM) is absent (install: apt-get install -y chromium).
+ * SPRAGUE_SCREENSHOT=FILE keeps the screenshot for the README (default: a temp file).
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type RunningServer } from '../../src/server/server.js';
+
+const CHROMIUM = process.env['SPRAGUE_CHROMIUM'] ?? '/usr/bin/chromium';
+const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests skipped (apt-get install -y chromium)`;
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let server: RunningServer;
+let context: BrowserContext;
+let page: Page;
+let profile: string;
+const pageErrors: string[] = [];
+
+before(async () => {
+  if (skip) return;
+  server = await startServer({ port: 0 });
+  profile = mkdtempSync(join(tmpdir(), 'sprague-chromium-'));
+  // A persistent context is how playwright takes a fresh, empty --user-data-dir.
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 1150 } });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(server.url);
+  await page.locator('body[data-ready="true"]').waitFor();
+});
+
+after(async () => {
+  if (skip) return;
+  await context?.close();
+  await server?.close();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+async function setSpec(spec: string): Promise<void> {
+  await page.fill('#spec', spec);
+}
+
+test('type a spec, see it checked, and get the Grundy value of a position', { skip }, async () => {
+  await setSpec('wythoff');
+  await page.locator('#spec-msg.ok', { hasText: 'wythoff: 2 heaps' }).waitFor();
+  await page.fill('#position', '3,5');
+  await page.click('#grundy-btn');
+  await page.locator('#position-msg.ok').waitFor();
+  assert.equal(await page.textContent('#position-msg'), '3,5: G = 0, a P-position');
+  await page.fill('#position', '4,5');
+  await page.press('#position', 'Enter');
+  await page.locator('#position-msg.ok', { hasText: '4,5:' }).waitFor();
+  assert.match((await page.textContent('#position-msg'))!, /G = [1-9]\d*, a N-position/);
+});
+
+test('a bad spec shows the one-line CLI error next to the input; so does a bad position', { skip }, async () => {
+  await setSpec('rewrite:a,,b');
+  await page.locator('#spec-msg.error').waitFor();
+  assert.equal(await page.textContent('#spec-msg'), 'bad game spec "rewrite:a,,b" at column 11: empty rule');
+  assert.match((await page.getAttribute('#spec', 'class')) ?? '', /invalid/);
+  await setSpec('wythoff');
+  await page.locator('#spec-msg.ok').waitFor();
+  await page.fill('#position', '3,x');
+  await page.click('#grundy-btn');
+  await page.locator('#position-msg.error').waitFor();
+  assert.equal(await page.textContent('#position-msg'), 'bad position "3,x" at column 3: expected a non-negative integer, found "x"');
+});
+
+test('draw P-positions with a second game overlaid, zoom in and out, see the table (maharaja-nim, Figure 2)', { skip }, async () => {
+  await setSpec('wythoff');
+  await page.selectOption('#kind', 'ppositions');
+  await page.fill('#max', '40');
+  await page.fill('#overlay', 'maharaja');
+  await page.click('#run');
+  await page.locator('#plot svg .pt').first().waitFor();
+  assert.equal(await page.locator('#plot svg .pt.s0').count(), 31);
+  assert.equal(await page.locator('#plot svg .pt.s1').count(), 33);
+  assert.match((await page.textContent('#plot-title'))!, /wythoff and maharaja/);
+  const before = await page.getAttribute('#plot svg', 'viewBox');
+  await page.click('#zoom-in');
+  const zoomed = await page.getAttribute('#plot svg', 'viewBox');
+  assert.notEqual(zoomed, before);
+  const w = (vb: string | null) => Number(vb!.split(' ')[2]);
+  assert.ok(w(zoomed) < w(before));
+  await page.hover('#plot');
+  await page.mouse.wheel(0, 300);
+  assert.ok(w(await page.getAttribute('#plot svg', 'viewBox')) > w(zoomed), 'the wheel zooms out');
+  await page.click('#zoom-reset');
+  assert.equal(await page.getAttribute('#plot svg', 'viewBox'), before);
+  await page.click('#table-box summary');
+  assert.equal(await page.locator('#table tbody tr').count(), 64);
+  await page.fill('#overlay', '');
+});
+
+test('a long run shows progress and the cancel button stops it, keeping a partial picture', { skip }, async () => {
+  await setSpec('nim');
+  await page.selectOption('#kind', 'ppositions');
+  await page.fill('#max', '2000');
+  await page.click('#run');
+  await page.locator('#cancel').waitFor({ state: 'visible' });
+  await page.locator('#progress-label', { hasText: '%' }).waitFor();
+  assert.equal(await page.isDisabled('#run'), true);
+  await page.click('#cancel');
+  await page.locator('body[data-last-job="cancelled"]').waitFor();
+  assert.match((await page.textContent('#plot-msg'))!, /^cancelled/);
+  assert.equal(await page.isVisible('#cancel'), false);
+  assert.equal(await page.isDisabled('#run'), false);
+  assert.match((await page.textContent('#plot-title'))!, /interrupted/);
+});
+
+test('a heat map of 3-heap Zeruclid (push-the-button, Figure 2), screenshot saved for the README', { skip }, async () => {
+  await page.selectOption('#examples', 'zeruclid');
+  await page.locator('#spec-msg.ok', { hasText: 'zeruclid' }).waitFor();
+  assert.equal(await page.inputValue('#kind'), 'values');
+  await page.click('#run');
+  await page.locator('body[data-last-job="done"] #plot svg .cell').first().waitFor();
+  assert.ok((await page.locator('#plot svg .cell').count()) > 61, 'at least one run per row');
+  await page.click('#grundy-btn');
+  await page.locator('#position-msg.ok', { hasText: '1,5,8' }).waitFor();
+  const file = process.env['SPRAGUE_SCREENSHOT'] ?? join(tmpdir(), 'sprague-explorer.png');
+  await page.screenshot({ path: file, fullPage: true });
+  assert.deepEqual([...readFileSync(file).subarray(1, 4)], [80, 78, 71]);
+  assert.deepEqual(pageErrors, [], 'no script errors on the page');
+});

@@ -4,6 +4,7 @@ import { admissibleCommand } from './admissible.js';
 import { automatonCommand } from './automaton.js';
 import { grundyCommand } from './grundy.js';
 import { lengthsCommand } from './lengths.js';
+import { rewriteCommand } from './rewrite.js';
 import { plotCommand } from './plot.js';
 import { ppositionsCommand } from './ppositions.js';
 import { serveCommand } from './serve.js';
@@ -13,4 +14,4 @@ export interface CommandModule {
   register(program: Command): void;
 }
 
-export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, plotCommand, serveCommand];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand];

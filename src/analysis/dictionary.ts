@@ -202,3 +202,51 @@ export function runDictionaryProcess(d: CompiledDictionary, start: Uint8Array, o
   }
   return snapshot();
 }
+
+/**
+ * A word boundary that is certain without knowing where the words before `from` began (maharaja-nim,
+ * section 5.2, "the dictionary converges"): the first position >= from where the parses started at
+ * from, from+1, ..., from+maxWordLength-1 all meet. One of those starts is a true boundary (the word
+ * covering `from` ends within maxWordLength), and from a true boundary the parse is the true one, so the
+ * meeting point is a true boundary. Parses that get stuck are dropped (they cannot be the true one).
+ * Undefined when they have not met before the end of `bits`. Time O(distance * maxWordLength).
+ */
+export function coalescencePoint(d: CompiledDictionary, bits: Uint8Array, from: number): number | undefined {
+  // Parses at the same position share their future, so advance the hindmost until all coincide.
+  let heads: number[] = [];
+  for (let p = from; p < from + d.maxWordLength && p < bits.length; p++) heads.push(p);
+  for (;;) {
+    if (heads.length === 0) return undefined;
+    let min = heads[0]!;
+    let max = heads[0]!;
+    for (const h of heads) (min = h < min ? h : min), (max = h > max ? h : max);
+    if (min === max) return min;
+    const e = matchAt(d, bits, bits.length, min);
+    if (e === NEED_MORE) return undefined;
+    const next = e === NO_WORD ? -1 : min + d.words[e]!.length;
+    const moved = heads.map((h) => (h === min ? next : h)).filter((h) => h >= 0);
+    heads = [...new Set(moved)];
+  }
+}
+
+export interface SynchronizationProfile {
+  /** Largest coalescencePoint(p) - p over the starts p examined. */
+  readonly maxDelay: number;
+  /** Where it is attained. */
+  readonly at: number;
+  /** Starts p whose parses did not meet before the end of the string. */
+  readonly undecided: number;
+}
+
+/** How far the parses of a string must run before they agree, for every start p in [from, to). */
+export function synchronizationProfile(d: CompiledDictionary, bits: Uint8Array, from: number, to: number): SynchronizationProfile {
+  let maxDelay = 0;
+  let at = from;
+  let undecided = 0;
+  for (let p = from; p < to; p++) {
+    const q = coalescencePoint(d, bits, p);
+    if (q === undefined) undecided++;
+    else if (q - p > maxDelay) (maxDelay = q - p), (at = p);
+  }
+  return { maxDelay, at, undecided };
+}

@@ -156,3 +156,29 @@ test('a witness found in a box is a true witness: the differences used are diffe
   const big = boundedAdmissibility({ kind: 'word', word }, { max: 12, differenceMax: 60 });
   assert.deepEqual(big.witness, res.witness);
 });
+
+test('P-positions of a heap ruleset whose moves are not take-away fall back to the general solver', () => {
+  // (a,b) -> (a-1,b+1) or (a,b-1): plays end since 2a + b drops, but a coordinate can grow.
+  const rs = {
+    name: 'shift',
+    domain: new WythoffFamily().domain,
+    convention: 'normal' as const,
+    terminating: true,
+    options([a, b]: number[]): number[][] {
+      const out: number[][] = [];
+      if (a! > 0) out.push([a! - 1, b! + 1]);
+      if (b! > 0) out.push([a!, b! - 1]);
+      return out;
+    },
+  };
+  const max = 8;
+  const got = bitmapToSet(setInBox({ kind: 'ruleset', ruleset: rs, dimension: 2 }, max), 2, max);
+  const memo = new Map<string, boolean>();
+  const isP = (p: number[]): boolean => {
+    const k = key(p);
+    if (!memo.has(k)) memo.set(k, rs.options(p).every((q) => !isP(q)));
+    return memo.get(k)!;
+  };
+  const want = new Set(boxPoints(2, max).filter(isP).map(key));
+  assert.deepEqual([...got].sort(), [...want].sort());
+});

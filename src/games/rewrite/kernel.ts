@@ -221,10 +221,22 @@ export function generalRange(table: Uint8Array, spec: KernelSpec, n: number, lo:
   const stamp = new Float64Array(257).fill(-1);
   const counts = new Int32Array(257);
   const base = spec.offsets[n]!;
+  const { powers, radix, offsets } = spec;
+  const rules = spec.rules.filter((r) => r.lhsLen <= n);
   for (let w = lo; w < hi; w++) {
-    forEachOption(spec, n, w, (len, child) => {
-      stamp[table[spec.offsets[len]! + child]!] = w;
-    });
+    // forEachOption, inlined: this loop is the general path's hot spot.
+    for (let i = 0; i < rules.length; i++) {
+      const r = rules[i]!;
+      const span = powers[r.lhsLen]!;
+      const at = offsets[n - r.lhsLen + r.rhsLen]!;
+      for (let p = 0, above = w; p + r.lhsLen <= n; p++, above = Math.floor(above / radix)) {
+        if (above % span !== r.lhs) continue;
+        const high = Math.floor(above / span);
+        if (r.block >= 0 && p + r.lhsLen < n && high % radix === r.block) continue;
+        const pu = powers[p]!;
+        stamp[table[at + (w % pu) + pu * r.rhs + powers[p + r.rhsLen]! * high]!] = w;
+      }
+    }
     let g = 0;
     while (stamp[g] === w) g++;
     if (g > 255) throw new RangeError('Grundy value above 255: the byte table cannot hold it');

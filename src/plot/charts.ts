@@ -51,6 +51,11 @@ function axes(f: Frame, x: Scale, y: Scale, title: string, xLabel: string, yLabe
   return el('g', { class: 'axes' }, parts.join(''));
 }
 
+/** Long specs (many extra moves) are cut in legends and titles; the full name stays in the data. */
+export function short(name: string, max = 24): string {
+  return name.length <= max ? name : `${name.slice(0, max - 1)}…`;
+}
+
 function legend(x: number, y: number, items: { label: string; mark: string }[]): string {
   return el(
     'g',
@@ -83,7 +88,7 @@ export interface PointsChartOptions {
  */
 export function pointsChart(o: PointsChartOptions): string {
   const size = o.size ?? 640;
-  const legendW = 150;
+  const legendW = 170;
   const f = frame(size + legendW, size, legendW);
   const side = Math.min(f.right - f.left, f.bottom - f.top);
   f.right = f.left + side;
@@ -96,13 +101,6 @@ export function pointsChart(o: PointsChartOptions): string {
   parts.push(el('clipPath', { id: clip }, el('rect', { x: f.left, y: f.top, width: side, height: side })));
   const marks: string[] = [];
   const items: { label: string; mark: string }[] = [];
-  if (o.phiLines) {
-    const ends = [PHI, 1 / PHI].map((k) => ({ k, x2: Math.min(o.max + 0.5, (o.max + 0.5) / k) }));
-    for (const { k, x2 } of ends) {
-      marks.push(el('line', { class: 'ref', x1: x(0), y1: y(0), x2: x(x2), y2: y(k * x2), stroke: '#888', 'stroke-dasharray': '5 4' }));
-    }
-    items.push({ label: 'y = φx, y = x/φ', mark: el('line', { x1: 0, y1: 0, x2: 12, y2: 0, stroke: '#888', 'stroke-dasharray': '5 4' }) });
-  }
   o.series.forEach((s, i) => {
     const colour = SERIES[i % SERIES.length]!;
     const r = Math.max(1.2, Math.min(cell * 0.45, 6)) * (i === 0 ? 1 : 1.5);
@@ -118,8 +116,15 @@ export function pointsChart(o: PointsChartOptions): string {
       i === 0
         ? el('rect', { x: 0, y: -4, width: 8, height: 8, fill: colour })
         : el('circle', { cx: 4, cy: 0, r: 5, fill: 'none', stroke: colour, 'stroke-width': 1.3 });
-    items.push({ label: `${s.name} (${pts.length})`, mark: sample });
+    items.push({ label: `${short(s.name, 17)} (${pts.length})`, mark: sample });
   });
+  if (o.phiLines) {
+    const ends = [PHI, 1 / PHI].map((k) => ({ k, x2: Math.min(o.max + 0.5, (o.max + 0.5) / k) }));
+    for (const { k, x2 } of ends) {
+      marks.push(el('line', { class: 'ref', x1: x(0), y1: y(0), x2: x(x2), y2: y(k * x2), stroke: '#555', 'stroke-opacity': 0.8, 'stroke-dasharray': '5 4' }));
+    }
+    items.unshift({ label: 'y = φx, y = x/φ', mark: el('line', { x1: 0, y1: 0, x2: 12, y2: 0, stroke: '#888', 'stroke-dasharray': '5 4' }) });
+  }
   parts.push(el('g', { 'clip-path': `url(#${clip})` }, marks.join('')));
   parts.push(legend(f.right + 16, f.top + 8, items));
   return svgDocument(f.width, f.height, parts.join(''), o.title);
@@ -286,7 +291,7 @@ export function sequenceChart(o: SequenceChartOptions): string {
   } else {
     items.push({ label: 'no period found', mark: '' });
   }
-  const r = Math.max(1, Math.min(3, ((f.right - f.left) / (n + 1)) * 0.4));
+  const r = Math.max(1.6, Math.min(3.5, ((f.right - f.left) / (n + 1)) * 0.45));
   const dots = o.values.map((v, i) => el('circle', { class: 'pt', cx: x(i), cy: y(v), r, fill: SERIES[0] })).join('');
   parts.push(axes(f, x, y, o.title, 'heap size n', 'G(n)'));
   parts.push(el('g', { class: 'values' }, dots));

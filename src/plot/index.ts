@@ -12,7 +12,7 @@ import { RewriteGame } from '../games/rewrite/game.js';
 import type { LengthStats } from '../games/rewrite/enumerate.js';
 import { findGrundyAutomaton } from '../regular/grundy-automaton.js';
 import { parseSpec } from '../spec/index.js';
-import { countsChart, heatMapChart, lengthsChart, pointsChart, sequenceChart, type PointSeries } from './charts.js';
+import { countsChart, short, heatMapChart, lengthsChart, pointsChart, sequenceChart, type PointSeries } from './charts.js';
 import { grundyGrid, lengthsData, pPositionsPlane, rewriteRules, sequenceData, type GatherOptions, type ValueGrid } from './data.js';
 import { dotToSvg } from './render.js';
 
@@ -144,7 +144,7 @@ async function pPositionsPlot(rs: Ruleset<any>, req: PlotRequest, gather: (label
       break;
     }
   }
-  const title = `P-positions of ${series.map((s) => s.name).join(' and ')} in [0,${req.max}]²${suffix(partial)}`;
+  const title = `P-positions of ${series.map((s) => short(s.name, 40)).join(' and ')} in [0,${req.max}]²${suffix(partial)}`;
   const svg = pointsChart({ title, max: req.max, series, phiLines: req.phiLines ?? false });
   const rows = series.flatMap((s) => s.points.map(([x, y]) => [s.name, x, y] as (string | number)[]));
   const result: PlotResult = {

@@ -62,3 +62,13 @@ export const MAHARAJA_23: GameDictionary = {
   read: 8,
   firstColumn: 1,
 };
+
+/** The built-in dictionary of the game Wythoff + extraMoves (order of pairs and within a pair ignored). */
+export function gameDictionaryFor(extraMoves: readonly ExtraMove[]): GameDictionary | undefined {
+  const key = (ms: readonly ExtraMove[]) =>
+    ms
+      .map(([k, l]) => (k <= l ? `${k},${l}` : `${l},${k}`))
+      .sort()
+      .join(';');
+  return [MAHARAJA, MAHARAJA_23].find((g) => key(g.extraMoves) === key(extraMoves));
+}

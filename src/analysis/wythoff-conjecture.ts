@@ -1,0 +1,48 @@
+/**
+ * Conjecture 4.1 of seed maharaja-nim: for k < l, every upper P-position (x, y) of (k,l)-Maharaja Nim
+ * has y = φx + O(1). The explorer measures y - φx over the upper P-positions of each (k,l)-M below N.
+ */
+import { InterruptedError } from '../core/errors.js';
+import { upperStats, wythoffFamilyTable } from './wythoff-table.js';
+
+export interface DeviationRow {
+  readonly k: number;
+  readonly l: number;
+  /** max |y - φx| over the upper P-positions (x, y) found (Conjecture 4.1). */
+  readonly maxAbsPhiDev: number;
+  readonly phiDevMin: number;
+  readonly phiDevMax: number;
+  /** Extremes of b_n - a_n - n (maharaja-nim, section 2.3). */
+  readonly devMin: number;
+  readonly devMax: number;
+  /** Upper P-positions examined (those with a known index n, see upperStats). */
+  readonly upper: number;
+}
+
+export interface ExplorerOptions {
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** One row per pair k < l <= maxL, each from a table of n columns. Interrupting keeps the finished rows. */
+export function conjecture41(maxL: number, n: number, options: ExplorerOptions = {}): DeviationRow[] {
+  const pairs: [number, number][] = [];
+  for (let l = 2; l <= maxL; l++) for (let k = 1; k < l; k++) pairs.push([k, l]);
+  const rows: DeviationRow[] = [];
+  for (const [k, l] of pairs) {
+    if (options.signal?.aborted) throw new InterruptedError(rows);
+    const s = upperStats(wythoffFamilyTable([[k, l]], n));
+    rows.push({
+      k,
+      l,
+      maxAbsPhiDev: Math.max(Math.abs(s.phiDevMin), Math.abs(s.phiDevMax)),
+      phiDevMin: s.phiDevMin,
+      phiDevMax: s.phiDevMax,
+      devMin: s.devMin,
+      devMax: s.devMax,
+      upper: s.count,
+    });
+    options.onProgress?.(rows.length, pairs.length);
+  }
+  return rows;
+}

@@ -1,0 +1,44 @@
+/** `sprague conjecture41`: max |y - φx| over upper P-positions of (k,l)-M, k < l <= L (maharaja-nim, Conj. 4.1). */
+import type { Command } from 'commander';
+import { conjecture41 } from '../../analysis/wythoff-conjecture.js';
+import { emitJson, emitLine, formatTable, parseCount, progressBar } from '../io.js';
+import type { CommandModule } from './index.js';
+
+interface Flags {
+  json?: boolean;
+  maxL: string;
+  n: string;
+}
+
+export const conjecture41Command: CommandModule = {
+  register(program: Command) {
+    program
+      .command('conjecture41')
+      .description('for every k < l <= L: extremes of y - φx and of b_n - a_n - n of (k,l)-Maharaja Nim below N')
+      .option('--max-l <l>', 'largest l', '12')
+      .option('--n <n>', 'columns per table', '1000000')
+      .option('--json', 'JSON Lines output, one line per (k,l)')
+      .action((flags: Flags) => {
+        const maxL = parseCount('--max-l', flags.maxL);
+        const n = Math.max(1, parseCount('--n', flags.n));
+        const bar = progressBar('conjecture41');
+        let rows;
+        try {
+          rows = conjecture41(maxL, n, { onProgress: (d, t) => bar.update(d, t) });
+        } finally {
+          bar.stop();
+        }
+        if (flags.json) return rows.forEach((r) => emitJson(r));
+        emitLine(
+          formatTable(
+            ['k', 'l', 'max |y-φx|', 'min y-φx', 'max y-φx', 'min b-a-n', 'max b-a-n'],
+            rows.map((r) => [r.k, r.l, round(r.maxAbsPhiDev), round(r.phiDevMin), round(r.phiDevMax), r.devMin, r.devMax]),
+          ),
+        );
+      });
+  },
+};
+
+function round(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}

@@ -1,0 +1,48 @@
+/** `sprague telescope X [Y]`: the P-position in column X of (2,3)-Maharaja Nim by maharaja-nim section 5.2. */
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { WythoffFamily } from '../../games/heaps/wythoff.js';
+import { parseSpec } from '../../spec/index.js';
+import { gameDictionaryFor } from '../../analysis/maharaja-dictionaries.js';
+import { TelescopeOracle } from '../../analysis/maharaja-oracle.js';
+import { emitJson, emitLine } from '../io.js';
+import type { CommandModule } from './index.js';
+
+interface Flags {
+  json?: boolean;
+  spec: string;
+}
+
+function parseCoordinate(what: string, text: string): bigint {
+  if (!/^\d+$/.test(text)) throw new InputError(`bad ${what} ${JSON.stringify(text)}: want a non-negative integer`);
+  return BigInt(text);
+}
+
+export const telescopeCommand: CommandModule = {
+  register(program: Command) {
+    program
+      .command('telescope')
+      .description('P-position in column X (and whether (X,Y) is P) in time polynomial in log X, BigInt coordinates')
+      .argument('<x>', 'column, any size (e.g. 1000000000000000000000000000000)')
+      .argument('[y]', 'row: also say whether (x,y) is a P-position')
+      .option('--spec <spec>', 'game with a built-in converging dictionary: wythoff+2,3 (proved) or maharaja (checked only)', 'wythoff+2,3')
+      .option('--json', 'JSON Lines output')
+      .action((xText: string, yText: string | undefined, flags: Flags) => {
+        const ruleset = parseSpec(flags.spec);
+        if (!(ruleset instanceof WythoffFamily)) throw new InputError(`telescope needs a Wythoff-family game, not ${ruleset.name}`);
+        const game = gameDictionaryFor(ruleset.extraMoves);
+        if (game === undefined) throw new InputError(`no built-in dictionary for ${ruleset.name}: telescope knows wythoff+2,3 and maharaja`);
+        const x = parseCoordinate('x', xText);
+        const y = yText === undefined ? undefined : parseCoordinate('y', yText);
+        const t0 = performance.now();
+        const col = new TelescopeOracle(game).column(x);
+        const ms = performance.now() - t0;
+        const out: Record<string, unknown> = { x: x.toString(), column: col.toString() };
+        if (y !== undefined) out['p'] = col === y;
+        if (flags.json) return emitJson(out);
+        emitLine(`the P-position of ${ruleset.name} in column ${x} is (${x},${col})`);
+        if (y !== undefined) emitLine(`(${x},${y}) is ${col === y ? 'a P-position' : 'an N-position'}`);
+        emitLine(`(${ms.toFixed(1)} ms)`);
+      });
+  },
+};

@@ -9,9 +9,10 @@ import { plotCommand } from './plot.js';
 import { ppositionsCommand } from './ppositions.js';
 import { serveCommand } from './serve.js';
 import { sequenceCommand } from './sequence.js';
+import { wythoffCommand } from './wythoff.js';
 
 export interface CommandModule {
   register(program: Command): void;
 }
 
-export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand];

@@ -182,3 +182,27 @@ test('P-positions of a heap ruleset whose moves are not take-away fall back to t
   const want = new Set(boxPoints(2, max).filter(isP).map(key));
   assert.deepEqual([...got].sort(), [...want].sort());
 });
+
+test('deciding-game-invariance Definition 9: the P-positions of random invariant games are 1-admissible in a box, and their moves avoid P - P', () => {
+  const r = rng(21);
+  for (let trial = 0; trial < 12; trial++) {
+    const moves: (number | '*' | '=')[][] = [];
+    const k = 1 + r(4);
+    for (let i = 0; i < k; i++) moves.push([r(4), 1 + r(3)]);
+    if (r(2)) moves.push(['*', 0]);
+    if (r(2)) moves.push(['=', '=']);
+    const rs = new InvariantGame(moves);
+    const max = 16;
+    const res = boundedAdmissibility({ kind: 'ruleset', ruleset: rs, dimension: 2 }, { max, differenceMax: 32 });
+    assert.equal(res.admissible, true, rs.name);
+    // Lemma 12's first step: every move of the game lies outside P - P.
+    const big = new Box(2, 32);
+    const diff = differencesInBox(setInBox({ kind: 'ruleset', ruleset: rs, dimension: 2 }, 32), big, max);
+    const box = new Box(2, max);
+    for (let idx = 1; idx < box.cells; idx++) {
+      const m = box.point(idx);
+      const q = rs.options(m).some((o) => o.every((x) => x === 0));
+      if (q) assert.equal(diff[idx], 0, `${rs.name}: move (${m}) joins two P-positions`);
+    }
+  }
+});

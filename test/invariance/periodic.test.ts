@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BinaryPeriodicWord, lemma37Differences, periodicAdmissibility, remark40Differences } from '../../src/invariance/periodic.js';
+import { BinaryPeriodicWord, leastWitness2, lemma37Differences, periodicAdmissibility, remark40Differences } from '../../src/invariance/periodic.js';
 import { boundedAdmissibility } from '../../src/invariance/bounded.js';
 import { Box, restrict } from '../../src/invariance/box.js';
 import { differencesInBox } from '../../src/invariance/differences.js';
@@ -62,6 +62,31 @@ test('deciding-game-invariance section 6.1 (erratum): the shortcut (P ∩ [0,ℓ
   assert.equal(shortcut.has('3,1'), false);
   const exact = lemma37Differences(new BinaryPeriodicWord(v));
   assert.equal(exact[3 * (2 * l + 1) + 1], 1);
+});
+
+test('deciding-game-invariance section 6.1 (erratum): with the shortcut differences, v = 2122121211 would wrongly pass as admissible', () => {
+  const v = parseDigitWord('2122121211');
+  const word = new BinaryPeriodicWord(v);
+  const l = v.length;
+  const bound = 2 * l;
+  const side = bound + 1;
+  const P0: number[][] = [[0, 0]];
+  for (let m = 1; m <= l / 2; m++) {
+    const a = word.occurrence(1, m);
+    const b = word.occurrence(2, m);
+    P0.push([a, b], [b, a]);
+  }
+  const shortcut = new Uint8Array(side * side);
+  for (const p of P0) for (const q of P0) {
+    const dx = p[0]! - q[0]!;
+    const dy = p[1]! - q[1]!;
+    if (dx >= 0 && dy >= 0) for (const k of [0, l]) if (dx + k <= bound && dy + k <= bound) shortcut[(dx + k) * side + dy + k] = 1;
+  }
+  assert.equal(leastWitness2(bound, word.partners(bound), shortcut), undefined);
+  const exact = periodicAdmissibility(v);
+  assert.equal(exact.admissible, false);
+  const b = boundedAdmissibility({ kind: 'word', word: periodicWord(v) }, { max: 3 * l, differenceMax: 6 * l });
+  assert.deepEqual(b.witness, exact.witness);
 });
 
 test('deciding-game-invariance Corollary 39: the periodic algorithm agrees with the bounded method for every balanced binary v, |v| <= 12', () => {

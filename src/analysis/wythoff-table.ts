@@ -38,7 +38,7 @@ export function validateExtraMoves(extraMoves: readonly ExtraMove[]): void {
 }
 
 /** Both orientations of every extra move, flattened [dx0, dy0, dx1, dy1, ...]. */
-function orientedMoves(extraMoves: readonly ExtraMove[]): Int32Array {
+export function orientedMoves(extraMoves: readonly ExtraMove[]): Int32Array {
   const out = new Int32Array(extraMoves.length * 4);
   extraMoves.forEach(([k, l], i) => out.set([k, l, l, k], 4 * i));
   return out;
@@ -73,15 +73,24 @@ export function wythoffFamilyTable(
   return table;
 }
 
-/** The least unused diagonal is recomputed per chunk: cheap, and it keeps the kernel restartable. */
-function fillColumns(col: Int32Array, diag: Uint8Array, mv: Int32Array, from: number, to: number): number {
+/**
+ * The column kernel on caller-owned arrays (col = -1 and diag = 0 beyond the columns done): fills columns
+ * from..to-1 and returns `to`. The least unused diagonal is recomputed per call, which keeps it restartable.
+ * `mv` holds oriented moves [dx0, dy0, dx1, dy1, ...]; one extra pair takes an unrolled path.
+ */
+export function fillColumns(col: Int32Array, diag: Uint8Array, mv: Int32Array, from: number, to: number): number {
+  return mv.length === 4 ? fillColumnsOnePair(col, diag, mv[0]!, mv[1]!, from, to) : fillColumnsGeneral(col, diag, mv, from, to);
+}
+
+function fillColumnsGeneral(col: Int32Array, diag: Uint8Array, mv: Int32Array, from: number, to: number): number {
   const n = col.length;
   const m = mv.length;
   let dmin = 0;
   while (dmin < n && diag[dmin] !== 0) dmin++;
   for (let x = from; x < to; x++) {
     if (col[x]! >= 0) continue;
-    for (let d = dmin; d < n - x; d++) {
+    const dEnd = n - x;
+    for (let d = dmin; d < dEnd; d++) {
       if (diag[d] !== 0) continue;
       const y = x + d;
       if (col[y]! >= 0) continue;
@@ -95,6 +104,32 @@ function fillColumns(col: Int32Array, diag: Uint8Array, mv: Int32Array, from: nu
         }
       }
       if (!ok) continue;
+      col[x] = y;
+      col[y] = x;
+      diag[d] = 1;
+      while (dmin < n && diag[dmin] !== 0) dmin++;
+      break;
+    }
+  }
+  return to;
+}
+
+/** The same for one extra pair (k,l) and its mirror (l,k): Maharaja Nim, (k,l)-M. */
+function fillColumnsOnePair(col: Int32Array, diag: Uint8Array, k: number, l: number, from: number, to: number): number {
+  const n = col.length;
+  let dmin = 0;
+  while (dmin < n && diag[dmin] !== 0) dmin++;
+  for (let x = from; x < to; x++) {
+    if (col[x]! >= 0) continue;
+    const dEnd = n - x;
+    // col[u] === v with v >= 0 implies u's P-position is (u, v); u < 0 reads undefined.
+    const cK = x >= k ? col[x - k]! : -1;
+    const cL = x >= l ? col[x - l]! : -1;
+    for (let d = dmin; d < dEnd; d++) {
+      if (diag[d] !== 0) continue;
+      const y = x + d;
+      if (col[y]! >= 0) continue;
+      if ((cK >= 0 && cK === y - l) || (cL >= 0 && cL === y - k)) continue;
       col[x] = y;
       col[y] = x;
       diag[d] = 1;

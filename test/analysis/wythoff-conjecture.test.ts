@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { conjecture41 } from '../../src/analysis/wythoff-conjecture.js';
+import { upperStats, wythoffFamilyTable } from '../../src/analysis/wythoff-table.js';
+
+const PHI = (1 + Math.sqrt(5)) / 2;
+
+test('maharaja-nim Conjecture 4.1 explorer: rows for every k < l <= 6, each equal to a direct scan of the table', () => {
+  const rows = conjecture41(6, 20_000);
+  assert.equal(rows.length, 15);
+  for (const r of rows) {
+    const t = wythoffFamilyTable([[r.k, r.l]], 20_000);
+    let max = 0;
+    let n = 0;
+    for (let x = 0; x < t.n; x++) {
+      const y = t.col[x]!;
+      if (y < 0) break;
+      if (y >= x) (max = Math.max(max, Math.abs(y - PHI * x))), n++;
+    }
+    assert.equal(r.upper, n);
+    assert.ok(Math.abs(r.maxAbsPhiDev - max) < 1e-9, `(${r.k},${r.l})`);
+    assert.equal(r.devMin, upperStats(t).devMin);
+  }
+});
+
+test('maharaja-nim section 4 (NOTES.md erratum): (1,4) and (2,6) change the P-positions though not Wythoff pairs', () => {
+  // Wythoff's P-positions have b_n - a_n - n = 0 for all n; a non-zero deviation means they changed.
+  const changed = (k: number, l: number) => {
+    const s = upperStats(wythoffFamilyTable([[k, l]], 50_000));
+    return s.devMin !== 0 || s.devMax !== 0;
+  };
+  assert.equal(changed(1, 2), true); // Wythoff pair
+  assert.equal(changed(2, 3), true); // dual Wythoff pair
+  assert.equal(changed(1, 4), true); // neither: (3,5) - (2,1)
+  assert.equal(changed(2, 6), true);
+  assert.equal(changed(1, 3), false);
+  assert.equal(changed(2, 5), false);
+});

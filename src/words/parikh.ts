@@ -70,3 +70,25 @@ export function parikhOccurrence(f: Morphism, data: ParikhData, start: number, a
   const b = uniformLetter(f, start, q + 1);
   return q * data.blockLength + data.C[a]![b]![r - 1]!;
 }
+
+/** T(m) of Definition 34 for the fixed point of a Parikh-constant f: (g_{w,1}(m), ..., g_{w,n}(m)). */
+export function parikhTuple(f: Morphism, data: ParikhData, start: number, m: number): number[] {
+  const t: number[] = [];
+  for (let a = 1; a <= f.alphabetSize; a++) t.push(parikhOccurrence(f, data, start, a, m));
+  return t;
+}
+
+/**
+ * The tuples T(m) with every coordinate <= max, located through g_{w,a} (Proposition 43) instead of
+ * scanning a prefix: each costs O(n log m). The m-th a lies in block ⌈m / N_a⌉, so m stops at the first
+ * tuple leaving the box.
+ */
+export function parikhTuples(f: Morphism, start: number, max: number): number[][] {
+  const data = parikhData(f);
+  const out: number[][] = [];
+  for (let m = 1; ; m++) {
+    const t = parikhTuple(f, data, start, m);
+    if (t.some((x) => x > max)) return out;
+    out.push(t);
+  }
+}

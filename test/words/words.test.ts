@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Morphism, fixedPoint } from '../../src/words/morphism.js';
 import { occurrenceTuples, pwInBox, permutations } from '../../src/words/pw.js';
-import { parikhData, parikhOccurrence, uniformLetter } from '../../src/words/parikh.js';
+import { parikhData, parikhOccurrence, parikhTuples, uniformLetter } from '../../src/words/parikh.js';
 import { parseDigitWord, periodicWord, primitiveRoot, wordToString } from '../../src/words/word.js';
 import { InputError } from '../../src/core/errors.js';
 
@@ -131,6 +131,8 @@ test('deciding-game-invariance Proposition 43: g_{w,a} locates every occurrence 
     for (let m = 1; m <= tuples.length; m++) {
       for (let a = 1; a <= f.alphabetSize; a++) assert.equal(parikhOccurrence(f, data, 1, a, m), tuples[m - 1]![a - 1], `${rules} a=${a} m=${m}`);
     }
+    // P_w through the predicate alone, against direct enumeration.
+    assert.deepEqual(parikhTuples(f, 1, 3000), tuples, rules);
   }
 });
 

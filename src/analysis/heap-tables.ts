@@ -8,12 +8,15 @@
  * - `rayTable2`: NIM, WYTHOFF (+ extra moves), EUCLID and their push chains and misère forms on two heaps
  *   in O(1) per cell (a move along a ray hits a P-position iff the ray's flag is set), on bitsets.
  * - `zeruclidTable`: ZERUCLID on k heaps by index arithmetic.
+ * - `invariantTable2`: 2-heap invariant and t-invariant games whose moves are rays or fixed vectors.
  * Fast paths are cross-checked against the general solver in tests.
  */
 import { Misere, PushCompound } from '../core/compounds.js';
 import { InputError, InterruptedError } from '../core/errors.js';
 import type { Heaps, Ruleset } from '../core/ruleset.js';
 import { Euclid } from '../games/heaps/euclid.js';
+import { InvariantGame, type MoveVector } from '../games/heaps/invariant.js';
+import { TInvariantGame } from '../games/heaps/tinvariant.js';
 import { Nim } from '../games/heaps/nim.js';
 import { WythoffFamily } from '../games/heaps/wythoff.js';
 import { afterPush } from './periodicity.js';
@@ -320,4 +323,75 @@ export function grundyTable(rs: Ruleset<any>, heaps: number, max: number, option
     G[i] = g;
   }
   return G;
+}
+
+/** A 2-heap move the invariant kernel follows: a ray (x axis, y axis, diagonal) or a fixed vector. */
+type Move2 = { ray: 'x' | 'y' | 'diag' } | { dx: number; dy: number };
+
+function moves2(moves: readonly MoveVector[]): Move2[] | undefined {
+  const out: Move2[] = [];
+  for (const [a, b] of moves) {
+    if (a === '*' && b === 0) out.push({ ray: 'x' });
+    else if (a === 0 && b === '*') out.push({ ray: 'y' });
+    else if (a === '=' && b === '=') out.push({ ray: 'diag' });
+    else if (typeof a === 'number' && typeof b === 'number') out.push({ dx: a, dy: b });
+    else return undefined;
+  }
+  return out;
+}
+
+/** The move classes of a 2-heap invariant or t-invariant game, when every move is a ray or a fixed vector. */
+function invariantClasses(rs: Ruleset<any>): { classOf: (x: number, y: number) => number; classes: Move2[][] } | undefined {
+  if (rs instanceof InvariantGame && rs.heapCount === 2) {
+    const m = moves2(rs.moves);
+    return m && { classOf: () => 0, classes: [m] };
+  }
+  if (rs instanceof TInvariantGame && rs.heapCount === 2) {
+    const classes = rs.moveSets.map(moves2);
+    if (classes.some((c) => c === undefined)) return undefined;
+    return { classOf: (x, y) => rs.partition([x, y]), classes: classes as Move2[][] };
+  }
+  return undefined;
+}
+
+export function hasInvariantTable(rs: Ruleset<any>): boolean {
+  return invariantClasses(rs) !== undefined;
+}
+
+/**
+ * P-positions of a 2-heap invariant or t-invariant game (deciding-game-invariance, Definitions 2-3) whose
+ * moves are rays along an axis or the diagonal, or fixed vectors: O(moves) per cell with one flag per
+ * column, row and diagonal. No symmetry is assumed (Remark 8's H is not symmetric).
+ */
+export function invariantTable2(rs: Ruleset<any>, max: number, options: TableOptions = {}): PTable {
+  const spec = invariantClasses(rs);
+  if (!spec) throw new InputError(`${rs.name} has moves the invariant kernel cannot follow`);
+  const t = new PTable(2, max);
+  const side = t.side;
+  const colHas = new Uint8Array(side);
+  const diagHas = new Uint8Array(2 * side);
+  for (let x = 0; x <= max; x++) {
+    if (options.signal?.aborted && (x & 63) === 0) throw new InterruptedError(t);
+    let rowHas = false;
+    for (let y = 0; y <= max; y++) {
+      const moves = spec.classes[spec.classOf(x, y)]!;
+      let hit = false;
+      for (let k = 0; !hit && k < moves.length; k++) {
+        const m = moves[k]!;
+        if ('ray' in m) hit = m.ray === 'x' ? colHas[y] !== 0 : m.ray === 'y' ? rowHas : diagHas[y - x + side] !== 0;
+        else {
+          const u = x - m.dx;
+          const v = y - m.dy;
+          hit = u >= 0 && v >= 0 && t.isP(u * side + v);
+        }
+      }
+      if (!hit) {
+        t.setP(x * side + y);
+        rowHas = true;
+        colHas[y] = 1;
+        diagHas[y - x + side] = 1;
+      }
+    }
+  }
+  return t;
 }

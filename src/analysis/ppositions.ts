@@ -8,7 +8,7 @@ import type { Ruleset } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
 import { WythoffFamily } from '../games/heaps/wythoff.js';
 import { Zeruclid } from '../games/heaps/zeruclid.js';
-import { NotTabulable, PTable, hasRayTable, outcomeTable, rayTable2, zeruclidTable } from './heap-tables.js';
+import { NotTabulable, PTable, hasInvariantTable, hasRayTable, invariantTable2, outcomeTable, rayTable2, zeruclidTable } from './heap-tables.js';
 import { wythoffFamilyTable } from './wythoff-table.js';
 
 export interface BoxOptions {
@@ -19,7 +19,7 @@ export interface BoxOptions {
   signal?: AbortSignal;
 }
 
-export type BoxMethod = 'wythoff-columns' | 'rays' | 'zeruclid' | 'table' | 'solver';
+export type BoxMethod = 'wythoff-columns' | 'rays' | 'invariant' | 'zeruclid' | 'table' | 'solver';
 
 /** Every P-position with `heaps` coordinates in [0, max], in lexicographic order, by the plain solver. */
 export function pPositionsInBox(rs: Ruleset<any>, heaps: number, max: number, options: BoxOptions = {}): number[][] {
@@ -66,6 +66,7 @@ export function pTable(rs: Ruleset<any>, heaps: number, max: number, options: Bo
   const { onProgress, signal } = options;
   const o = { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) };
   if (heaps === 2 && hasRayTable(rs)) return { table: rayTable2(rs, max, o), method: 'rays' };
+  if (heaps === 2 && hasInvariantTable(rs)) return { table: invariantTable2(rs, max, o), method: 'invariant' };
   if (rs instanceof Zeruclid) return { table: zeruclidTable(heaps, max, o), method: 'zeruclid' };
   try {
     return { table: outcomeTable(rs, heaps, max, o), method: 'table' };

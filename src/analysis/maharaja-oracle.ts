@@ -59,13 +59,13 @@ function countZeros(bits: Uint8Array, from: number, to: number): number {
   return z;
 }
 
-/** floor(sqrt(n)) for n >= 0 (Newton). */
-function isqrt(n: bigint): bigint {
+/** floor(sqrt(n)) for n >= 0: Newton from a power of two above the root, decreasing to it. */
+export function isqrt(n: bigint): bigint {
   if (n < 2n) return n;
-  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
+  let x = 1n << BigInt((n.toString(2).length >> 1) + 1);
   for (;;) {
     const y = (x + n / x) >> 1n;
-    if (y >= x && x * x <= n && (x + 1n) * (x + 1n) > n) return x;
+    if (y >= x) return x;
     x = y;
   }
 }

@@ -64,3 +64,11 @@ test('beyond the paper: the telescope over Maharaja dictionary (27)-(40) also gi
   for (let x = 0; x < 5_000 && firstBad < 0; x++) if (oracle.column(BigInt(x)) !== BigInt(table.col[x]!)) firstBad = x;
   assert.equal(firstBad, -1, `column ${firstBad}`);
 });
+
+test('isqrt is the floor of the square root, also far beyond doubles (10^400)', async () => {
+  const { isqrt } = await import('../../src/analysis/maharaja-oracle.js');
+  for (const n of [0n, 1n, 2n, 3n, 4n, 15n, 16n, 17n, 10n ** 30n, 10n ** 400n + 12345n, (10n ** 200n + 1n) ** 2n - 1n]) {
+    const r = isqrt(n);
+    assert.ok(r * r <= n && (r + 1n) * (r + 1n) > n, `isqrt(${n})`);
+  }
+});

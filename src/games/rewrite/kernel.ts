@@ -130,8 +130,159 @@ export function takingAndMergingRange(
   hi: number,
 ): RangeResult {
   const counts = new Int32Array(33);
-  takingAndMergingKernel(take, n)(table, REV8, counts, lo, hi);
+  const kmax = Math.max(...take[0], ...take[1]);
+  if (n >= SPLIT + 2 && kmax <= SPLIT) splitRange(table, take, n, lo, hi, counts);
+  else takingAndMergingKernel(take, n)(table, REV8, counts, lo, hi);
   return { counts: trimCounts(counts) };
+}
+
+/** Bits of the low part x in the split kernel: w = (y << SPLIT) | x. */
+const SPLIT = 8;
+
+/** Options of the blocks of x (SPLIT bits), for the split kernel; see `splitRange`. */
+interface LowOptions {
+  /** [complete, straddling]: the options of blocks of x, the top block left out when it straddles. */
+  k: [Int32Array, Int32Array];
+  child: [Int32Array, Int32Array];
+  start: [Int32Array, Int32Array];
+  /** Where the top block of x begins. */
+  topStart: Int32Array;
+}
+
+const lowOptionsCache = new Map<string, LowOptions>();
+
+function lowOptions(take: readonly [readonly number[], readonly number[]]): LowOptions {
+  const key = `${take[0].join(',')}/${take[1].join(',')}`;
+  const cached = lowOptionsCache.get(key);
+  if (cached) return cached;
+  const X = 1 << SPLIT;
+  const ks: [number[], number[]] = [[], []];
+  const children: [number[], number[]] = [[], []];
+  const start = [new Int32Array(X + 1), new Int32Array(X + 1)] as [Int32Array, Int32Array];
+  const topStart = new Int32Array(X);
+  for (const straddles of [0, 1] as const) {
+    for (let x = 0; x < X; x++) {
+      start[straddles][x] = ks[straddles].length;
+      for (let s = 0; s < SPLIT; ) {
+        const bit = (x >>> s) & 1;
+        let e = s;
+        while (e < SPLIT && ((x >>> e) & 1) === bit) e++;
+        if (e === SPLIT) topStart[x] = s;
+        if (!(straddles && e === SPLIT)) {
+          for (const k of take[bit]!) {
+            if (k > e - s) break;
+            ks[straddles].push(k);
+            children[straddles].push((x & ((1 << s) - 1)) | ((x >>> (s + k)) << s));
+          }
+        }
+        s = e;
+      }
+    }
+    start[straddles][X] = ks[straddles].length;
+  }
+  const out: LowOptions = {
+    k: [Int32Array.from(ks[0]), Int32Array.from(ks[1])],
+    child: [Int32Array.from(children[0]), Int32Array.from(children[1])],
+    start,
+    topStart,
+  };
+  lowOptionsCache.set(key, out);
+  return out;
+}
+
+/**
+ * The same values as the generated kernel, about 30% faster for long words: w = (y << 8) | x. The
+ * options from blocks inside y are offsets that depend on y only, those from blocks inside x are
+ * children that depend on x only (tabulated once); only the block across bit 8, when there is one,
+ * is walked per word. Class representatives and counts as in `takingAndMergingRange`.
+ */
+function splitRange(
+  table: Uint8Array,
+  take: readonly [readonly number[], readonly number[]],
+  n: number,
+  lo: number,
+  hi: number,
+  counts: Int32Array,
+): void {
+  const low = lowOptions(take);
+  const swap = lettersSymmetric(take);
+  const H = n - SPLIT;
+  const mask = (1 << n) - 1;
+  const out = (1 << n) - 1;
+  const shift = 32 - n;
+  const R = REV8;
+  const T = table;
+  const t0 = Int32Array.from(take[0]);
+  const t1 = Int32Array.from(take[1]);
+  const kmax = Math.max(...take[0], ...take[1]);
+  const yoff = new Int32Array(kmax + 1);
+  const high = [new Int32Array(2 * n * (kmax + 1)), new Int32Array(2 * n * (kmax + 1))];
+  const highLen = [0, 0];
+  for (let y = lo >>> SPLIT; y <= (hi - 1) >>> SPLIT; y++) {
+    for (let k = 1; k <= kmax; k++) yoff[k] = (1 << (n - k)) - 1 + (y << (SPLIT - k));
+    // Options of the blocks of y: offsets base_k + (child of y << SPLIT); the lowest block is left
+    // out when it straddles bit SPLIT.
+    for (let straddles = 0; straddles < 2; straddles++) {
+      const list = high[straddles]!;
+      let m = 0;
+      for (let s = 0; s < H; ) {
+        const bit = (y >>> s) & 1;
+        let e = s;
+        while (e < H && ((y >>> e) & 1) === bit) e++;
+        if (!(straddles === 1 && s === 0)) {
+          const ks = bit ? t1 : t0;
+          for (let j = 0; j < ks.length; j++) {
+            const k = ks[j]!;
+            if (k > e - s) break;
+            list[m++] = (1 << (n - k)) - 1 + (((y & ((1 << s) - 1)) | ((y >>> (s + k)) << s)) << SPLIT);
+          }
+        }
+        s = e;
+      }
+      highLen[straddles] = m;
+    }
+    const ybit = y & 1;
+    let yrun = 0;
+    while (yrun < H && ((y >>> yrun) & 1) === ybit) yrun++;
+    const ks = ybit ? t1 : t0;
+    const yw = y << SPLIT;
+    const xlo = Math.max(lo - yw, 0);
+    const xhi = Math.min(hi - yw, 1 << SPLIT);
+    for (let x = xlo; x < xhi; x++) {
+      const w = yw | x;
+      const r = ((R[w & 255]! << 24) | (R[(w >>> 8) & 255]! << 16) | (R[(w >>> 16) & 255]! << 8) | R[w >>> 24]!) >>> shift;
+      if (r < w) continue;
+      let size = r === w ? 1 : 2;
+      if (swap) {
+        const c = ~w & mask;
+        const rc = ~r & mask;
+        if (c < w || rc < w) continue;
+        size = 1 + (r !== w ? 1 : 0) + (c !== w && c !== r ? 1 : 0) + (rc !== w && rc !== r && rc !== c ? 1 : 0);
+      }
+      const straddles = ((x >>> (SPLIT - 1)) & 1) === ybit ? 1 : 0;
+      let seen = 0;
+      const hl = high[straddles]!;
+      for (let j = 0, m = highLen[straddles]!; j < m; j++) seen |= 1 << T[hl[j]! + x]!;
+      const lk = low.k[straddles];
+      const lc = low.child[straddles];
+      for (let j = low.start[straddles][x]!, end = low.start[straddles][x + 1]!; j < end; j++) {
+        seen |= 1 << T[yoff[lk[j]!]! + lc[j]!]!;
+      }
+      if (straddles) {
+        const s0 = low.topStart[x]!;
+        const len = SPLIT + yrun - s0;
+        const keep = w & ((1 << s0) - 1);
+        for (let j = 0; j < ks.length; j++) {
+          const k = ks[j]!;
+          if (k > len) break;
+          seen |= 1 << T[(1 << (n - k)) - 1 + (keep | ((w >>> (s0 + k)) << s0))]!;
+        }
+      }
+      const g = 31 - Math.clz32(~seen & (seen + 1));
+      T[out + w] = g;
+      counts[g]! += size;
+    }
+  }
 }
 
 /**

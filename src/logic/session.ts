@@ -32,6 +32,8 @@ export interface CommandResult {
 export interface SessionOptions extends Limits {
   /** A folder laid out like Walnut's (Word Automata Library/, Command Files/, ...). */
   root?: string;
+  /** Reads a file of the library by its path relative to the root (overrides root when given). */
+  readFile?: (path: string) => string | undefined;
 }
 
 /** Splits `verb name rest;` into its parts; a missing terminator is Walnut's "Invalid command.". */
@@ -79,13 +81,20 @@ export class Session implements Library {
 
   word(name: string): WordAutomaton | undefined {
     let w = this.words.get(name);
-    if (w || !this.options.root) return w;
-    const file = join(this.options.root, 'Word Automata Library', `${name}.txt`);
-    if (!existsSync(file)) return undefined;
-    const parsed = parseWalnutAutomaton(readFileSync(file, 'utf8'));
+    if (w) return w;
+    const text = this.readLibraryFile(`Word Automata Library/${name}.txt`);
+    if (text === undefined) return undefined;
+    const parsed = parseWalnutAutomaton(text);
     w = { tracks: parsed.tracks, dfa: parsed.dfa };
     this.words.set(name, w);
     return w;
+  }
+
+  private readLibraryFile(path: string): string | undefined {
+    if (this.options.readFile) return this.options.readFile(path);
+    if (!this.options.root) return undefined;
+    const file = join(this.options.root, path);
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   }
 
   /** Registers a word automaton (a DFAO) for W[...] in later formulas. */
@@ -148,8 +157,9 @@ export class Session implements Library {
         return { verb, name, result: null, states: 0, variables: [] };
       }
       case 'load': {
-        if (!this.options.root) throw new InputError('load needs a library folder');
-        const text = readFileSync(join(this.options.root, 'Command Files', name.replace(/;$/, '')), 'utf8');
+        const file = `Command Files/${name}`;
+        const text = this.readLibraryFile(file);
+        if (text === undefined) throw new InputError(`load ${name}: no file ${file} in the library folder`);
         let last: CommandResult = { verb, name, result: null, states: 0, variables: [] };
         for (const cmd of splitCommandFile(text)) last = this.run(cmd);
         return last;

@@ -30,7 +30,7 @@ export class NumerationSystem {
     /** d*_β(1) = t_1 ... t_{k-1} (t_k - 1), one period (section 3, greedy expansions). */
     private readonly dStar: readonly number[],
   ) {
-    this.base = Math.max(...recurrence.coefficients) + 1;
+    this.base = Math.max(...dStar) + 1;
   }
 
   /**
@@ -238,7 +238,7 @@ export class NumerationSystem {
     return this.msd ? minimise(raw) : reverseDfa(raw);
   }
 
-  /** Every word of length L accepted is a greedy expansion and there are U_L of them, for L <= 14. */
+  /** The β-shift automaton accepts U_L words of each length L <= 14 and every greedy expansion below min(U_8, 4096). */
   private checkValidity(): void {
     const v = this.msdValidityRaw();
     const b = this.base;
@@ -261,10 +261,18 @@ export class NumerationSystem {
         );
       }
     }
-    for (let n = 0n; n < this.term(8); n++) {
+    for (let n = 0n; n < this.term(8) && n < 4096n; n++) {
       const w = this.recurrence.greedy(n);
       if (v.output[v.run(w)] === 0) throw new InputError(`numeration system ${this.name}: the greedy expansion of ${n} is not in the β-shift language`);
     }
+  }
+
+  /**
+   * The β-shift automaton itself, msd, not minimised: state 0 is the initial (free) state, state i
+   * means the last i digits equal the first i of d*; the last state is the rejecting sink.
+   */
+  betaShift(): Dfa {
+    return this.msdValidityRaw();
   }
 
   private msdValidityRaw(): Dfa {

@@ -1,0 +1,151 @@
+/**
+ * The Walnut conformance suite (shared/walnut-conformance): setup, then every case in order in one
+ * session; automata compared by language (README's recommended rule), sentences as booleans,
+ * expected errors by the fact that an error was raised (the lenient rule). Cases that need a
+ * feature sprague lacks are skipped with the feature named.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { InputError } from '../core/errors.js';
+import { counterexample } from '../automata/ops.js';
+import { product } from '../automata/ops.js';
+import { Session } from './session.js';
+import { parseWalnutAutomaton } from './walnut-format.js';
+import { trackKindName } from './predicate.js';
+
+export interface CaseOutcome {
+  id: number;
+  status: 'pass' | 'fail' | 'skip';
+  reason?: string;
+}
+
+export interface ConformanceSummary {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface ConformanceOptions {
+  /** Called after each case. */
+  onCase?: (c: CaseOutcome) => void;
+  /** Most states of any intermediate automaton (default 300 000): larger cases fail with a limit. */
+  maxStates?: number;
+  signal?: AbortSignal;
+  /** Only these case ids (the setup still runs in full). */
+  only?: ReadonlySet<number>;
+}
+
+interface CaseLine {
+  id: number;
+  command: string;
+  expect: { kind: string; file: string; message?: string; files: { kind: string; file: string }[] };
+  known_issue?: string;
+}
+
+function readTree(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const e of readdirSync(d)) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else files.set(relative(dir, p).split('\\').join('/'), readFileSync(p, 'utf8'));
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return files;
+}
+
+/** Why a case cannot be run by sprague, or undefined when it can. */
+function unsupported(c: CaseLine): string | undefined {
+  if (c.known_issue) return 'known issue in Walnut 6.2 itself (README, ambiguity 1)';
+  const kinds = c.expect.files.map((f) => f.kind);
+  if (kinds.includes('mpl')) return 'incidence matrices (mpl output)';
+  if (kinds.includes('details')) return 'details log (:: terminator)';
+  return undefined;
+}
+
+export function runConformance(dir: string, options: ConformanceOptions = {}): ConformanceSummary {
+  const files = readTree(join(dir, 'fixtures'));
+  const session = new Session({ readFile: (p) => files.get(p), maxStates: options.maxStates ?? 300_000 });
+  const setup = readFileSync(join(dir, 'setup.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  for (const step of setup) {
+    if (step.action === 'write_file') {
+      files.set(step.path, step.content);
+      continue;
+    }
+    try {
+      session.run(step.command);
+    } catch {
+      // A setup step sprague cannot run leaves its names undefined; the cases that use them fail or skip.
+    }
+  }
+  const summary: ConformanceSummary = { passed: 0, failed: 0, skipped: 0 };
+  const cases: CaseLine[] = readFileSync(join(dir, 'cases.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
+  for (const c of cases) {
+    if (options.signal?.aborted) break;
+    if (options.only && !options.only.has(c.id)) continue;
+    const outcome = runCase(session, c, dir);
+    if (outcome.status === 'pass') summary.passed++;
+    else if (outcome.status === 'fail') summary.failed++;
+    else summary.skipped++;
+    options.onCase?.(outcome);
+  }
+  return summary;
+}
+
+function runCase(session: Session, c: CaseLine, dir: string): CaseOutcome {
+  const skip = unsupported(c);
+  if (skip) return { id: c.id, status: 'skip', reason: skip };
+  let result;
+  try {
+    result = session.run(c.command);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    if (c.expect.kind === 'error') {
+      return { id: c.id, status: 'pass', reason: msg === c.expect.message ? 'same error' : `error raised (Walnut says ${JSON.stringify(c.expect.message)})` };
+    }
+    if (/not supported/.test(msg)) return { id: c.id, status: 'skip', reason: msg };
+    if (!(e instanceof InputError) && !(e instanceof Error && e.name === 'LimitError')) return { id: c.id, status: 'fail', reason: `crash: ${msg}` };
+    return { id: c.id, status: 'fail', reason: msg };
+  }
+  if (c.expect.kind === 'error') return { id: c.id, status: 'fail', reason: `expected the error ${JSON.stringify(c.expect.message)}` };
+  if (!result.predicate) return { id: c.id, status: 'fail', reason: 'no automaton produced' };
+  let expected;
+  try {
+    expected = parseWalnutAutomaton(readFileSync(join(dir, c.expect.file), 'utf8'));
+  } catch (e) {
+    return { id: c.id, status: 'skip', reason: `expected file: ${(e as Error).message}` };
+  }
+  const p = result.predicate;
+  if (expected.truth !== undefined || p.tracks.length === 0) {
+    if (expected.truth === undefined) return { id: c.id, status: 'fail', reason: 'a sentence where Walnut has free variables' };
+    if (p.tracks.length !== 0) return { id: c.id, status: 'fail', reason: `free variables ${p.tracks.map((t) => t.name).join(',')} where Walnut has a sentence` };
+    return p.truth === expected.truth
+      ? { id: c.id, status: 'pass' }
+      : { id: c.id, status: 'fail', reason: `got ${p.truth}, Walnut ${expected.truth}` };
+  }
+  if (expected.tracks.length !== p.tracks.length) {
+    return { id: c.id, status: 'fail', reason: `${p.tracks.length} tracks, Walnut ${expected.tracks.length}` };
+  }
+  for (let i = 0; i < p.tracks.length; i++) {
+    const a = trackKindName(p.tracks[i]!);
+    const b = trackKindName(expected.tracks[i]!);
+    if (a !== b && !(p.tracks[i]!.alphabet && expected.tracks[i]!.alphabet && sameSet(p.tracks[i]!.alphabet!, expected.tracks[i]!.alphabet!))) {
+      return { id: c.id, status: 'fail', reason: `track ${i} is ${a}, Walnut ${b}` };
+    }
+  }
+  const mine = p.dfa.mapOutput((o) => (o !== 0 ? 1 : 0));
+  const theirs = expected.dfa.mapOutput((o) => (o !== 0 ? 1 : 0));
+  if (mine.alphabetSize !== theirs.alphabetSize) return { id: c.id, status: 'fail', reason: 'alphabet sizes differ' };
+  const w = counterexample(mine, theirs);
+  if (w === undefined) return { id: c.id, status: 'pass' };
+  void product;
+  return { id: c.id, status: 'fail', reason: `languages differ on a word of ${w.length} letters` };
+}
+
+function sameSet(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}

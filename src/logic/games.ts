@@ -1,0 +1,198 @@
+/**
+ * Sets of P-positions of the games of deciding-game-invariance, section 6, as automata:
+ * Wythoff and Fraenkel's (s,t) games (Proposition 46, Remark 47), the Tribonacci game (Theorem 48),
+ * the generalised Tribonacci games G_s (Theorem 52), the Raleigh game (Theorem 58), and P_w for the
+ * fixed point of a Parikh-constant morphism (Proposition 43). Each set includes 0 and is closed
+ * under permuting coordinates (Definition 34).
+ */
+import { InputError } from '../core/errors.js';
+import { Dfa } from '../automata/dfa.js';
+import { determinise, NfaBuilder } from '../automata/nfa.js';
+import { minimise } from '../automata/minimise.js';
+import { NumerationSystem } from '../numeration/system.js';
+import { Compiler, type WordAutomaton } from './compile.js';
+import { OneShotLibrary } from './admissibility.js';
+import { parseFormula } from './parser.js';
+import { fromDfa, type Limits, Predicate, type Track } from './predicate.js';
+import { compileRegex } from './regex.js';
+
+/**
+ * Tuples of words (0^{L-|s_1|} w s_1, ..., 0^{L-|s_n|} w s_n), L = max |s_j|, over the digits of an
+ * msd system, where w is accepted by `wCondition` (one track). This is the shape of Figures 3 and 5:
+ * the automaton remembers the last L digits of w.
+ */
+export function shiftedWords(sys: NumerationSystem, suffixes: readonly (readonly number[])[], wCondition: Dfa): Dfa {
+  if (!sys.msd) throw new InputError('shifted words are built for msd systems');
+  const b = sys.base;
+  const n = suffixes.length;
+  const L = Math.max(...suffixes.map((s) => s.length));
+  const lead = suffixes.findIndex((s) => s.length === L);
+  const lag = suffixes.map((s) => L - s.length);
+  const K = b ** n;
+  const builder = new NfaBuilder(K);
+  const ids = new Map<string, number>();
+  type S = { phase: number; buf: number[]; q: number };
+  const todo: S[] = [];
+  const id = (s: S): number => {
+    const key = `${s.phase}|${s.buf.join(',')}|${s.q}`;
+    let i = ids.get(key);
+    if (i === undefined) {
+      const accept = s.phase === L && wCondition.output[s.q] !== 0;
+      i = builder.addState(accept);
+      ids.set(key, i);
+      todo.push(s);
+    }
+    return i;
+  };
+  const digitsOf = (letter: number) => Array.from({ length: n }, (_, j) => Math.floor(letter / b ** j) % b);
+  const start = id({ phase: 0, buf: new Array<number>(L).fill(0), q: wCondition.start });
+  for (let k = 0; k < todo.length; k++) {
+    const s = todo[k]!;
+    const from = id(s);
+    for (let letter = 0; letter < K; letter++) {
+      const d = digitsOf(letter);
+      if (s.phase === 0) {
+        // Another digit c of w: lagging tracks show older digits of w.
+        const c = d[lead]!;
+        if (d.every((x, j) => lag[j] === 0 ? x === c : x === s.buf[L - lag[j]!])) {
+          builder.addEdge(from, letter, id({ phase: 0, buf: [...s.buf.slice(1), c], q: wCondition.next(s.q, c) }));
+        }
+      }
+      if (s.phase < L) {
+        // Suffix step t = phase: a track shows w's tail until its lag is used up, then its suffix.
+        const t = s.phase;
+        const want = suffixes.map((sfx, j) => (t < lag[j]! ? s.buf[L + t - lag[j]!]! : sfx[t - lag[j]!]!));
+        if (d.every((x, j) => x === want[j])) builder.addEdge(from, letter, id({ phase: t + 1, buf: s.buf, q: s.q }));
+      }
+    }
+  }
+  return minimise(determinise(builder.build([start])));
+}
+
+function tracksNamed(sys: NumerationSystem, names: string[]): Track[] {
+  return names.map((name) => ({ name, system: sys }));
+}
+
+function permutations(n: number): number[][] {
+  if (n === 1) return [[0]];
+  const out: number[][] = [];
+  for (const p of permutations(n - 1)) for (let i = 0; i <= p.length; i++) out.push([...p.slice(0, i), n - 1, ...p.slice(i)]);
+  return out;
+}
+
+/**
+ * {0} ∪ all permutations of {(x_1 + shift, ..., x_n + shift) : base(x)} as a predicate on tracks
+ * a0..a{n-1}.
+ */
+function symmetricSet(sys: NumerationSystem, base: Predicate, shift: number, limits: Limits): Predicate {
+  const n = base.tracks.length;
+  const lib = new OneShotLibrary(new Map([['B', base]]));
+  const compiler = new Compiler(lib, limits);
+  const a = Array.from({ length: n }, (_, i) => `a${i}`);
+  const x = Array.from({ length: n }, (_, i) => `x${i}`);
+  let shifted: Predicate = base;
+  if (shift > 0) {
+    shifted = compiler.formula(parseFormula(`?${sys.name} E${x.join(',')} $B(${x.join(',')}) & ${a.map((v, i) => `${v}=${x[i]}+${shift}`).join(' & ')}`));
+  }
+  lib.preds.set('S', shifted);
+  const perms = permutations(n).map((p) => `$S(${p.map((i) => a[i]).join(',')})`);
+  return compiler.formula(parseFormula(`?${sys.name} (${a.map((v) => `${v}=0`).join(' & ')}) | ${perms.join(' | ')}`));
+}
+
+/** Words ending in an even number (possibly 0) of zeros, or all zeros (the number 0). */
+function evenZerosAtEnd(sys: NumerationSystem): Dfa {
+  return compileRegex(`0*|.*[1-${sys.base - 1}](00)*`, [{ name: '#00', system: sys }]);
+}
+
+/**
+ * Fraenkel's (s,t) game (Proposition 46): (x, y) is a P-position iff rep_U(x) ends in an even number
+ * of zeros and rep_U(y) = rep_U(x)0, U_i = (s+t-1) U_{i-1} + s U_{i-2}. s = t = 1 is Wythoff (Remark 47).
+ */
+export function fraenkelSet(s: number, t: number, limits: Limits = {}): Predicate {
+  const sys = NumerationSystem.byName(s === 1 && t === 1 ? 'msd_fib' : `msd_fraenkel_${s}_${t}`);
+  const pairs = fromDfa(tracksNamed(sys, ['x0', 'x1']), shiftedWords(sys, [[], [0]], evenZerosAtEnd(sys)));
+  return symmetricSet(sys, pairs, 0, limits);
+}
+
+/** Wythoff's game: P-positions in the Fibonacci system (Remark 47, Figure 4). */
+export function wythoffSet(limits: Limits = {}): Predicate {
+  return fraenkelSet(1, 1, limits);
+}
+
+function anyWord(sys: NumerationSystem): Dfa {
+  return Dfa.from(1, sys.base, () => 0, () => 1);
+}
+
+/** The Tribonacci game (Theorem 48): rep_T(a-1) = w0, rep_T(b-1) = w01, rep_T(c-1) = w011. */
+export function tribonacciSet(limits: Limits = {}): Predicate {
+  const sys = NumerationSystem.byName('msd_trib');
+  const triples = fromDfa(tracksNamed(sys, ['x0', 'x1', 'x2']), shiftedWords(sys, [[0], [0, 1], [0, 1, 1]], anyWord(sys)));
+  return symmetricSet(sys, triples, 1, limits);
+}
+
+/**
+ * The generalised Tribonacci game G_s (Theorem 52): rep_U(a-1) = w, rep_U(b-1) = ws,
+ * rep_U(c-1) = ws1 with w the label of a cycle on the initial state of the automaton of U-expansions.
+ */
+export function generalisedTribonacciSet(s: number, limits: Limits = {}): Predicate {
+  const sys = NumerationSystem.byName(`msd_gtrib_${s}`);
+  const beta = sys.betaShift();
+  const cycle = beta.mapOutput(() => 0);
+  const cond = new Dfa(beta.alphabetSize, beta.delta, Int32Array.from(cycle.output, (_, q) => (q === beta.start ? 1 : 0)), beta.start);
+  const triples = fromDfa(tracksNamed(sys, ['x0', 'x1', 'x2']), shiftedWords(sys, [[], [s], [s, 1]], cond));
+  return symmetricSet(sys, triples, 1, limits);
+}
+
+/** The Raleigh game (Theorem 58): rep_F(a-1) = w00, rep_F(b-1) = w01, rep_F(c-1) = w010. */
+export function raleighSet(limits: Limits = {}): Predicate {
+  const sys = NumerationSystem.byName('msd_fib');
+  const triples = fromDfa(tracksNamed(sys, ['x0', 'x1', 'x2']), shiftedWords(sys, [[0, 0], [0, 1], [0, 1, 0]], anyWord(sys)));
+  return symmetricSet(sys, triples, 1, limits);
+}
+
+/**
+ * The DFAO of an ℓ-uniform morphism in base ℓ (section 6.2, Lemma 42): reading the base-ℓ digits of
+ * i (0-based), msd first, from the start letter gives w_{i+1}. Letters are 1..n; states 0..n-1.
+ */
+export function uniformMorphismDfao(images: readonly (readonly number[])[], start = 1): WordAutomaton {
+  const n = images.length;
+  const l = images[0]!.length;
+  if (l < 2 || images.some((im) => im.length !== l)) throw new InputError('the morphism must be ℓ-uniform with ℓ >= 2');
+  if (images[start - 1]![0] !== start) throw new InputError(`f(${start}) must start with ${start} for a fixed point`);
+  const sys = NumerationSystem.byName(`msd_${l}`);
+  const dfa = Dfa.from(n, l, (q, d) => images[q]![d]! - 1, (q) => q + 1, start - 1);
+  return { tracks: [{ name: '#00', system: sys }], dfa };
+}
+
+/**
+ * P_w for the fixed point w of a Parikh-constant morphism (Proposition 43): the m-th letter a sits
+ * at q ℓ + C_{r,a,b} where m = q N_a + r, 0 < r <= N_a, and w_{q+1} = b (the predicate g_{w,a}).
+ */
+export function parikhConstantSet(images: readonly (readonly number[])[], limits: Limits = {}): Predicate {
+  const n = images.length;
+  const l = images[0]!.length;
+  const counts = Array.from({ length: n }, (_, a) => images[0]!.filter((c) => c === a + 1).length);
+  for (const im of images) {
+    const c = Array.from({ length: n }, (_, a) => im.filter((x) => x === a + 1).length);
+    if (c.some((x, i) => x !== counts[i])) throw new InputError('the morphism is not Parikh-constant');
+  }
+  if (counts.some((c) => c === 0)) throw new InputError('every letter must occur in the images (restrict the alphabet)');
+  const dfao = uniformMorphismDfao(images);
+  const sys = dfao.tracks[0]!.system!;
+  const lib = new OneShotLibrary(new Map(), new Map([['W', dfao]]));
+  const compiler = new Compiler(lib, limits);
+  const x = Array.from({ length: n }, (_, i) => `x${i}`);
+  const parts = Array.from({ length: n }, (_, a) => {
+    const alts: string[] = [];
+    for (let r = 1; r <= counts[a]!; r++) {
+      const bs = images.map((im, b) => {
+        const positions = im.map((c, i) => (c === a + 1 ? i + 1 : 0)).filter((i) => i > 0);
+        return `(W[q] = @${b + 1} & ${x[a]} = ${l}*q + ${positions[r - 1]})`;
+      });
+      alts.push(`(m = ${counts[a]}*q + ${r} & (${bs.join(' | ')}))`);
+    }
+    return `(Eq ${alts.join(' | ')})`;
+  });
+  const base = compiler.formula(parseFormula(`?${sys.name} Em m >= 1 & ${parts.join(' & ')}`));
+  return symmetricSet(sys, base, 0, limits);
+}

@@ -90,8 +90,9 @@ export function grundyGrid(rs: Ruleset<any>, max: number, slice: number | undefi
   const width = max + 1;
   const grid: ValueGrid = { values: new Int32Array(width * width).fill(-1), width, height: width, ...(slice === undefined ? {} : { slice }) };
   for (let y = 0; y <= max; y++) {
-    if (o.signal?.aborted) throw new InterruptedError(grid);
     for (let x = 0; x <= max; x++) {
+      // Per cell: a row of a large box can take seconds, and cancel should answer at once.
+      if (o.signal?.aborted) throw new InterruptedError(grid);
       const p = position(rs, slice === undefined ? [x, y] : [slice, x, y]);
       try {
         grid.values[y * width + x] = solver.grundy(rs, p);

@@ -1,12 +1,13 @@
 /**
- * Jobs: each computation runs in its own worker thread, so the server keeps answering (progress,
- * cancel, other requests) while it works. A job is cancelled through a shared flag that the
- * library's AbortSignal reads; a worker that does not stop in time is terminated.
+ * Jobs: each computation runs in a worker thread of its own, so the server keeps answering (progress,
+ * cancel, other requests) while it works. Idle workers are kept for the next jobs (a new one costs
+ * the loading of the library). A job is cancelled through a shared flag that the library's
+ * AbortSignal reads; a worker that does not stop in time is terminated.
  */
 import { Worker } from 'node:worker_threads';
 import type { PlotResult } from '../plot/index.js';
-import type { ErrorInfo, GrundyAnswer, Task, WorkerMessage } from './protocol.js';
-import { cancel, newCancelFlag } from './signal.js';
+import type { ErrorInfo, GrundyAnswer, Task, TaskMessage, WorkerMessage } from './protocol.js';
+import { cancel, isCancelled, newCancelFlag } from './signal.js';
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -41,8 +42,10 @@ export interface JobManagerOptions {
   maxRunning?: number;
   /** Finished jobs are forgotten this long after they end (default 10 minutes). */
   keepMs?: number;
-  /** How long a cancelled worker may take to stop before it is terminated (default 2 s). */
+  /** How long a cancelled worker may take to stop before it is terminated (default 5 s). */
   graceMs?: number;
+  /** Idle workers kept for later jobs (default 2). */
+  idleWorkers?: number;
 }
 
 export class BusyError extends Error {
@@ -54,8 +57,17 @@ export class BusyError extends Error {
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
+/** A worker that does not keep the process alive by itself while idle. */
+function newWorker(): Worker {
+  // Flags about the main script (e.g. --input-type of `node -e`) mean nothing to a worker file.
+  const w = new Worker(WORKER_URL, { execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')) });
+  w.unref();
+  return w;
+}
+
 export class JobManager {
   private readonly jobs = new Map<string, Job>();
+  private readonly idle: Worker[] = [];
   private next = 1;
 
   constructor(private readonly options: JobManagerOptions = {}) {}
@@ -66,47 +78,53 @@ export class JobManager {
     return n;
   }
 
-  /** Starts a task in a new worker. Throws BusyError when too many are running. */
+  /** Starts a task in a worker. Throws BusyError when too many are running. */
   start(task: Task): JobView {
     this.sweep();
     const max = this.options.maxRunning ?? 4;
     if (this.running >= max) throw new BusyError(this.running);
     const id = `j${this.next++}`;
     const flag = newCancelFlag();
-    const worker = new Worker(WORKER_URL, { workerData: { task, flag } });
+    const worker = this.idle.pop() ?? newWorker();
     let resolve!: () => void;
     const job: Job = { id, state: 'running', progress: null, started: Date.now(), flag, worker, finished: new Promise((r) => (resolve = r)) };
-    const end = (state: JobState) => {
+    const end = (state: JobState, reusable: boolean) => {
       if (job.state !== 'running') return;
       job.state = state;
       job.ended = Date.now();
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
       delete job.worker;
+      if (reusable && this.idle.length < (this.options.idleWorkers ?? 2)) this.idle.push(worker);
+      else if (reusable) void worker.terminate();
       resolve();
     };
-    worker.on('message', (m: WorkerMessage) => {
+    const onMessage = (m: WorkerMessage & { job: string }) => {
+      if (m.job !== id) return;
       if (m.type === 'progress') job.progress = { done: m.done, total: m.total, label: m.label };
       else if (m.type === 'done') {
         job.result = m.result;
-        end('done');
+        end('done', true);
       } else if (m.type === 'cancelled') {
         if (m.partial) job.partial = m.partial;
-        end('cancelled');
+        end('cancelled', true);
       } else {
         job.error = m.error;
-        end('failed');
+        end('failed', true);
       }
-    });
-    worker.on('error', (e) => {
+    };
+    const onError = (e: Error) => {
       job.error = { name: 'Error', message: `internal error: ${e.message.split('\n')[0]}` };
-      end('failed');
-    });
-    worker.on('exit', () => {
-      if (Atomics.load(flag, 0) === 1) end('cancelled');
-      else if (job.state === 'running') {
+      end('failed', false);
+    };
+    const onExit = () => {
+      if (isCancelled(flag)) end('cancelled', false);
+      else {
         job.error = { name: 'Error', message: 'internal error: the computation stopped without an answer' };
-        end('failed');
+        end('failed', false);
       }
-    });
+    };
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.postMessage({ job: id, task, flag } satisfies TaskMessage);
     this.jobs.set(id, job);
     return this.view(job);
   }
@@ -136,7 +154,7 @@ export class JobManager {
     if (j.state === 'running') {
       cancel(j.flag);
       const worker = j.worker;
-      const grace = this.options.graceMs ?? 2000;
+      const grace = this.options.graceMs ?? 5000;
       await this.wait(id, grace);
       if (j.state === 'running' && worker) await worker.terminate();
       await j.finished;
@@ -144,9 +162,10 @@ export class JobManager {
     return this.view(j);
   }
 
-  /** Stops every job (server shutdown). */
+  /** Stops every job and worker (server shutdown). */
   async close(): Promise<void> {
     await Promise.all([...this.jobs.values()].filter((j) => j.state === 'running').map((j) => this.cancel(j.id)));
+    await Promise.all(this.idle.splice(0).map((w) => w.terminate()));
   }
 
   private sweep(): void {

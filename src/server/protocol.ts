@@ -11,7 +11,9 @@ export interface GrundyAnswer {
   outcome: 'P' | 'N';
 }
 
-export interface WorkerInput {
+/** One task for a worker; its answers carry the same `job`. */
+export interface TaskMessage {
+  job: string;
   task: Task;
   /** Shared cancel flag (see signal.ts). */
   flag: Int32Array;

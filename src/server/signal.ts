@@ -1,7 +1,7 @@
 /**
- * An AbortSignal whose state lives in shared memory, so the request thread can stop a computation
- * that is blocking its worker's event loop (a posted message would only arrive after the work ends).
- * The library reads `signal.aborted` between steps; that is all this signal has to answer.
+ * Cancel flags in shared memory, so the request thread can stop a computation that is blocking its
+ * worker's event loop (a posted message would only arrive after the work ends). The worker's
+ * AbortSignal reads the flag of its current task between steps.
  */
 
 /** A shared flag: index 0 is 1 once cancelled. */
@@ -13,23 +13,6 @@ export function cancel(flag: Int32Array): void {
   Atomics.store(flag, 0, 1);
 }
 
-class FlagSignal extends EventTarget {
-  onabort: ((this: AbortSignal, ev: Event) => unknown) | null = null;
-  constructor(private readonly flag: Int32Array) {
-    super();
-  }
-  get aborted(): boolean {
-    return Atomics.load(this.flag, 0) === 1;
-  }
-  get reason(): unknown {
-    return this.aborted ? new Error('cancelled') : undefined;
-  }
-  throwIfAborted(): void {
-    if (this.aborted) throw this.reason;
-  }
-}
-
-/** The signal a worker hands to the library for a flag made by newCancelFlag. */
-export function signalOf(flag: Int32Array): AbortSignal {
-  return new FlagSignal(flag) as unknown as AbortSignal;
+export function isCancelled(flag: Int32Array): boolean {
+  return Atomics.load(flag, 0) === 1;
 }

@@ -1,28 +1,55 @@
-/** A computation worker: runs one task off the request thread and reports progress and the result. */
-import { parentPort, workerData } from 'node:worker_threads';
+/**
+ * A computation worker: runs tasks one at a time off the request thread and reports progress and
+ * results. It stays alive between tasks (no module loading per request) and keeps the memoised
+ * solvers of recent Grundy queries, so a second query on the same game reuses the first one's values.
+ */
+import { parentPort } from 'node:worker_threads';
 import { InterruptedError } from '../core/errors.js';
+import type { Ruleset } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
 import { makePlot } from '../plot/index.js';
 import { parsePosition, parseSpec } from '../spec/index.js';
-import { errorInfo, type GrundyAnswer, type Task, type WorkerInput, type WorkerMessage } from './protocol.js';
-import { signalOf } from './signal.js';
+import { errorInfo, type GrundyAnswer, type Task, type TaskMessage, type WorkerMessage } from './protocol.js';
 
-const { task, flag } = workerData as WorkerInput;
-const signal = signalOf(flag);
-const post = (m: WorkerMessage) => parentPort!.postMessage(m);
+/** The cancel flag of the task running now; the library's signal reads it. */
+let current: Int32Array<ArrayBufferLike> = new Int32Array(1);
+const signal = {
+  get aborted() {
+    return Atomics.load(current, 0) === 1;
+  },
+  addEventListener() {},
+  removeEventListener() {},
+} as unknown as AbortSignal;
+
+const SOLVERS_KEPT = 8;
+const MEMO_KEPT = 2_000_000;
+const solvers = new Map<string, { rs: Ruleset<any>; solver: Solver }>();
+
+function solverFor(spec: string, maxDepth: number | undefined): { rs: Ruleset<any>; solver: Solver } {
+  const key = `${maxDepth ?? ''}|${spec}`;
+  let s = solvers.get(key);
+  if (s && s.solver.memoised > MEMO_KEPT) s = undefined;
+  if (!s) {
+    const rs = parseSpec(spec, { allowUnboundedRewriting: maxDepth !== undefined });
+    s = { rs, solver: new Solver({ signal, ...(maxDepth === undefined ? {} : { maxDepth }) }) };
+  }
+  solvers.delete(key);
+  solvers.set(key, s);
+  while (solvers.size > SOLVERS_KEPT) solvers.delete(solvers.keys().next().value!);
+  return s;
+}
 
 /** The Grundy value (normal play) or only the outcome (misère) of one position. */
 function grundyOf(t: Extract<Task, { op: 'grundy' }>): GrundyAnswer {
-  const rs = parseSpec(t.spec, { allowUnboundedRewriting: t.maxDepth !== undefined });
+  const { rs, solver } = solverFor(t.spec, t.maxDepth);
   const p = parsePosition(rs, t.position);
-  const solver = new Solver({ signal, ...(t.maxDepth === undefined ? {} : { maxDepth: t.maxDepth }) });
   const position = rs.domain.format(p);
   if (rs.convention === 'misere') return { position, grundy: null, outcome: solver.outcome(rs, p) };
   const g = solver.grundy(rs, p);
   return { position, grundy: g, outcome: g === 0 ? 'P' : 'N' };
 }
 
-async function run(): Promise<void> {
+async function run(task: Task, post: (m: WorkerMessage) => void): Promise<void> {
   try {
     if (task.op === 'grundy') {
       post({ type: 'done', result: grundyOf(task) });
@@ -49,4 +76,7 @@ async function run(): Promise<void> {
   }
 }
 
-await run();
+parentPort!.on('message', (m: TaskMessage) => {
+  current = m.flag;
+  void run(m.task, (msg) => parentPort!.postMessage({ ...msg, job: m.job }));
+});

@@ -117,18 +117,18 @@ test('jobs: an error found while working (not a rewrite game) comes back as a fa
 });
 
 test('jobs: a long run reports progress, and cancel stops it and keeps the picture of what was finished', async () => {
-  const start = await call('POST', '/api/jobs', { spec: 'nim', max: 2000 });
+  const start = await call('POST', '/api/jobs', { spec: 'wythoff', kind: 'values', max: 1500 });
   const id = start.data.id;
   const running = await until(id, (j) => j.progress !== null && j.progress.done > 0);
   assert.equal(running.state, 'running');
-  assert.ok(running.progress.total === 2001 * 2001);
+  assert.equal(running.progress.total, 1501, 'rows of the heat map');
   const t = Date.now();
   const c = await call('DELETE', `/api/jobs/${id}`);
-  assert.ok(Date.now() - t < 3000, 'cancel answers within the grace time');
+  assert.ok(Date.now() - t < 6000, 'cancel answers within the grace time');
   assert.equal(c.data.state, 'cancelled');
   assert.equal(c.data.partial.partial, true);
   assert.match(c.data.partial.title, /interrupted/);
-  assert.ok(c.data.partial.table.rows.length > 0, 'P-positions found before the cancel are kept');
+  assert.ok(c.data.partial.table.rows.some((r: [number, string]) => !r[1].includes('?')), 'rows finished before the cancel are kept');
   assert.equal((await call('GET', `/api/jobs/${id}`)).data.state, 'cancelled');
   assert.equal((await call('GET', '/api/jobs/nope')).status, 404);
 });

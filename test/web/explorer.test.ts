@@ -106,9 +106,9 @@ test('draw P-positions with a second game overlaid, zoom in and out, see the tab
 });
 
 test('a long run shows progress and the cancel button stops it, keeping a partial picture', { skip }, async () => {
-  await setSpec('nim');
-  await page.selectOption('#kind', 'ppositions');
-  await page.fill('#max', '2000');
+  await setSpec('wythoff');
+  await page.selectOption('#kind', 'values');
+  await page.fill('#max', '1500');
   await page.click('#run');
   await page.locator('#cancel').waitFor({ state: 'visible' });
   await page.locator('#progress-label', { hasText: '%' }).waitFor();

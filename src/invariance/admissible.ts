@@ -10,6 +10,7 @@ import { Morphism, fixedPoint } from '../words/morphism.js';
 import { parseDigitWord, periodicWord } from '../words/word.js';
 import { type Admissibility, boundedAdmissibility } from './bounded.js';
 import { type PeriodicAdmissibility, periodicAdmissibility } from './periodic.js';
+import { isBalanced } from './periodic-nary.js';
 import { type PositionSet, dimensionOf } from './sets.js';
 
 export type AdmissibilityMethod = 'bounded' | 'periodic' | 'logic';
@@ -62,7 +63,8 @@ export function defaultBound(dimension: number): number {
 
 /** Decides (periodic) or checks in a box (bounded) the 1-admissibility of the set. */
 export function admissible(spec: SetSpec, options: AdmissibleOptions = {}): Admissibility | PeriodicAdmissibility {
-  const method = options.method ?? (spec.period && dimensionOf(spec.set) === 2 ? 'periodic' : 'bounded');
+  const periodicFits = spec.period !== undefined && (dimensionOf(spec.set) === 2 || isBalanced(spec.period));
+  const method = options.method ?? (periodicFits ? 'periodic' : 'bounded');
   if (method === 'logic') {
     throw new InputError('the logic method is not available yet (it needs the first-order engine of issue 7); use --method periodic or bounded');
   }

@@ -8,6 +8,7 @@
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { alphabetSizeOf, letterCounts, primitiveRoot, wordToString } from '../words/word.js';
 import type { Admissibility } from './bounded.js';
+import { balancedPeriodicAdmissibility, isBalanced } from './periodic-nary.js';
 
 export interface PeriodicAdmissibility extends Admissibility {
   method: 'periodic';
@@ -74,10 +75,13 @@ export class BinaryPeriodicWord {
   }
 }
 
-/** Decides whether P_w, w = v^ω, is 1-admissible (binary v). */
+/** Decides whether P_w, w = v^ω, is 1-admissible (binary v, or balanced v over more letters). */
 export function periodicAdmissibility(v: Uint8Array, options: PeriodicOptions = {}): PeriodicAdmissibility {
+  if (alphabetSizeOf(v) > 2 && isBalanced(v)) return balancedPeriodicAdmissibility(v, options.signal);
   if (alphabetSizeOf(v) !== 2 || v.some((c) => c < 1)) {
-    throw new InputError(`the periodic method handles binary words over 1,2 (section 6.1); ${JSON.stringify(wordToString(v))} is not one: use --method bounded`);
+    throw new InputError(
+      `the periodic method handles binary words and balanced words over 1..n (section 6.1); ${JSON.stringify(wordToString(v))} is neither: use --method bounded`,
+    );
   }
   const rho = primitiveRoot(v);
   const word = new BinaryPeriodicWord(rho);

@@ -64,9 +64,11 @@ export function wythoffFamilyTable(
   const mv = orientedMoves(extraMoves);
   const table: WythoffTable = { extraMoves: extraMoves.map(([k, l]) => [k, l] as const), n, col };
   let x = 0;
+  let dmin = 0;
   while (x < n) {
     const end = Math.min(n, x + PROGRESS_EVERY);
-    x = fillColumns(col, diag, mv, x, end);
+    dmin = fillColumns(col, diag, mv, x, end, dmin);
+    x = end;
     options.onProgress?.(x, n);
     if (options.signal?.aborted && x < n) throw new InterruptedError(truncate(table, x));
   }
@@ -75,17 +77,19 @@ export function wythoffFamilyTable(
 
 /**
  * The column kernel on caller-owned arrays (col = -1 and diag = 0 beyond the columns done): fills columns
- * from..to-1 and returns `to`. The least unused diagonal is recomputed per call, which keeps it restartable.
- * `mv` holds oriented moves [dx0, dy0, dx1, dy1, ...]; one extra pair takes an unrolled path.
+ * from..to-1. `dmin` is a lower bound for the least unused diagonal (0 is always safe); the returned value is
+ * the least unused diagonal, to pass to the next call. `mv` holds oriented moves [dx0, dy0, dx1, dy1, ...];
+ * one extra pair takes an unrolled path.
  */
-export function fillColumns(col: Int32Array, diag: Uint8Array, mv: Int32Array, from: number, to: number): number {
-  return mv.length === 4 ? fillColumnsOnePair(col, diag, mv[0]!, mv[1]!, from, to) : fillColumnsGeneral(col, diag, mv, from, to);
+export function fillColumns(col: Int32Array, diag: Uint8Array, mv: Int32Array, from: number, to: number, dmin = 0): number {
+  return mv.length === 4
+    ? fillColumnsOnePair(col, diag, mv[0]!, mv[1]!, from, to, dmin)
+    : fillColumnsGeneral(col, diag, mv, from, to, dmin);
 }
 
-function fillColumnsGeneral(col: Int32Array, diag: Uint8Array, mv: Int32Array, from: number, to: number): number {
+function fillColumnsGeneral(col: Int32Array, diag: Uint8Array, mv: Int32Array, from: number, to: number, dmin: number): number {
   const n = col.length;
   const m = mv.length;
-  let dmin = 0;
   while (dmin < n && diag[dmin] !== 0) dmin++;
   for (let x = from; x < to; x++) {
     if (col[x]! >= 0) continue;
@@ -111,13 +115,12 @@ function fillColumnsGeneral(col: Int32Array, diag: Uint8Array, mv: Int32Array, f
       break;
     }
   }
-  return to;
+  return dmin;
 }
 
 /** The same for one extra pair (k,l) and its mirror (l,k): Maharaja Nim, (k,l)-M. */
-function fillColumnsOnePair(col: Int32Array, diag: Uint8Array, k: number, l: number, from: number, to: number): number {
+function fillColumnsOnePair(col: Int32Array, diag: Uint8Array, k: number, l: number, from: number, to: number, dmin: number): number {
   const n = col.length;
-  let dmin = 0;
   while (dmin < n && diag[dmin] !== 0) dmin++;
   for (let x = from; x < to; x++) {
     if (col[x]! >= 0) continue;
@@ -137,7 +140,7 @@ function fillColumnsOnePair(col: Int32Array, diag: Uint8Array, k: number, l: num
       break;
     }
   }
-  return to;
+  return dmin;
 }
 
 /** The table restricted to its first `columns` columns (P-positions whose y lies beyond are dropped). */

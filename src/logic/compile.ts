@@ -186,7 +186,7 @@ export class Compiler {
       case 'word':
         throw new InputError('word automaton values in arithmetic are not supported');
       default:
-        throw new InputError(`a formula (${node.k}) where a term was expected`);
+        throw new InputError(`a formula (${node.k}) used as a term is not supported`);
     }
   }
 

@@ -178,6 +178,26 @@ const combiners: Record<BoolOp, (x: boolean, y: boolean) => boolean> = {
 
 /** A boolean combination; the result keeps only valid expansions. O(nA nB |Σ|). */
 export function combine(a: Predicate, b: Predicate, op: BoolOp, limits: Limits = {}): Predicate {
+  // A sentence operand decides the result or drops out (Walnut folds true/false the same way).
+  if (a.tracks.length === 0 || b.tracks.length === 0) {
+    const sentenceFirst = a.tracks.length === 0;
+    const s = sentenceFirst ? a.truth : b.truth;
+    const other = sentenceFirst ? b : a;
+    if (a.tracks.length === 0 && b.tracks.length === 0) return Predicate.constant(combiners[op](a.truth, b.truth));
+    switch (op) {
+      case 'and':
+        return s ? other : Predicate.constant(false);
+      case 'or':
+        return s ? Predicate.constant(true) : other;
+      case 'iff':
+        return s ? other : negate(other);
+      case 'xor':
+        return s ? negate(other) : other;
+      case 'implies':
+        if (sentenceFirst) return s ? other : Predicate.constant(true);
+        return s ? Predicate.constant(true) : negate(other);
+    }
+  }
   const tracks = unionTracks(a.tracks, b.tracks);
   const wa = widen(a, tracks);
   const wb = widen(b, tracks);

@@ -19,27 +19,27 @@ export function compileRegex(pattern: string, tracks: readonly Track[]): Dfa {
   const fail = (reason: string): never => {
     throw new InputError(`bad regular expression ${JSON.stringify(pattern)} at column ${pos + 1}: ${reason}`);
   };
+  // A digit outside a track's alphabet matches nothing (as in Walnut): -1.
   const indexOn = (track: number, value: number): number => {
     const t = tracks[track]!;
-    if (t.system) {
-      if (value < 0 || value >= t.system.base) fail(`digit ${value} is outside ${t.system.name}`);
-      return value;
-    }
-    const i = t.alphabet!.indexOf(value);
-    if (i < 0) fail(`digit ${value} is outside {${t.alphabet!.join(',')}}`);
-    return i;
+    if (t.system) return value < 0 || value >= t.system.base ? -1 : value;
+    return t.alphabet!.indexOf(value);
   };
   const letterOf = (values: number[]): number => {
     if (values.length !== tracks.length) fail(`a letter of ${values.length} digits for ${tracks.length} tracks`);
     let L = 0;
-    for (let i = values.length - 1; i >= 0; i--) L = L * radices[i]! + indexOn(i, values[i]!);
+    for (let i = values.length - 1; i >= 0; i--) {
+      const d = indexOn(i, values[i]!);
+      if (d < 0) return -1;
+      L = L * radices[i]! + d;
+    }
     return L;
   };
   type Frag = { s: number; e: number };
   const letters = (ls: number[]): Frag => {
     const s = b.addState();
     const e = b.addState();
-    for (const l of ls) b.addEdge(s, l, e);
+    for (const l of ls) if (l >= 0) b.addEdge(s, l, e);
     return { s, e };
   };
   const alt = (): Frag => {

@@ -23,8 +23,8 @@ export interface ParsedAutomaton {
 export function trackOfToken(token: string, index: number, customBases?: (name: string) => NumerationSystem | undefined): Track {
   const name = `#${index.toString().padStart(2, '0')}`;
   if (token.startsWith('{')) {
-    const inner = token.slice(1, -1).trim();
-    const values = inner.length === 0 ? [] : inner.split(',').map((x) => Number(x.trim()));
+    const inner = token.slice(1, -1).replace(/\s+/g, '');
+    const values = inner.length === 0 ? [] : inner.split(',').map((x) => Number(x));
     if (values.some((v) => !Number.isInteger(v))) throw new InputError(`bad alphabet ${token}`);
     return { name, system: null, alphabet: [...new Set(values)] };
   }

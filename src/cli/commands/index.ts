@@ -4,6 +4,7 @@ import { admissibleCommand } from './admissible.js';
 import { automatonCommand } from './automaton.js';
 import { grundyCommand } from './grundy.js';
 import { lengthsCommand } from './lengths.js';
+import { logicCommand } from './logic.js';
 import { rewriteCommand } from './rewrite.js';
 import { plotCommand } from './plot.js';
 import { ppositionsCommand } from './ppositions.js';
@@ -15,4 +16,4 @@ export interface CommandModule {
   register(program: Command): void;
 }
 
-export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand, logicCommand];

@@ -192,20 +192,25 @@ export function hasRayTable(rs: Ruleset<any>): boolean {
  * these rulesets are symmetric, so only x <= y is computed and (x, y) with x > y reads (y, x).
  */
 export function rayTable2(rs: Ruleset<any>, max: number, options: TableOptions = {}): PTable {
+  return rayTableUpper(rs, max, options, true);
+}
+
+/** The table of `rs`; with `mirror` false only cells x <= y are filled (enough for a game played after it). */
+function rayTableUpper(rs: Ruleset<any>, max: number, options: TableOptions, mirror: boolean): PTable {
   const b = base2(rs);
-  if (b) return rayScan(b, max, options, undefined, false);
+  if (b) return rayScan(b, max, options, undefined, false, mirror);
   if (rs instanceof Misere) {
     const inner = base2(rs.inner);
-    if (inner) return rayScan(inner, max, options, undefined, true);
+    if (inner) return rayScan(inner, max, options, undefined, true, mirror);
   }
   if (rs instanceof PushCompound) {
     const first = base2(rs.rulesets[0]!);
-    if (first) return rayScan(first, max, options, rayTable2(afterPush(rs), max, options), false);
+    if (first) return rayScan(first, max, options, rayTableUpper(afterPush(rs), max, options, false), false, mirror);
   }
   throw new InputError(`${rs.name} has no ray table`);
 }
 
-function rayScan(b: Base2, max: number, options: TableOptions, tail: PTable | undefined, misere: boolean): PTable {
+function rayScan(b: Base2, max: number, options: TableOptions, tail: PTable | undefined, misere: boolean, mirror: boolean): PTable {
   const t = new PTable(2, max);
   const side = t.side;
   const bits = t.bits;
@@ -224,7 +229,8 @@ function rayScan(b: Base2, max: number, options: TableOptions, tail: PTable | un
     // Row x: (x, y') for y' < x mirror (y', x), already in column x.
     let rowHas = colHas[x]!;
     if (b.kind === 'euclid') residue.fill(0, 0, x);
-    for (let y = x; y <= max; y++) {
+    // r = y mod x, kept up to date as y grows.
+    for (let y = x, r = 0; y <= max; y++, r = r + 1 === x ? 0 : r + 1) {
       const i = x * side + y;
       let hasOption: boolean;
       let hitsP: boolean;
@@ -233,7 +239,6 @@ function rayScan(b: Base2, max: number, options: TableOptions, tail: PTable | un
           hasOption = y > 0;
           hitsP = y > 0 && (bits[0]! & 1) !== 0;
         } else {
-          const r = y % x;
           hasOption = y > x;
           hitsP = y > x && (residue[r] !== 0 || (r > 0 && isP(r, x)));
         }
@@ -254,7 +259,7 @@ function rayScan(b: Base2, max: number, options: TableOptions, tail: PTable | un
       if (p) {
         bits[i >>> 5]! |= 1 << (i & 31);
         if (b.kind === 'euclid') {
-          if (x > 0) residue[y % x] = 1;
+          if (x > 0) residue[r] = 1;
         } else {
           rowHas = 1;
           colHas[y] = 1;
@@ -264,8 +269,13 @@ function rayScan(b: Base2, max: number, options: TableOptions, tail: PTable | un
     }
   }
   // Mirror the upper triangle so that the table reads like any other.
-  for (let x = 1; x <= max; x++) {
-    for (let y = 0; y < x; y++) if (isP(y, x)) t.setP(x * side + y);
+  if (mirror) {
+    for (let x = 1; x <= max; x++) {
+      for (let y = 0; y < x; y++) {
+        const j = y * side + x;
+        if ((bits[j >>> 5]! & (1 << (j & 31))) !== 0) t.setP(x * side + y);
+      }
+    }
   }
   return t;
 }

@@ -194,6 +194,57 @@ function show(result) {
   $('summary').textContent = JSON.stringify(s);
   renderTable(result.table);
   box.dataset.kind = result.kind;
+  lookup = readout(result);
+  $('cursor').textContent = '';
+}
+
+// ---- what is under the pointer ---------------------------------------------------------------
+let lookup = null;
+
+/** A function (x, y) -> text for the picture's kind, from the table behind it. */
+function readout(result) {
+  const rows = result.table.rows;
+  if (result.kind === 'ppositions') {
+    const twoColumns = result.table.header.length === 2;
+    const games = new Map();
+    for (const r of rows) {
+      const [game, x, y] = twoColumns ? ['P', r[0], r[1]] : r;
+      if (!games.has(game)) games.set(game, new Set());
+      games.get(game).add(`${x},${y}`);
+    }
+    return (x, y) => {
+      const inP = [...games].filter(([, set]) => set.has(`${x},${y}`)).map(([g]) => g);
+      return `(${x}, ${y})${inP.length ? ` P in ${inP.join(', ')}` : ''}`;
+    };
+  }
+  if (result.kind === 'values') {
+    const byRow = new Map(rows.map((r) => [r[0], String(r[1]).split(' ')]));
+    const slice = result.summary.slice;
+    return (x, y) => {
+      const v = byRow.get(y)?.[x];
+      return v === undefined ? '' : `G(${slice === undefined ? '' : `${slice}, `}${x}, ${y}) = ${v}`;
+    };
+  }
+  if (result.kind === 'sequence') return (n) => (rows[n] ? `G(${n}) = ${rows[n][1]}` : '');
+  if (result.kind === 'lengths' || result.kind === 'counts') {
+    return (n) => (rows[n] ? `length ${n}: max ${rows[n][2]}, running max ${rows[n][3]}, counts ${rows[n][4]}` : '');
+  }
+  return null;
+}
+
+/** Data coordinates of a pointer event, from the plot area the chart declares (rounded). */
+function dataPoint(e) {
+  const axes = view?.svg.querySelector('g.axes');
+  if (!axes) return null;
+  const d = (k) => Number(axes.dataset[k]);
+  const pt = view.svg.createSVGPoint();
+  pt.x = e.clientX;
+  pt.y = e.clientY;
+  const p = pt.matrixTransform(view.svg.getScreenCTM().inverse());
+  if (p.x < d('left') || p.x > d('right') || p.y < d('top') || p.y > d('bottom')) return null;
+  const x = d('x0') + ((p.x - d('left')) / (d('right') - d('left'))) * (d('x1') - d('x0'));
+  const y = d('y0') + ((d('bottom') - p.y) / (d('bottom') - d('top'))) * (d('y1') - d('y0'));
+  return [Math.round(x), Math.round(y)];
 }
 
 function renderTable(t) {
@@ -242,7 +293,11 @@ $('plot').addEventListener('pointerdown', (e) => {
   $('plot').setPointerCapture(e.pointerId);
 });
 $('plot').addEventListener('pointermove', (e) => {
-  if (!drag) return;
+  if (!drag) {
+    const at = lookup && dataPoint(e);
+    $('cursor').textContent = at ? lookup(at[0], at[1]) : '';
+    return;
+  }
   const r = $('plot').getBoundingClientRect();
   const k = Math.max(view.w / r.width, view.h / r.height);
   view.x = drag.vx - (e.clientX - drag.x) * k;

@@ -48,7 +48,9 @@ function axes(f: Frame, x: Scale, y: Scale, title: string, xLabel: string, yLabe
     text(14, (f.top + f.bottom) / 2, yLabel, { 'text-anchor': 'middle', transform: `rotate(-90 14 ${num((f.top + f.bottom) / 2)})` }),
   );
   parts.push(text(f.left, 22, title, { 'font-size': 14, 'font-weight': 'bold' }));
-  return el('g', { class: 'axes' }, parts.join(''));
+  // The plot area and its data range, so the page can turn a pointer position into coordinates.
+  const area = { 'data-left': f.left, 'data-right': f.right, 'data-top': f.top, 'data-bottom': f.bottom, 'data-x0': x.domain[0], 'data-x1': x.domain[1], 'data-y0': y.domain[0], 'data-y1': y.domain[1] };
+  return el('g', { class: 'axes', ...area }, parts.join(''));
 }
 
 /** Long specs (many extra moves) are cut in legends and titles; the full name stays in the data. */

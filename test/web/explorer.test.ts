@@ -135,3 +135,22 @@ test('a heat map of 3-heap Zeruclid (push-the-button, Figure 2), screenshot save
   assert.deepEqual([...readFileSync(file).subarray(1, 4)], [80, 78, 71]);
   assert.deepEqual(pageErrors, [], 'no script errors on the page');
 });
+
+test('the pointer over a heat map cell reads its Grundy value', { skip }, async () => {
+  await setSpec('nim');
+  await page.selectOption('#kind', 'values');
+  await page.fill('#max', '15');
+  await page.fill('#slice', '');
+  await page.click('#run');
+  await page.locator('#plot svg .cell').first().waitFor();
+  await page.locator('body[data-last-job="done"]').waitFor();
+  // The centre of cell (x, y) = (5, 9), from the plot area the chart declares.
+  const box = (await page.locator('#plot svg g.axes').boundingBox())!;
+  assert.ok(box.width > 0);
+  const area = await page.evaluate(`(() => { const g = document.querySelector('#plot svg g.axes'); const r = g.ownerSVGElement.getScreenCTM(); const d = g.dataset; return { left: +d.left, right: +d.right, top: +d.top, bottom: +d.bottom, a: r.a, d: r.d, e: r.e, f: r.f }; })()`) as { left: number; right: number; top: number; bottom: number; a: number; d: number; e: number; f: number };
+  const cell = (area.right - area.left) / 16;
+  const sx = area.left + cell * 5.5;
+  const sy = area.bottom - cell * 9.5;
+  await page.mouse.move(area.a * sx + area.e, area.d * sy + area.f);
+  assert.equal(await page.textContent('#cursor'), `G(5, 9) = ${5 ^ 9}`);
+});

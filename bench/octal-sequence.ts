@@ -32,8 +32,10 @@ const C_BASELINE: Record<string, [number, number]> = {
 function run(code: string, max: number, options: OctalSequenceOptions = {}): void {
   const g = game(code);
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const r = octalSequence(g, max, options);
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(c0);
   const t1 = performance.now();
   const period = findPeriod(r.values, guySmithCertifier(g.lastDigit));
   const periodMs = performance.now() - t1;
@@ -43,7 +45,7 @@ function run(code: string, max: number, options: OctalSequenceOptions = {}): voi
   console.log(
     [
       `${code.padEnd(6)} n=${String(max).padStart(8)}`,
-      `${seconds.toFixed(2).padStart(7)} s`,
+      `${seconds.toFixed(2).padStart(7)} s (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s)`,
       `plain ${r.stats.plain} sparse ${r.stats.sparse} extended ${r.stats.extended} rare ${r.stats.rare} mask ${r.stats.mask}`,
       `max G ${maxG}`,
       period.certified ? `period ${period.period}/${period.preperiod} (search ${periodMs.toFixed(0)} ms)` : 'no certified period',

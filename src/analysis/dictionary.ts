@@ -118,6 +118,18 @@ export function matchAt(d: CompiledDictionary, s: Uint8Array, len: number, pos: 
   }
 }
 
+/** Whether some word already matches at pos inside s[..len) (a longer one may still follow). */
+function wordEndsBefore(d: CompiledDictionary, s: Uint8Array, len: number, pos: number): boolean {
+  const k = d.dictionary.alphabet.length;
+  let node = 0;
+  for (let i = pos; i < len; i++) {
+    node = d.child[node * k + s[i]!]!;
+    if (node < 0) return false;
+    if (d.entryAt[node]! >= 0) return true;
+  }
+  return false;
+}
+
 export interface ProcessOptions {
   /** Where the read head starts (default 0). */
   readonly read?: number;
@@ -143,8 +155,9 @@ export interface ProcessResult {
   /** firstRead[i]: read position of the first use of entry i, or -1. */
   readonly firstRead: number[];
   /**
-   * Why the run stopped: a limit, `stuck` (no word at the read head: the process terminates, section 3)
-   * or `undetermined` (the string ended before the longest match could be told).
+   * Why the run stopped: a limit, `stuck` (the reader found no word before a mismatch or the end of the
+   * string: the process terminates, section 3) or `undetermined` (a word matched but the string ended
+   * before the longest-match rule could tell whether a longer one applies).
    */
   readonly stopped: StopReason;
 }
@@ -180,7 +193,8 @@ export function runDictionaryProcess(d: CompiledDictionary, start: Uint8Array, o
     }
     const e = matchAt(d, s, len, read);
     if (e < 0) {
-      stopped = e === NO_WORD ? 'stuck' : 'undetermined';
+      // Section 3: a reader that reaches the end of the string without finding a word stops the process.
+      stopped = e === NO_WORD || !wordEndsBefore(d, s, len, read) ? 'stuck' : 'undetermined';
       break;
     }
     const t = translates[e]!;

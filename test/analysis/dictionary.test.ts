@@ -135,3 +135,13 @@ test('maharaja-nim Appendix B: the binary (metasymbol) encoding runs the same pr
   const decoded = text.match(/../g)!.map((b) => back.get(b)).join('');
   assert.equal(decoded, decode(dict.alphabet, letters.string.subarray(0, 200)));
 });
+
+test('maharaja-nim sections 3 and 5.1: the end of the string stops the process, unless a longer match is pending', () => {
+  const plain = compileDictionary({ alphabet: '01', entries: [{ word: '0', translate: '1' }, { word: '1', translate: '' }] });
+  const r = runDictionaryProcess(plain, encode('01', '00'));
+  assert.equal(r.stopped, 'stuck');
+  assert.equal(decode('01', r.string), '0011');
+  const d23 = compileDictionary(MAHARAJA_23.dictionary);
+  // '010' at the end: (41) matches, but (43)/(44) might, so the longest match is not known yet.
+  assert.equal(runDictionaryProcess(d23, encode('01', '010')).stopped, 'undetermined');
+});

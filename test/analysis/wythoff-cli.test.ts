@@ -36,6 +36,11 @@ test('sprague dictionary / telescope / conjecture41 --json', () => {
     d.lines[0].usage.map((u: { label: string }) => u.label),
     ['(41)', '(42)', '(43)', '(44)'],
   );
+  const custom = runCli(['dictionary', 'custom', '--entries', '0->10,1->0,01000->100011100,01010->10001100', '--start', '0100011100000', '--read', '8', '--steps', '5', '--json']);
+  assert.equal(custom.status, 0, custom.stderr);
+  assert.equal(custom.lines[0].string, '01000111000001010101010001100');
+  assert.equal(custom.lines[0].stopped, 'steps');
+  assert.equal(runCli(['dictionary', 'custom', '--entries', '0>1', '--start', '0']).status, 2);
   const t = runCli(['telescope', '3', '6', '--json']);
   assert.deepEqual(t.lines, [{ x: '3', column: '6', p: true }]);
   assert.equal(runCli(['telescope', '-5', '--json']).status, 2);

@@ -14,6 +14,10 @@ import type { CommandModule } from './index.js';
 interface Flags {
   json?: boolean;
   bits: string;
+  entries?: string;
+  start?: string;
+  read?: string;
+  steps?: string;
 }
 
 const GAMES = { maharaja: MAHARAJA, 'wythoff+1,2': MAHARAJA, 'wythoff+2,3': MAHARAJA_23 } as const;
@@ -23,12 +27,17 @@ export const dictionaryCommand: CommandModule = {
     program
       .command('dictionary')
       .description('run a dictionary process: maharaja (27)-(40), wythoff+2,3 (41)-(44), appendix-b')
-      .argument('<name>', 'maharaja | wythoff+2,3 | appendix-b')
+      .argument('<name>', 'maharaja | wythoff+2,3 | appendix-b | custom')
       .option('--bits <n>', 'length of the string to produce', '20000')
+      .option('--entries <list>', 'custom: comma-separated word->translate, e.g. "1->0,01->100"')
+      .option('--start <string>', 'custom: the start string')
+      .option('--read <i>', 'custom: where the read head starts', '0')
+      .option('--steps <n>', 'custom: at most this many translations')
       .option('--json', 'JSON Lines output')
       .action((name: string, flags: Flags) => {
         const bits = parseCount('--bits', flags.bits);
         if (name === 'appendix-b') return appendixB(bits, flags.json === true);
+        if (name === 'custom') return custom(bits, flags);
         const game = GAMES[name as keyof typeof GAMES];
         if (game === undefined) throw new InputError(`unknown dictionary ${JSON.stringify(name)}: want maharaja, wythoff+2,3 or appendix-b`);
         const bar = progressBar('dictionary');
@@ -59,4 +68,28 @@ function appendixB(length: number, json: boolean): void {
   if (json) return emitJson({ string: text, steps: run.steps, stopped: run.stopped, usage });
   emitLine(text.replace(/S(?=S)/g, 'S '));
   emitLine(`unused entries: ${usage.filter((u) => u.count === 0).map((u) => u.label).join(', ') || 'none'}`);
+}
+
+/** A dictionary from the command line: "w1->t1,w2->t2"; the alphabet is the symbols used. */
+function custom(length: number, flags: Flags): void {
+  if (flags.entries === undefined || flags.start === undefined) throw new InputError('dictionary custom needs --entries and --start');
+  const entries = flags.entries.split(',').map((text, i) => {
+    const parts = text.split('->');
+    if (parts.length !== 2 || parts[0]!.length === 0) throw new InputError(`bad --entries ${JSON.stringify(flags.entries)}: entry ${i + 1} ${JSON.stringify(text)} is not word->translate`);
+    return { word: parts[0]!, translate: parts[1]!, label: parts[0]! };
+  });
+  const alphabet = [...new Set((flags.start + entries.map((e) => e.word + e.translate).join('')).split(''))].sort().join('');
+  const read = parseCount('--read', flags.read ?? '0');
+  const maxSteps = flags.steps === undefined ? undefined : parseCount('--steps', flags.steps);
+  const run = runDictionaryProcess(compileDictionary({ alphabet, entries }), encode(alphabet, flags.start, 'start string'), {
+    read,
+    maxLength: length,
+    ...(maxSteps === undefined ? {} : { maxSteps }),
+  });
+  const text = decode(alphabet, run.string.subarray(0, Math.min(length, run.length)));
+  const usage = entries.map((e, i) => ({ word: e.word, translate: e.translate, count: run.usage[i]! }));
+  if (flags.json) return emitJson({ string: text, length: run.length, read: run.read, steps: run.steps, stopped: run.stopped, usage });
+  emitLine(text);
+  emitLine(`${run.steps} translations, read head at ${run.read}, stopped: ${run.stopped}`);
+  emitLine(formatTable(['word', 'translate', 'uses'], usage.map((u) => [u.word, u.translate, u.count])));
 }

@@ -41,7 +41,12 @@ export const sequenceCommand: CommandModule = {
         }
         const { values, period } = result;
         if (flags.json) {
-          for (let n = 0; n < values.length; n++) emitJson({ n, grundy: values[n] });
+          // Written in chunks: a million heaps would otherwise be a million writes.
+          for (let start = 0; start < values.length; start += 4096) {
+            const lines: string[] = [];
+            for (let n = start; n < Math.min(values.length, start + 4096); n++) lines.push(JSON.stringify({ n, grundy: values[n] }));
+            emitLine(lines.join('\n'));
+          }
           emitJson(period);
           return;
         }

@@ -5,7 +5,7 @@
  */
 import { Alphabet } from '../automata/alphabet.js';
 import type { Dfa } from '../automata/dfa.js';
-import { LimitError } from '../core/errors.js';
+import { InterruptedError, LimitError } from '../core/errors.js';
 import { Solver } from '../core/solver.js';
 import { enumerateByLengthSync } from '../games/rewrite/enumerate.js';
 import { RewriteGame } from '../games/rewrite/game.js';
@@ -103,7 +103,7 @@ export function findGrundyAutomaton(rules: readonly RewriteRule[], options: Grun
   const k = alphabet.size;
   const pMode = options.target === 'p-positions';
   const testLength = options.testLength ?? defaultTestLength(k);
-  const grundy = options.grundy ?? tableThenSolver(rules, alphabet, testLength);
+  const grundy = options.grundy ?? tableThenSolver(rules, alphabet, testLength, options.signal);
   const t = rewriteTransducer(rules, alphabet);
   const target = (w: readonly number[]) => {
     const g = grundy(alphabet.decode(w));
@@ -144,26 +144,37 @@ export function findGrundyAutomaton(rules: readonly RewriteRule[], options: Grun
       return (lastCounterexample = refute(h, alphabet.encode(verdict.violation.word)));
     },
   };
-  const learned = learnMoore(teacher, { maxStates: options.maxStates, signal: options.signal, onProgress: options.onProgress });
-  const machine = learned.hypothesis;
-  const verified = learned.status === 'proved';
-  return {
-    verified,
-    ...(machine ? { machine } : {}),
-    alphabet,
-    states: machine?.stateCount ?? 0,
-    grundyValues: verified ? lastCertificate!.grundyValues : (machine?.reachableOutputs() ?? []),
-    ...(verified ? { certificate: lastCertificate! } : {}),
-    ...(!verified && lastCounterexample && machine && machine.value(lastCounterexample) !== target(lastCounterexample)
-      ? { counterexample: alphabet.decode(lastCounterexample) }
-      : {}),
-    ...(!verified && lastViolation ? { violation: lastViolation } : {}),
-    lowerBound: learned.lowerBound,
-    status: learned.status,
-    rounds: learned.rounds,
-    queries: learned.queries,
-    longestQuery: learned.longestQuery,
+  const summarise = (learned: LearnResult): GrundyAutomatonResult => {
+    const machine = learned.hypothesis;
+    const verified = learned.status === 'proved';
+    return {
+      verified,
+      ...(machine ? { machine } : {}),
+      alphabet,
+      states: machine?.stateCount ?? 0,
+      grundyValues: verified ? lastCertificate!.grundyValues : (machine?.reachableOutputs() ?? []),
+      ...(verified ? { certificate: lastCertificate! } : {}),
+      ...(!verified && lastCounterexample && machine && machine.value(lastCounterexample) !== target(lastCounterexample)
+        ? { counterexample: alphabet.decode(lastCounterexample) }
+        : {}),
+      ...(!verified && lastViolation ? { violation: lastViolation } : {}),
+      lowerBound: learned.lowerBound,
+      status: learned.status,
+      rounds: learned.rounds,
+      queries: learned.queries,
+      longestQuery: learned.longestQuery,
+    };
   };
+  try {
+    return summarise(learnMoore(teacher, { maxStates: options.maxStates, signal: options.signal, onProgress: options.onProgress }));
+  } catch (e) {
+    // Interrupted: the partial result is what was learned so far (the last hypothesis is unproved).
+    if (e instanceof InterruptedError && e.partial) {
+      lastCounterexample = undefined;
+      throw new InterruptedError(summarise(e.partial as LearnResult));
+    }
+    throw e;
+  }
 }
 
 /**
@@ -171,19 +182,24 @@ export function findGrundyAutomaton(rules: readonly RewriteRule[], options: Grun
  * enumeration by length), and beyond it one memoised solver shared by all queries. Rules that
  * lengthen words have no table: the solver answers everything.
  */
-export function tableThenSolver(rules: readonly RewriteRule[], alphabet: Alphabet, tableLength: number): (word: string) => number {
-  const solver = solverGrundy(rules, alphabet);
+export function tableThenSolver(
+  rules: readonly RewriteRule[],
+  alphabet: Alphabet,
+  tableLength: number,
+  signal?: AbortSignal,
+): (word: string) => number {
+  const solver = solverGrundy(rules, alphabet, signal);
   if (rules.some((r) => r.rhs.length > r.lhs.length)) return solver;
   const table = enumerateByLengthSync(rules, tableLength);
   return (w) => (w.length <= tableLength ? table.grundy(w) : solver(w));
 }
 
 /** The Grundy oracle: one memoised solver on the rewrite game, shared by all queries. */
-export function solverGrundy(rules: readonly RewriteRule[], alphabet: Alphabet): (word: string) => number {
+export function solverGrundy(rules: readonly RewriteRule[], alphabet: Alphabet, signal?: AbortSignal): (word: string) => number {
   const game = new RewriteGame(rules);
   // Weight-decreasing games terminate even when not strongly terminating; a play is then at most
   // (weight of the word) moves long, so a generous depth bound is safe.
   const weights = terminationWeights(rules, alphabet);
-  const solver = new Solver(game.terminating || !weights ? {} : { maxDepth: 1_000_000 });
+  const solver = new Solver({ ...(game.terminating || !weights ? {} : { maxDepth: 1_000_000 }), ...(signal ? { signal } : {}) });
   return (w) => solver.grundy(game, w);
 }

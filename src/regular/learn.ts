@@ -1,7 +1,8 @@
 /**
- * Angluin's L* for Moore machines (outputs instead of accept/reject), with the counterexample
- * handling of Maler and Pnueli: every suffix of a counterexample becomes a column, so the rows of the
- * access words stay pairwise distinct and no consistency check is needed.
+ * Angluin's L* for Moore machines (outputs instead of accept/reject). Counterexamples are handled
+ * by Rivest and Schapire's binary search (one new column per counterexample, found with
+ * O(log m) queries) or, on request, by Maler and Pnueli's rule (every suffix becomes a column).
+ * Either way the rows of the access words stay pairwise distinct, so no consistency check is needed.
  */
 import { Dfa } from '../automata/dfa.js';
 import { InterruptedError } from '../core/errors.js';
@@ -23,6 +24,8 @@ export interface LearnOptions {
   maxStates?: number;
   signal?: AbortSignal;
   onProgress?: (states: number, rounds: number) => void;
+  /** How a counterexample becomes columns (default 'rivest-schapire': far fewer, shorter queries). */
+  counterexamples?: 'rivest-schapire' | 'maler-pnueli';
 }
 
 export interface LearnResult {
@@ -82,8 +85,17 @@ export function learnMoore(teacher: Teacher, options: LearnOptions = {}): LearnR
     suffixes: suffixes.map((e) => [...e]),
   });
 
+  try {
+    return loop();
+  } catch (e) {
+    // Keep what was learned: the table's lower bound and the last hypothesis.
+    if (e instanceof InterruptedError) throw new InterruptedError(result('unknown'));
+    throw e;
+  }
+
+  function loop(): LearnResult {
   for (;;) {
-    if (options.signal?.aborted) throw new InterruptedError(result('unknown'));
+    if (options.signal?.aborted) throw new InterruptedError();
     // Close the table: every one-letter extension of an access word has the row of an access word.
     const rows = new Map<string, number>();
     for (let i = 0; i < access.length; i++) rows.set(fill((accessRows[i] ??= []), access[i]!).join(','), i);
@@ -113,9 +125,12 @@ export function learnMoore(teacher: Teacher, options: LearnOptions = {}): LearnR
     const answer = teacher.equivalence(hypothesis);
     if (answer === 'correct') return result('proved');
     if (answer === 'unknown') return result('unknown');
+    const added =
+      options.counterexamples === 'maler-pnueli'
+        ? answer.map((_, i) => answer.slice(i))
+        : [distinguishingSuffix(answer, hypothesis, access, ask)];
     let grew = false;
-    for (let i = 0; i <= answer.length; i++) {
-      const e = answer.slice(i);
+    for (const e of added) {
       const key = e.join(',');
       if (!suffixKeys.has(key)) {
         suffixKeys.add(key);
@@ -123,9 +138,36 @@ export function learnMoore(teacher: Teacher, options: LearnOptions = {}): LearnR
         grew = true;
       }
     }
-    if (!grew || hypothesis.value(answer) === teacher.query(answer)) {
+    if (!grew) {
       // A counterexample must be a word the hypothesis gets wrong; anything else is a teacher bug.
       throw new Error(`the teacher returned ${answer.join(',')}, which the hypothesis gets right`);
     }
   }
+  }
+}
+
+/**
+ * Rivest–Schapire: with u_i the access word of the state reached on w[0..i), the answers
+ * a_i = T(u_i w[i..m)) start at T(w) and end at H(w), which differ; a binary search finds i with
+ * a_i != a_{i+1}, and then w[i+1..m) separates u_i w[i] from u_{i+1}. O(log m) queries.
+ */
+function distinguishingSuffix(
+  w: readonly number[],
+  h: Dfa,
+  access: readonly (readonly number[])[],
+  ask: (w: readonly number[]) => number,
+): number[] {
+  const m = w.length;
+  const alpha = (i: number) => ask([...access[h.run(w.slice(0, i))]!, ...w.slice(i)]);
+  let lo = 0;
+  let hi = m;
+  const atLo = alpha(0);
+  if (atLo === h.output[h.run(w)]) throw new Error(`the teacher returned ${w.join(',')}, which the hypothesis gets right`);
+  // Invariant: alpha(lo) = atLo != alpha(hi).
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (alpha(mid) === atLo) lo = mid;
+    else hi = mid;
+  }
+  return w.slice(lo + 1);
 }

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { counterexample } from '../../src/automata/ops.js';
 import { minimise } from '../../src/automata/minimise.js';
-import { findGrundyAutomaton } from '../../src/regular/grundy-automaton.js';
+import { InterruptedError } from '../../src/core/errors.js';
+import { findGrundyAutomaton, type GrundyAutomatonResult } from '../../src/regular/grundy-automaton.js';
 import { learnMoore } from '../../src/regular/learn.js';
 import { Dfa } from '../../src/automata/dfa.js';
 import { bruteGrundy, figure1, rules, theorem10, theorem13, theorem15, words } from './reference.js';
@@ -81,4 +82,18 @@ test('{a,a4,b} (taking-and-merging Question 11): no automaton within 10 states, 
   assert.ok(r.lowerBound > 10);
   const g = bruteGrundy(rules('a,a4,b'));
   assert.notEqual(r.machine!.value(r.alphabet.encode(r.counterexample!)), g(r.counterexample!));
+});
+
+test('an interrupted search keeps what it learned: the table lower bound and the last (unproved) hypothesis', () => {
+  const abort = new AbortController();
+  try {
+    findGrundyAutomaton(rules('a,a4,b'), { signal: abort.signal, onProgress: (states) => states >= 20 && abort.abort() });
+    assert.fail('expected an interruption');
+  } catch (e) {
+    assert.ok(e instanceof InterruptedError);
+    const partial = e.partial as GrundyAutomatonResult;
+    assert.equal(partial.verified, false);
+    assert.equal(partial.status, 'unknown');
+    assert.ok(partial.lowerBound >= 20 && partial.machine !== undefined);
+  }
 });

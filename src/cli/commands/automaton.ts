@@ -7,10 +7,10 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { toDot } from '../../automata/dot.js';
 import { dotToPng, dotToSvg } from '../../automata/render.js';
-import { InputError } from '../../core/errors.js';
+import { InputError, InterruptedError } from '../../core/errors.js';
 import { RewriteGame } from '../../games/rewrite/game.js';
 import { compressWord, formatRule } from '../../games/rewrite/rules.js';
-import { findGrundyAutomaton } from '../../regular/grundy-automaton.js';
+import { findGrundyAutomaton, type GrundyAutomatonResult } from '../../regular/grundy-automaton.js';
 import { parseSpec } from '../../spec/index.js';
 import { emitJson, emitLine, formatTable, parseCount, progressBar } from '../io.js';
 import type { CommandModule } from './index.js';
@@ -37,13 +37,19 @@ export const automatonCommand: CommandModule = {
         const ruleset = parseSpec(spec, { allowUnboundedRewriting: true });
         if (!(ruleset instanceof RewriteGame)) throw new InputError(`automaton needs a rewrite game (rewrite:RULES), not ${spec}`);
         const bar = progressBar('learning');
-        let result;
+        let result: GrundyAutomatonResult;
+        let interrupted: InterruptedError | undefined;
         try {
           result = findGrundyAutomaton(ruleset.rules, {
             maxStates,
             target: flags.pPositions ? 'p-positions' : 'grundy',
             onProgress: (states, rounds) => bar.update(states, maxStates, `round ${rounds}`),
           });
+        } catch (e) {
+          // Interrupted: report what was learned (unproved), then let the CLI exit with 130.
+          if (!(e instanceof InterruptedError) || !e.partial) throw e;
+          interrupted = e;
+          result = e.partial as GrundyAutomatonResult;
         } finally {
           bar.stop();
         }
@@ -67,6 +73,7 @@ export const automatonCommand: CommandModule = {
         }
         if (flags.json) {
           emitJson(out);
+          if (interrupted) throw interrupted;
           return;
         }
         const m = result.machine;
@@ -77,7 +84,9 @@ export const automatonCommand: CommandModule = {
           const why =
             result.status === 'state-bound'
               ? `no automaton with <= ${maxStates} states: the table separates ${result.lowerBound} classes`
-              : 'the verifier hit its limits';
+              : interrupted
+                ? `interrupted; at least ${result.lowerBound} states are needed`
+                : 'the verifier hit its limits';
           emitLine(`no proof: ${why} (words up to length ${result.longestQuery} queried)`);
           if (out.counterexample !== undefined) emitLine(`the last ${result.states}-state hypothesis is wrong on ${out.counterexample}`);
         }
@@ -89,6 +98,7 @@ export const automatonCommand: CommandModule = {
           ]);
           emitLine(formatTable(['state', flags.pPositions ? 'class' : 'grundy', ...letters], rows));
         }
+        if (interrupted) throw interrupted;
       });
   },
 };

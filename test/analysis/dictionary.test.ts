@@ -1,6 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileDictionary, decode, encode, matchAt, NEED_MORE, NO_WORD, runDictionaryProcess } from '../../src/analysis/dictionary.js';
+import {
+  coalescencePoint,
+  compileDictionary,
+  decode,
+  encode,
+  matchAt,
+  NEED_MORE,
+  NO_WORD,
+  runDictionaryProcess,
+  synchronizationProfile,
+} from '../../src/analysis/dictionary.js';
 import { MAHARAJA, MAHARAJA_23 } from '../../src/analysis/maharaja-dictionaries.js';
 import {
   APPENDIX_B_TABLE,
@@ -144,4 +154,19 @@ test('maharaja-nim sections 3 and 5.1: the end of the string stops the process, 
   const d23 = compileDictionary(MAHARAJA_23.dictionary);
   // '010' at the end: (41) matches, but (43)/(44) might, so the longest match is not known yet.
   assert.equal(runDictionaryProcess(d23, encode('01', '010')).stopped, 'undetermined');
+});
+
+test('maharaja-nim section 5.2: (41)-(44) converge: from any position the parses meet within a few bits, at true boundaries', () => {
+  const d = compileDictionary(MAHARAJA_23.dictionary);
+  const r = runDictionaryProcess(d, encode('01', MAHARAJA_23.start), { read: MAHARAJA_23.read, maxLength: 30_000 });
+  const profile = synchronizationProfile(d, r.string, MAHARAJA_23.read, 20_000);
+  assert.equal(profile.undecided, 0);
+  assert.ok(profile.maxDelay < 32, `max delay ${profile.maxDelay}`);
+  // Every meeting point is a boundary of the true parse (the one from the read position).
+  const truth = new Set<number>();
+  for (let pos = MAHARAJA_23.read; pos < 25_000; ) {
+    truth.add(pos);
+    pos += d.words[matchAt(d, r.string, r.length, pos)]!.length;
+  }
+  for (let p = 1000; p < 3000; p++) assert.ok(truth.has(coalescencePoint(d, r.string, p)!), `start ${p}`);
 });

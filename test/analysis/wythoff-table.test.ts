@@ -66,10 +66,14 @@ test('maharaja-nim section 5: first P-positions of (2,3)-M are (1,2),(2,1),(3,6)
 });
 
 test('maharaja-nim section 2.3: -4 <= b_n - a_n - n <= 3 for Maharaja Nim below 10^6; (2,3)-M in [-2, 1]', () => {
-  const m = upperStats(wythoffFamilyTable([[1, 2]], 1_000_000));
+  const mt = wythoffFamilyTable([[1, 2]], 1_000_000);
+  const m = upperStats(mt);
   assert.deepEqual([m.devMin, m.devMax], [-4, 3]);
-  const m23 = upperStats(wythoffFamilyTable([[2, 3]], 1_000_000));
+  assert.deepEqual(lineViolations(mt), []);
+  const m23t = wythoffFamilyTable([[2, 3]], 1_000_000);
+  const m23 = upperStats(m23t);
   assert.deepEqual([m23.devMin, m23.devMax], [-2, 1]);
+  assert.deepEqual(lineViolations(m23t), []);
   const w = upperStats(wythoffFamilyTable([], 1_000_000));
   assert.deepEqual([w.devMin, w.devMax], [0, 0]);
 });

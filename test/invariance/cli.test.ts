@@ -28,6 +28,16 @@ test('sprague admissible with --method bounded agrees with periodic, and on Wyth
   }
 });
 
+test('sprague admissible periodic:V over three letters: periodic when balanced, bounded otherwise', () => {
+  const t = runCli(['admissible', 'periodic:112323', '--json']);
+  assert.equal(t.status, 0, t.stderr);
+  assert.deepEqual({ a: t.lines[0].admissible, m: t.lines[0].method, b: t.lines[0].bound, w: t.lines[0].witness }, { a: false, m: 'periodic', b: 24, w: [1, 2, 2] });
+  const u = runCli(['admissible', 'periodic:1123', '--max', '10', '--json']);
+  assert.equal(u.status, 0, u.stderr);
+  assert.equal(u.lines[0].method, 'bounded');
+  assert.equal(runCli(['admissible', 'periodic:1123', '--method', 'periodic']).status, 2);
+});
+
 test('sprague admissible: logic is not available yet, bad sets and flags exit 2 with one line', () => {
   for (const args of [
     ['admissible', 'periodic:1122', '--method', 'logic'],

@@ -69,3 +69,17 @@ test('deciding-game-invariance section 6.1 ("should remain true for a larger alp
   }
   assert.ok(admissible > 0 && admissible < words.length, `${admissible} of ${words.length}`);
 });
+
+test('observation: a balanced ternary v with |v| <= 6 gives an admissible P_w iff v is a concatenation of permutations of 123', () => {
+  const blocks = (v: Uint8Array): boolean => {
+    for (let i = 0; i < v.length; i += 3) if (new Set(v.slice(i, i + 3)).size !== 3) return false;
+    return true;
+  };
+  let admissible = 0;
+  for (const v of [...balancedWords(3, 1), ...balancedWords(3, 2)]) {
+    const p = balancedPeriodicAdmissibility(v);
+    assert.equal(p.admissible, blocks(v), wordToString(v));
+    if (p.admissible) admissible++;
+  }
+  assert.equal(admissible, 6 + 36);
+});

@@ -178,6 +178,69 @@ function fillLengthPreserving(values: Uint8Array, layout: PackedLayout, spec: Ke
 /** The words a single task covers: big enough to pay for a message, small enough to balance. */
 const MIN_PARALLEL_WORDS = 1 << 15;
 
+/** One length in this thread, slice by slice (so that an abort is seen between slices). */
+function fillLengthHere(
+  values: Uint8Array,
+  spec: KernelSpec,
+  n: number,
+  total: number,
+  narrow: boolean,
+  options: EnumerateOptions,
+  partial: () => GrundyTable,
+): number[] {
+  const counts: number[] = [];
+  const step = Math.max(MIN_PARALLEL_WORDS, Math.ceil(total / 64));
+  for (let lo = 0; lo < total; lo += step) {
+    if (options.signal?.aborted) throw new InterruptedError(partial());
+    const hi = Math.min(total, lo + step);
+    addCounts(counts, fillRange(values, spec, n, lo, hi, narrow).counts);
+    options.onProgress?.(n, hi, total);
+  }
+  if (usesFastPath(spec, narrow)) mirrorRange(values, spec.take!, n, 0, total);
+  return counts;
+}
+
+/** One length split into slices over the pool; the mirror phase waits for every fill. */
+async function fillLengthOnPool(
+  pool: WorkerPool<RangeTask, RangeResult>,
+  buffer: SharedArrayBuffer,
+  spec: KernelSpec,
+  n: number,
+  total: number,
+  narrow: boolean,
+  options: EnumerateOptions,
+  partial: () => GrundyTable,
+): Promise<number[]> {
+  const threads = pool.size;
+  const slices = Math.min(Math.ceil(total / MIN_PARALLEL_WORDS), threads * 8);
+  const step = Math.ceil(total / slices);
+  const tasks: RangeTask[] = [];
+  for (let lo = 0; lo < total; lo += step) {
+    tasks.push({ phase: 'fill', buffer, spec, n, lo, hi: Math.min(total, lo + step), narrow });
+  }
+  const counts: number[] = [];
+  let done = 0;
+  let aborted = false;
+  const onAbort = () => {
+    aborted = true;
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await pool.runAll(tasks, (r, i) => {
+      addCounts(counts, r.counts);
+      done += tasks[i]!.hi - tasks[i]!.lo;
+      options.onProgress?.(n, done, total);
+    });
+    if (!aborted && usesFastPath(spec, narrow)) {
+      await pool.runAll(tasks.map((t) => ({ ...t, phase: 'mirror' as const })));
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+  if (aborted) throw new InterruptedError(partial());
+  return counts;
+}
+
 /**
  * Every word of length 0..maxLength. With threads > 1 the words of each length are split over a
  * worker pool sharing one table. Interruptible between slices: the InterruptedError carries the
@@ -204,46 +267,13 @@ export async function enumerateByLength(
       if (options.signal?.aborted) throw new InterruptedError(partial());
       const total = layout.powers[n]!;
       const narrow = (lengths[n - 1]?.runningMax ?? 0) <= 30;
-      const counts: number[] = [];
       options.onProgress?.(n, 0, total);
-      if (preserving) {
-        addCounts(counts, fillLengthPreserving(values, layout, spec, n, maxDepth));
-      } else if (threads === 1 || total < MIN_PARALLEL_WORDS) {
-        const step = Math.max(MIN_PARALLEL_WORDS, Math.ceil(total / 64));
-        for (let lo = 0; lo < total; lo += step) {
-          if (options.signal?.aborted) throw new InterruptedError(partial());
-          const hi = Math.min(total, lo + step);
-          addCounts(counts, fillRange(values, spec, n, lo, hi, narrow).counts);
-          options.onProgress?.(n, hi, total);
-        }
-        if (usesFastPath(spec, narrow)) mirrorRange(values, spec.take!, n, 0, total);
-      } else {
+      let counts: number[];
+      if (preserving) counts = fillLengthPreserving(values, layout, spec, n, maxDepth);
+      else if (threads === 1 || total < MIN_PARALLEL_WORDS) counts = fillLengthHere(values, spec, n, total, narrow, options, partial);
+      else {
         pool ??= new WorkerPool<RangeTask, RangeResult>(new URL('./enumerate-worker.js', import.meta.url), threads);
-        const slices = Math.min(Math.ceil(total / MIN_PARALLEL_WORDS), threads * 8);
-        const step = Math.ceil(total / slices);
-        const tasks: RangeTask[] = [];
-        for (let lo = 0; lo < total; lo += step) {
-          tasks.push({ phase: 'fill', buffer: buffer as SharedArrayBuffer, spec, n, lo, hi: Math.min(total, lo + step), narrow });
-        }
-        let done = 0;
-        let aborted = false;
-        const onAbort = () => {
-          aborted = true;
-        };
-        options.signal?.addEventListener('abort', onAbort, { once: true });
-        try {
-          await pool.runAll(tasks, (r, i) => {
-            addCounts(counts, r.counts);
-            done += tasks[i]!.hi - tasks[i]!.lo;
-            options.onProgress?.(n, done, total);
-          });
-          if (!aborted && usesFastPath(spec, narrow)) {
-            await pool.runAll(tasks.map((t) => ({ ...t, phase: 'mirror' as const })));
-          }
-        } finally {
-          options.signal?.removeEventListener('abort', onAbort);
-        }
-        if (aborted) throw new InterruptedError(partial());
+        counts = await fillLengthOnPool(pool, buffer as SharedArrayBuffer, spec, n, total, narrow, options, partial);
       }
       const stats = lengthStats(layout, values, n, counts, lengths[n - 1]?.runningMax ?? -1);
       lengths.push(stats);
@@ -266,14 +296,14 @@ export function enumerateByLengthSync(
   const lengths: LengthStats[] = [];
   const start = resumeFrom(options, layout, values, lengths, maxLength);
   const preserving = hasLengthPreservingRule(spec);
+  const partial = () => new GrundyTable(rules, layout, values, lengths.slice());
   for (let n = start; n <= maxLength; n++) {
-    if (options.signal?.aborted) throw new InterruptedError(new GrundyTable(rules, layout, values, lengths.slice()));
+    if (options.signal?.aborted) throw new InterruptedError(partial());
     const total = layout.powers[n]!;
     const narrow = (lengths[n - 1]?.runningMax ?? 0) <= 30;
     const counts = preserving
       ? fillLengthPreserving(values, layout, spec, n, options.maxDepth ?? Number.POSITIVE_INFINITY)
-      : fillRange(values, spec, n, 0, total, narrow).counts;
-    if (!preserving && usesFastPath(spec, narrow)) mirrorRange(values, spec.take!, n, 0, total);
+      : fillLengthHere(values, spec, n, total, narrow, options, partial);
     options.onProgress?.(n, total, total);
     lengths.push(lengthStats(layout, values, n, counts, lengths[n - 1]?.runningMax ?? -1));
   }

@@ -1,0 +1,49 @@
+/**
+ * Lower bounds on the size of any Grundy automaton, from a table of Grundy values (Myhill–Nerode):
+ * two prefixes u, u' whose extensions u v, u' v differ in value for some suffix v must reach
+ * different states of every DFA with output that computes G. So the number of distinct rows
+ * (row of u = values of u v over all short v) is a lower bound, proved by words up to the table's length.
+ */
+import type { GrundyTable } from '../games/rewrite/enumerate.js';
+
+export interface NerodeBound {
+  /** Distinct rows: no Grundy automaton has fewer states. */
+  classes: number;
+  /** Rows of every prefix of length <= prefixLength ... */
+  prefixLength: number;
+  /** ... over every suffix of length <= suffixLength. */
+  suffixLength: number;
+}
+
+/**
+ * Distinct rows for one split of the table's length N = prefixLength + suffixLength.
+ * O(A^(N+1)) table reads for an alphabet of A letters.
+ */
+export function nerodeBound(table: GrundyTable, prefixLength: number): NerodeBound {
+  const { layout, values } = table;
+  const suffixLength = table.maxLength - prefixLength;
+  const suffixes = layout.offsets[suffixLength + 1]!;
+  const rows = new Set<string>();
+  const row = Buffer.alloc(suffixes);
+  for (let p = 0; p <= prefixLength; p++) {
+    for (let u = 0; u < layout.powers[p]!; u++) {
+      let i = 0;
+      for (let s = 0; s <= suffixLength; s++) {
+        const base = layout.offsets[p + s]! + u * layout.powers[s]!;
+        for (let v = 0; v < layout.powers[s]!; v++) row[i++] = values[base + v]!;
+      }
+      rows.add(row.toString('latin1'));
+    }
+  }
+  return { classes: rows.size, prefixLength, suffixLength };
+}
+
+/** The best split of the table's length (most classes; the shorter prefix on ties). O(N A^(N+1)). */
+export function bestNerodeBound(table: GrundyTable): NerodeBound {
+  let best = nerodeBound(table, 0);
+  for (let p = 1; p <= table.maxLength; p++) {
+    const b = nerodeBound(table, p);
+    if (b.classes > best.classes) best = b;
+  }
+  return best;
+}

@@ -116,3 +116,25 @@ export function findPeriod(values: ArrayLike<number>, certify?: PeriodCertifier)
   }
   return out;
 }
+
+/**
+ * The period of the P-positions (G(n) = 0) implied by a certified period of the values: the outcomes
+ * repeat with p from n0 too, so their least period d divides p and is found by checking each divisor
+ * on one whole window [n0, n0 + p). Undefined when the values are not certified.
+ */
+export function outcomePeriod(values: ArrayLike<number>, values_: Periodicity): Periodicity | undefined {
+  if (!values_.certified) return undefined;
+  const p = values_.period!;
+  const n0 = values_.preperiod!;
+  const isP = (n: number): boolean => values[n] === 0;
+  for (let d = 1; d <= p; d++) {
+    if (p % d !== 0 || n0 + p + d > values.length) continue;
+    let ok = true;
+    for (let n = n0; ok && n < n0 + p; n++) if (isP(n) !== isP(n + d)) ok = false;
+    if (!ok) continue;
+    let start = n0;
+    while (start > 0 && isP(start - 1) === isP(start - 1 + d)) start--;
+    return { period: d, preperiod: start, certified: true, certificate: `the values are ${p}-periodic from ${n0} (${values_.certificate}); P-positions checked on one period` };
+  }
+  return undefined;
+}

@@ -9,7 +9,7 @@ import { Solver } from '../core/solver.js';
 import { OctalGame } from '../games/heaps/octal.js';
 import { SubtractionGame } from '../games/heaps/subtraction.js';
 import { octalSequence } from './octal-sequence.js';
-import { afterPush, certifierFor, findPeriod, type Periodicity } from './periodicity.js';
+import { afterPush, certifierFor, findPeriod, outcomePeriod, type Periodicity } from './periodicity.js';
 
 export interface SequenceOptions {
   onProgress?: (done: number, total: number) => void;
@@ -112,10 +112,14 @@ export function certifiedPeriod(rs: Ruleset<any>, limit = 1 << 16): Periodicity 
 export interface SequenceResult {
   values: ArrayLike<number>;
   period: Periodicity;
+  /** The period of the P-positions, when the values' period is certified. */
+  pPeriod?: Periodicity;
 }
 
 /** G(0..max) and its period: certified when a theorem proves it, otherwise only apparent. */
 export function sequenceWithPeriod(rs: Ruleset<any>, max: number, options: SequenceOptions = {}): SequenceResult {
   const values = oneHeapSequence(rs, max, options);
-  return { values, period: findPeriod(values, certifierFor(rs, (r) => certifiedPeriod(r))) };
+  const period = findPeriod(values, certifierFor(rs, (r) => certifiedPeriod(r)));
+  const pPeriod = outcomePeriod(values, period);
+  return pPeriod ? { values, period, pPeriod } : { values, period };
 }

@@ -105,3 +105,19 @@ test('subtraction games: the window certificate (G(n) depends on the max(S) valu
     for (let n = period.preperiod!; n + period.period! < far.length; n++) assert.equal(far[n + period.period!], far[n], spec);
   }
 });
+
+test('P-position period derived from a certified value period: Theorem 4.2.4 through sequenceWithPeriod, and the least period seen far out', () => {
+  for (const [k1, k2, expected] of [[2, 4, 10], [3, 5, 4], [1, 2, 3], [4, 6, 21]] as const) {
+    const rs = new PushCompound([sub(range(k1)), sub(range(k2))]);
+    const r = sequenceWithPeriod(rs, 400);
+    assert.equal(r.pPeriod?.period, expected, `k1=${k1} k2=${k2}`);
+  }
+  for (const spec of ['octal:0.07', 'octal:0.77', 'subtraction:2,5,7', 'push(subtraction:1,3,octal:0.07)']) {
+    const r = sequenceWithPeriod(parseSpec(spec), 600);
+    const far = outcomes(oneHeapSequence(parseSpec(spec), 6000));
+    const { period: d, preperiod: s } = r.pPeriod!;
+    for (let n = s!; n + d! < far.length; n++) assert.equal(far[n + d!], far[n], spec);
+    if (s! > 0) assert.notEqual(far[s! - 1], far[s! - 1 + d!], `${spec}: preperiod is least`);
+    for (let e = 1; e < d!; e++) assert.ok(far.slice(3000, 3000 + 2 * d!).some((v, i) => v !== far[3000 + i + e]), `${spec}: ${e} is no period`);
+  }
+});

@@ -39,7 +39,7 @@ export const sequenceCommand: CommandModule = {
         } finally {
           bar.stop();
         }
-        const { values, period } = result;
+        const { values, period, pPeriod } = result;
         if (flags.json) {
           // Written in chunks: a million heaps would otherwise be a million writes.
           for (let start = 0; start < values.length; start += 4096) {
@@ -47,7 +47,7 @@ export const sequenceCommand: CommandModule = {
             for (let n = start; n < Math.min(values.length, start + 4096); n++) lines.push(JSON.stringify({ n, grundy: values[n] }));
             emitLine(lines.join('\n'));
           }
-          emitJson(period);
+          emitJson(pPeriod ? { ...period, pPeriod: pPeriod.period, pPreperiod: pPeriod.preperiod } : period);
           return;
         }
         const all = Array.from(values);
@@ -55,6 +55,7 @@ export const sequenceCommand: CommandModule = {
           emitLine(`${String(n).padStart(6)}: ${all.slice(n, n + 20).join(' ')}`);
         }
         if (period.certified) emitLine(`period ${period.period}, preperiod ${period.preperiod} (certified: ${period.certificate})`);
+        if (pPeriod) emitLine(`P-positions: period ${pPeriod.period}, preperiod ${pPeriod.preperiod}`);
         else if (period.apparentPeriod !== undefined) {
           emitLine(`apparent period ${period.apparentPeriod}, preperiod ${period.apparentPreperiod} (not certified)`);
         } else emitLine('no period found');

@@ -300,3 +300,66 @@ export function sequenceChart(o: SequenceChartOptions): string {
   parts.push(legend(f.right + 16, f.top + 8, items));
   return svgDocument(f.width, f.height, parts.join(''), o.title);
 }
+
+export interface DeviationSeries {
+  name: string;
+  /** values[n] for n = 0, 1, ... */
+  values: ArrayLike<number>;
+}
+
+/**
+ * A long sequence of deviations (e.g. b_n - φ a_n, maharaja-nim Theorem 1.2 and Figure 9) as a
+ * density: n in blocks of a few pixels, values in bins, each cell shaded by how many terms fall in
+ * it. A split of the sequence into bands (Figure 9) shows as a gap; 10^6 terms still make a small
+ * file, and the extremes are marked by dashed lines.
+ */
+export function deviationChart(title: string, yLabel: string, series: readonly DeviationSeries[], size = 640): string {
+  const legendW = 220;
+  const f = frame(size + legendW, Math.round(size * 0.55), legendW);
+  const n = Math.max(1, ...series.map((s) => s.values.length));
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const s of series) for (let i = 0; i < s.values.length; i++) (lo = Math.min(lo, s.values[i]!)), (hi = Math.max(hi, s.values[i]!));
+  if (!Number.isFinite(lo)) (lo = 0), (hi = 1);
+  const pad = Math.max(0.5, (hi - lo) * 0.05);
+  const x = linearScale(0, n - 1, f.left, f.right);
+  const y = linearScale(lo - pad, hi + pad, f.bottom, f.top);
+  const columns = Math.max(1, Math.min(n, Math.round((f.right - f.left) / 2)));
+  const bins = Math.max(1, Math.round((f.bottom - f.top) / 3));
+  const colW = (f.right - f.left) / columns;
+  const binH = (f.bottom - f.top) / bins;
+  const binOf = (v: number) => Math.min(bins - 1, Math.max(0, Math.floor(((v - (lo - pad)) / (hi - lo + 2 * pad)) * bins)));
+  const parts: string[] = [];
+  const items: { label: string; mark: string }[] = [];
+  const LEVELS = 6;
+  series.forEach((s, k) => {
+    const colour = SERIES[k % SERIES.length]!;
+    const len = s.values.length;
+    const counts = new Uint32Array(columns * bins);
+    for (let i = 0; i < len; i++) counts[Math.min(columns - 1, Math.floor((i * columns) / len)) * bins + binOf(s.values[i]!)]!++;
+    let top = 0;
+    for (const c of counts) top = Math.max(top, c);
+    const level = (c: number) => (c === 0 ? 0 : 1 + Math.floor(((LEVELS - 1) * Math.log1p(c)) / Math.log1p(top)));
+    const cells: string[] = [];
+    for (let j = 0; j < columns; j++) {
+      let b = 0;
+      while (b < bins) {
+        const lv = level(counts[j * bins + b]!);
+        let e = b + 1;
+        while (e < bins && level(counts[j * bins + e]!) === lv) e++;
+        if (lv > 0) {
+          cells.push(el('rect', { x: f.left + j * colW, y: f.bottom - e * binH, width: colW + 0.2, height: (e - b) * binH + 0.2, 'fill-opacity': (0.25 + (0.75 * lv) / LEVELS).toFixed(2) }));
+        }
+        b = e;
+      }
+    }
+    parts.push(el('g', { class: `density s${k}`, fill: colour }, cells.join('')));
+    items.push({ label: `${short(s.name, 14)} (${len})`, mark: el('rect', { x: 0, y: -5, width: 12, height: 10, fill: colour }) });
+  });
+  for (const v of [lo, hi]) {
+    parts.push(el('line', { class: 'extreme', x1: f.left, y1: y(v), x2: f.right, y2: y(v), stroke: '#999', 'stroke-dasharray': '3 3' }));
+    parts.push(text(f.right + 4, y(v) + 4, num(v), { fill: '#666', 'font-size': 10 }));
+  }
+  const body = axes(f, x, y, title, 'n', yLabel, false) + parts.join('') + legend(f.right + 40, f.top + 8, items);
+  return svgDocument(f.width, f.height, body, title);
+}

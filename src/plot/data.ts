@@ -7,7 +7,7 @@
 import { pPositionsInBox } from '../analysis/ppositions.js';
 import { certifierFor, findPeriod, type Periodicity } from '../analysis/periodicity.js';
 import { grundySequence } from '../analysis/sequence.js';
-import { wythoffFamilyTable } from '../analysis/wythoff-table.js';
+import { upperPPositions, upperStats, wythoffFamilyTable, type UpperStats } from '../analysis/wythoff-table.js';
 import { InputError, InterruptedError } from '../core/errors.js';
 import type { Ruleset } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
@@ -146,4 +146,22 @@ export async function lengthsData(rs: Ruleset<any>, max: number, o: GatherOption
     }
     throw e;
   }
+}
+
+export interface UpperPositions {
+  /** Upper P-positions (a_n, b_n), n = 0, 1, ... (maharaja-nim, (11)), while the index n is known. */
+  a: Int32Array;
+  b: Int32Array;
+  /** The library's statistics of the same table (b_n - a_n - n and b_n - φ a_n extremes). */
+  stats: UpperStats;
+}
+
+/** The upper P-positions of a Wythoff-family game in the columns x <= max, by the column algorithm. */
+export function upperPositions(rs: Ruleset<any>, max: number, o: GatherOptions = {}): UpperPositions {
+  if (!(rs instanceof WythoffFamily) || rs.convention !== 'normal') {
+    throw new InputError(`${rs.name} is not Wythoff Nim with extra moves (wythoff, maharaja, wythoff+K,L,...)`);
+  }
+  const t = wythoffFamilyTable(rs.extraMoves, max + 1, { ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
+  const ups = upperPPositions(t, Number.POSITIVE_INFINITY);
+  return { a: Int32Array.from(ups, (p) => p[0]), b: Int32Array.from(ups, (p) => p[1]), stats: upperStats(t) };
 }

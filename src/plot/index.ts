@@ -12,13 +12,13 @@ import { RewriteGame } from '../games/rewrite/game.js';
 import type { LengthStats } from '../games/rewrite/enumerate.js';
 import { findGrundyAutomaton } from '../regular/grundy-automaton.js';
 import { parseSpec } from '../spec/index.js';
-import { countsChart, short, heatMapChart, lengthsChart, pointsChart, sequenceChart, type PointSeries } from './charts.js';
-import { grundyGrid, lengthsData, pPositionsPlane, rewriteRules, sequenceData, type GatherOptions, type ValueGrid } from './data.js';
+import { countsChart, deviationChart, short, heatMapChart, lengthsChart, pointsChart, sequenceChart, type PointSeries } from './charts.js';
+import { grundyGrid, lengthsData, pPositionsPlane, rewriteRules, sequenceData, upperPositions, type GatherOptions, type ValueGrid } from './data.js';
 import { dotToSvg } from './render.js';
 
 export { svgToPng, dotToSvg } from './render.js';
 
-export const PLOT_KINDS = ['ppositions', 'values', 'lengths', 'counts', 'sequence', 'automaton'] as const;
+export const PLOT_KINDS = ['ppositions', 'deviation', 'values', 'lengths', 'counts', 'sequence', 'automaton'] as const;
 export type PlotKind = (typeof PLOT_KINDS)[number];
 
 export interface PlotRequest {
@@ -78,12 +78,13 @@ export function checkRequest(req: PlotRequest): { ruleset: Ruleset<any>; kind: P
   if (!Number.isSafeInteger(req.max) || req.max < 0) throw new InputError(`bad bound ${req.max}: want a non-negative integer`);
   const ruleset = parseSpec(req.spec, { allowUnboundedRewriting: req.maxDepth !== undefined });
   const kind = req.kind ?? defaultKind(ruleset);
-  if (req.overlay !== undefined && kind !== 'ppositions') throw new InputError('a second game can only be overlaid on a P-position plot');
+  if (req.overlay !== undefined && kind !== 'ppositions' && kind !== 'deviation') throw new InputError('a second game can only be overlaid on a P-position or deviation plot');
   if (req.overlay !== undefined) parseSpec(req.overlay);
   if (req.slice !== undefined && (!Number.isSafeInteger(req.slice) || req.slice < 0)) throw new InputError(`bad slice ${req.slice}: want a heap size`);
   if (kind === 'values' || kind === 'ppositions') {
     if (req.max > 2000) throw new InputError(`a box of side ${req.max} is too large to draw; at most 2000`);
   }
+  if (kind === 'deviation' && req.max > 50_000_000) throw new InputError(`bound ${req.max} is too large; at most 50000000 columns`);
   return { ruleset, kind };
 }
 
@@ -111,6 +112,8 @@ export async function makePlot(req: PlotRequest, run: PlotRunOptions = {}): Prom
         return partialOr(() => grundyGrid(ruleset, req.max, req.slice, gather(ruleset.name)), (g, partial) => slicePositionsPlot(ruleset.name, req, g, partial));
       }
       return pPositionsPlot(ruleset, req, gather);
+    case 'deviation':
+      return deviationPlot(ruleset, req, gather);
     case 'values':
       return partialOr(() => grundyGrid(ruleset, req.max, req.slice, gather(ruleset.name)), (g, partial) => valuesPlot(ruleset.name, req, g, partial));
     case 'sequence':
@@ -157,6 +160,38 @@ async function pPositionsPlot(rs: Ruleset<any>, req: PlotRequest, gather: (label
   };
   if (partial) throw new InterruptedError(result);
   return result;
+}
+
+/** b_n - φ a_n of the upper P-positions (maharaja-nim, Theorem 1.2; the split of Figure 9). */
+function deviationPlot(rs: Ruleset<any>, req: PlotRequest, gather: (label: string) => GatherOptions): PlotResult {
+  const games = [rs, ...(req.overlay === undefined ? [] : [parseSpec(req.overlay)])];
+  const PHI = (1 + Math.sqrt(5)) / 2;
+  const data = games.map((g) => ({ name: g.name, up: upperPositions(g, req.max, gather(g.name)) }));
+  const title = `b_n − φ·a_n of the upper P-positions of ${data.map((d) => short(d.name, 24)).join(' and ')}, x ≤ ${req.max}`;
+  const svg = deviationChart(
+    title,
+    'b_n − φ·a_n',
+    data.map((d) => ({ name: d.name, values: Float64Array.from(d.up.a, (a, n) => d.up.b[n]! - PHI * a) })),
+  );
+  const first = data[0]!.up;
+  const rows: (string | number)[][] = [];
+  for (let n = 0; n < first.a.length; n++) rows.push([n, first.a[n]!, first.b[n]!, first.b[n]! - first.a[n]! - n, Math.round((first.b[n]! - PHI * first.a[n]!) * 1000) / 1000]);
+  return {
+    kind: 'deviation',
+    title,
+    svg,
+    table: table(['n', 'a_n', 'b_n', 'b_n − a_n − n', 'b_n − φ a_n'], rows),
+    summary: {
+      games: data.map((d) => ({
+        spec: d.name,
+        upper: d.up.stats.count,
+        devMin: d.up.stats.devMin,
+        devMax: d.up.stats.devMax,
+        phiDevMin: Math.round(d.up.stats.phiDevMin * 1e6) / 1e6,
+        phiDevMax: Math.round(d.up.stats.phiDevMax * 1e6) / 1e6,
+      })),
+    },
+  };
 }
 
 function slicePositionsPlot(name: string, req: PlotRequest, g: ValueGrid, partial: boolean): PlotResult {

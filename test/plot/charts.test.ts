@@ -108,3 +108,14 @@ test('sequence chart: a dot per value; period bands start at the preperiod', () 
   assert.equal(count(none, 'class="preperiod"'), 0);
   assert.ok(none.includes('no period found'));
 });
+
+test('deviation density: a constant sequence fills one row of bins; extremes are marked', async () => {
+  const { deviationChart } = await import('../../src/plot/charts.js');
+  const svg = deviationChart('t', 'd', [{ name: 'c', values: new Float64Array(10_000).fill(2.5) }]);
+  const ys = new Set([...svg.matchAll(/<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="[\d.]+" fill-opacity/g)].map((m) => m[1]));
+  assert.equal(ys.size, 1);
+  assert.equal(count(svg, 'class="extreme"'), 2);
+  const two = deviationChart('t', 'd', [{ name: 'split', values: Float64Array.from({ length: 10_000 }, (_, i) => (i % 2 ? 10 : -10)) }]);
+  const ys2 = new Set([...two.matchAll(/<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="[\d.]+" fill-opacity/g)].map((m) => m[1]));
+  assert.equal(ys2.size, 2, 'a split into two bands leaves a gap');
+});

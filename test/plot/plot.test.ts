@@ -78,3 +78,31 @@ test('taking-and-merging: the automaton of {a} (G = |w| mod 2) is found, proved 
   assert.equal(count(r.svg, 'class="node"'), 3);
   assert.equal(r.table.rows.length, 2);
 });
+
+test('maharaja-nim section 2.3 (Theorem 1.2): the deviation plot of Maharaja Nim keeps b_n − a_n − n in [-4, 3] up to 10^5', async () => {
+  const r = await makePlot({ spec: 'maharaja', kind: 'deviation', max: 100_000 });
+  const g = (r.summary['games'] as { devMin: number; devMax: number; upper: number }[])[0]!;
+  assert.deepEqual([g.devMin, g.devMax], [-4, 3]);
+  const shown = r.table.rows.map((row) => row[3] as number);
+  assert.equal(Math.min(...shown), -4);
+  assert.ok(Math.max(...shown) <= 3);
+  assert.ok(r.svg.includes('class="density s0"'));
+});
+
+test('the deviation plot\'s upper P-positions are those of the plain solver; for Wythoff 0 < b_n − φ a_n < 1/φ', async () => {
+  const { pPositionsInBox } = await import('../../src/analysis/ppositions.js');
+  for (const spec of ['wythoff', 'maharaja', 'wythoff+2,3']) {
+    const r = await makePlot({ spec, kind: 'deviation', max: 60 });
+    const plain = pPositionsInBox(parseSpec(spec), 2, 60).filter(([x, y]) => y! >= x!);
+    const drawn = r.table.rows.map((row) => [row[1], row[2]]);
+    assert.deepEqual(drawn, plain.slice(0, drawn.length), spec);
+    assert.ok(drawn.length >= plain.filter(([x]) => x! <= 35).length, `${spec}: the columns whose P-position lies in the box`);
+  }
+  const w = await makePlot({ spec: 'wythoff', kind: 'deviation', max: 10_000 });
+  const PHI = (1 + Math.sqrt(5)) / 2;
+  for (const row of w.table.rows.slice(1)) {
+    const d = (row[2] as number) - PHI * (row[1] as number);
+    assert.ok(d > 0 && d < 1 / PHI, `n = ${row[0]}: ${d}`);
+  }
+  await assert.rejects(makePlot({ spec: 'nim', kind: 'deviation', max: 10 }), InputError);
+});

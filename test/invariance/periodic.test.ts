@@ -160,11 +160,11 @@ test('deciding-game-invariance Remark 40: the periodic method agrees with the bo
   assert.ok(admissible > 0 && admissible < total);
 });
 
-test('the periodic method depends only on the primitive root, and rejects non-binary words', () => {
+test('the periodic method depends only on the primitive root, and rejects unbalanced words over three letters', () => {
   const a = periodicAdmissibility(parseDigitWord('1122'));
   const b = periodicAdmissibility(parseDigitWord('112211221122'));
   assert.deepEqual({ ...a }, { ...b });
-  assert.throws(() => periodicAdmissibility(parseDigitWord('123')), InputError);
+  assert.throws(() => periodicAdmissibility(parseDigitWord('1123')), InputError);
 });
 
 test('the periodic algorithm handles |v| = 200 quickly and agrees with a restricted bounded check', () => {

@@ -60,6 +60,8 @@ run('0.07', 100_000);
 run('0.77', 100_000);
 run('0.07', 1_000_000);
 run('0.16', quick ? 1 << 16 : 1 << 20);
+// The sparse kernel alone, no period extension: its checksum must equal the extended run's.
+run('0.16', quick ? 1 << 16 : 1 << 20, { extendByPeriod: false });
 run('0.6', quick ? 20_000 : 100_000);
 if (!quick) run('0.127', 100_000);
 run('0.16', 1 << 14, { sparse: false, extendByPeriod: false });

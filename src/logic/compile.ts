@@ -122,7 +122,7 @@ export class Compiler {
       case 'cmp':
         return this.comparison(node.op, node.l, node.r, node.sys);
       case 'pred':
-        return this.predicateCall(node.name, node.args);
+        return this.predicateCall(node.name, node.args, node.sys);
       case 'rev':
         throw new InputError('the reversal operator ` is not supported');
       default:
@@ -130,8 +130,13 @@ export class Compiler {
     }
   }
 
-  private predicateCall(name: string, args: Node[]): Predicate {
-    const stored = this.lib.predicate(name);
+  private predicateCall(name: string, args: Node[], sysName: string): Predicate {
+    let stored = this.lib.predicate(name);
+    if (!stored && name === 'vu') {
+      // The built-in $vu(m, v): v = V_U(m) in the system in force (deciding-game-invariance, section 3).
+      const sys = system(sysName);
+      stored = predicateOn([{ name: 'm', system: sys }, { name: 'v', system: sys }], sys.vU());
+    }
     if (!stored) throw new InputError(`no predicate named $${name} (define it with def or reg first)`);
     if (stored.tracks.length !== args.length) {
       throw new InputError(`$${name} takes ${stored.tracks.length} arguments, got ${args.length}`);

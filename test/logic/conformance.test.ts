@@ -1,0 +1,23 @@
+/**
+ * The Walnut conformance suite (shared/walnut-conformance), when the folder exists: the arithmetic,
+ * quantifier and reg cases (ids 0-156) in one session, with the setup minus its command files (the
+ * full run is `sprague logic --conformance DIR`). Skips cleanly when the folder is absent.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { runConformance, type CaseOutcome } from '../../src/logic/conformance.js';
+
+const dir = fileURLToPath(new URL('../../../../shared/walnut-conformance', import.meta.url));
+const present = existsSync(`${dir}/cases.jsonl`);
+
+test('Walnut conformance, cases 0-156 (deciding-game-invariance section 3 arithmetic, quantifiers, reg)', { skip: present ? false : `no conformance suite at ${dir}` }, () => {
+  const outcomes: CaseOutcome[] = [];
+  const only = new Set(Array.from({ length: 157 }, (_, i) => i));
+  const summary = runConformance(dir, { only, loadCommandFiles: false, onCase: (c) => outcomes.push(c) });
+  assert.equal(outcomes.length, 157);
+  assert.equal(summary.passed + summary.failed + summary.skipped, 157);
+  // Measured: see docs/logic.md; a regression shows up as fewer passes.
+  assert.ok(summary.passed >= 135, `passed ${summary.passed}: ${outcomes.filter((o) => o.status === 'fail').map((o) => `${o.id} ${o.reason}`).join('; ')}`);
+});

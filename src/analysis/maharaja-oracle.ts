@@ -90,6 +90,8 @@ export class TelescopeOracle {
   private readonly first: bigint;
   /** Bits searched for a word boundary; grows (never shrinks) when a search fails, so retries stay rare. */
   private margin = 24;
+  /** The longest distance so far from a window start to its first certain word boundary (section 5.2). */
+  maxSyncDelay = 0;
   /** col[x] from the rules for the columns before the first word (and a margin). */
   private readonly initial: Int32Array;
 
@@ -145,25 +147,32 @@ export class TelescopeOracle {
 
   /** Row b of the upper P-position in string index a, or undefined when bit a is 1. */
   private upperOf(a: bigint): bigint | undefined {
-    for (; this.margin <= MAX_MARGIN; this.margin *= 2) {
-      const got = this.uppersNear(a, a + 1n, this.margin);
-      if (got !== undefined) return got.get(a);
-    }
-    throw new LimitError(`no certain word boundary within ${MAX_MARGIN} bits before string index ${a}`, 'margin');
+    return this.withMargin((m) => this.uppersNear(a, a + 1n, m), `before string index ${a}`).get(a);
   }
 
   /** The a whose upper P-position lies in row j (bit j is 1): a is near j/φ. */
   private partnerOf(j: bigint): bigint {
     const mid = divPhi(j);
-    for (; this.margin <= MAX_MARGIN; this.margin *= 2) {
-      const lo = mid - 8n < -this.first ? -this.first : mid - 8n;
-      const got = this.uppersNear(lo, mid + 8n, this.margin);
-      if (got === undefined) continue;
-      for (const [a, b] of got) if (b === j) return a;
-      throw new Error(`internal: no upper P-position in row ${j} among string indices ${lo}..${mid + 8n}`);
-    }
-    throw new LimitError(`no certain word boundary within ${MAX_MARGIN} bits`, 'margin');
+    const lo = mid - 8n < -this.first ? -this.first : mid - 8n;
+    const got = this.withMargin((m) => this.uppersNear(lo, mid + 8n, m), `before string index ${lo}`);
+    for (const [a, b] of got) if (b === j) return a;
+    throw new Error(`internal: no upper P-position in row ${j} among string indices ${lo}..${mid + 8n}`);
   }
+
+  /**
+   * Runs attempt(margin) with growing margins until it succeeds. A failure at m raises the shared margin to
+   * 2m at most (nested levels all start from the shared margin, so failures there must not compound).
+   */
+  private withMargin<T>(attempt: (margin: number) => T | undefined, where: string): T {
+    for (let m = this.margin; m <= MAX_MARGIN; ) {
+      const got = attempt(m);
+      if (got !== undefined) return got;
+      m = Math.max(2 * m, this.margin);
+      this.margin = Math.max(this.margin, m);
+    }
+    throw new LimitError(`no certain word boundary within ${MAX_MARGIN} bits ${where}`, 'margin');
+  }
+
 
   /**
    * All upper P-positions a -> b with a in [lo, hi) (string indices), from the words covering them;
@@ -185,7 +194,7 @@ export class TelescopeOracle {
     let wlo = from - BigInt(margin);
     if (wlo < this.r0) wlo = this.r0;
     const w = this.window(wlo, hi + BigInt(2 * this.d.maxWordLength + margin));
-    const t = wlo === this.r0 ? 0 : coalescencePoint(this.d, w.bits, 0);
+    const t = wlo === this.r0 ? 0 : this.boundary(w.bits);
     if (t === undefined || t > Number(from - wlo)) return undefined;
     let zeros = w.zerosBefore + BigInt(countZeros(w.bits, 0, t));
     let pos = t;
@@ -207,6 +216,13 @@ export class TelescopeOracle {
     return out;
   }
 
+  /** The first certain word boundary in bits (from its start), recording how far it was. */
+  private boundary(bits: Uint8Array): number | undefined {
+    const t = coalescencePoint(this.d, bits, 0);
+    if (t !== undefined && t > this.maxSyncDelay) this.maxSyncDelay = t;
+    return t;
+  }
+
   /** e(t): where the translate of the word read at boundary t is written (t >= r0). */
   private writeAt(t: bigint, zerosBeforeT: bigint): bigint {
     return this.L0 + (t - this.r0) + (zerosBeforeT - this.zerosR0);
@@ -221,11 +237,7 @@ export class TelescopeOracle {
       const l = Number(lo);
       return { lo, bits: this.base.subarray(l, Number(hi)), zerosBefore: BigInt(this.baseZeros[l]!) };
     }
-    for (; this.margin <= MAX_MARGIN; this.margin *= 2) {
-      const w = this.windowFromSource(lo, hi, this.margin);
-      if (w !== undefined) return w;
-    }
-    throw new LimitError(`no certain word boundary within ${MAX_MARGIN} bits below string index ${divPhi(lo)}`, 'margin');
+    return this.withMargin((m) => this.windowFromSource(lo, hi, m), `below string index ${divPhi(lo)}`);
   }
 
   /** The telescope step: translate forward from a certain boundary near lo/φ. */
@@ -235,7 +247,7 @@ export class TelescopeOracle {
     if (slo < this.r0) slo = this.r0;
     const shi = divPhi(hi) + BigInt(margin + 2 * maxLen);
     const src = this.window(slo, shi);
-    const t = slo === this.r0 ? 0 : coalescencePoint(this.d, src.bits, 0);
+    const t = slo === this.r0 ? 0 : this.boundary(src.bits);
     if (t === undefined) return undefined;
     const zerosT = src.zerosBefore + BigInt(countZeros(src.bits, 0, t));
     const tAbs = slo + BigInt(t);

@@ -97,7 +97,7 @@ export function boundedAdmissibility(set: PositionSet, options: BoundedOptions):
   const differenceMax = Math.max(options.differenceMax ?? 2 * max, max);
   const n = dimensionOf(set);
   const big = new Box(n, differenceMax);
-  const memberBig = setInBox(set, differenceMax, { signal: options.signal });
+  const memberBig = setInBox(set, differenceMax, { ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   const box = new Box(n, max);
   const member = differenceMax === max ? memberBig : restrict(memberBig, big, box);
   const diff = differencesInBox(memberBig, big, max, options.signal);

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { admissibleCommand } from './admissible.js';
 import { automatonCommand } from './automaton.js';
+import { demoCommand } from './demo.js';
 import { grundyCommand } from './grundy.js';
 import { lengthsCommand } from './lengths.js';
 import { logicCommand } from './logic.js';
@@ -16,4 +17,4 @@ export interface CommandModule {
   register(program: Command): void;
 }
 
-export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand, logicCommand];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand, logicCommand, demoCommand];

@@ -1,0 +1,93 @@
+/**
+ * `sprague demo`: a tour of real results from the four papers, each produced by the command a user would
+ * type (shown before its output), so the demo doubles as a list of examples to copy.
+ */
+import type { Command } from 'commander';
+import { colour, emitLine } from '../io.js';
+import type { CommandModule } from './index.js';
+
+interface Step {
+  /** What the paper says, and where. */
+  claim: string;
+  args: string[];
+  /** Lines of output to show from the start and from the end (all when absent). */
+  head?: number;
+  tail?: number;
+}
+
+const STEPS: Step[] = [
+  { claim: 'Sprague–Grundy: a Nim position is P iff the XOR of its heaps is 0', args: ['grundy', 'nim', '3,5', '7,9,14'] },
+  {
+    claim: 'push-the-button, Table 1 / Theorem 3.1.6: NIM ⊙ EUCLID has almost the P-positions of Wythoff',
+    args: ['ppositions', 'push(nim,euclid)', '--max', '30'],
+  },
+  { claim: 'push-the-button, Prop. 4.1.3: WYTHOFF ⊙ NIM shifts the Wythoff pairs by (-1,-1)', args: ['ppositions', 'push(wythoff,nim)', '--max', '20'] },
+  { claim: "Dawson's Kayles (0.07): period 34, preperiod 53, proved by the Guy–Smith theorem", args: ['sequence', 'octal:0.07', '--max', '400'], tail: 1 },
+  { claim: 'Kayles (0.77): period 12, preperiod 71', args: ['sequence', 'octal:0.77', '--max', '400'], tail: 1 },
+  {
+    claim: 'push-the-button, Theorem 4.2.4: SUBTRACTION{1,2} ⊙ SUBTRACTION{1..4}, periodic P-positions',
+    args: ['sequence', 'push(subtraction:1-2,subtraction:1-4)', '--max', '120'],
+    tail: 1,
+  },
+  {
+    claim: 'taking-and-merging, section 3.2: max Grundy value of {a, a2, a3, a4, b} by word length (paper: running max)',
+    args: ['lengths', 'rewrite:a,a2,a3,a4,b', '--max', '18'],
+  },
+  {
+    claim: 'taking-and-merging, Theorem 13: a DFA computes the Grundy values of {a, a2, a3, b}, found and proved by machine',
+    args: ['automaton', 'rewrite:a,a2,a3,b'],
+  },
+  { claim: 'taking-and-merging, Lemma 9: words of {a, a2, b}', args: ['grundy', 'rewrite:a,a2,b', 'a5b2aba2', 'ba3b', 'ε'] },
+  { claim: 'Maharaja Nim (Wythoff + knight moves): the first P-positions', args: ['ppositions', 'maharaja', '--max', '20'] },
+  { claim: 'deciding invariance: Wythoff P-positions are the P-positions of an invariant game (1-admissible)', args: ['admissible', 'wythoff', '--max', '60'] },
+];
+
+export const demoCommand: CommandModule = {
+  register(program: Command) {
+    program
+      .command('demo')
+      .description('a tour of real results from the four papers, with the commands that produce them')
+      .action(async () => {
+        // Loaded here: main imports this module through the command list.
+        const { main } = await import('../main.js');
+        for (const step of STEPS) {
+          emitLine('');
+          emitLine(colour.bold(`# ${step.claim}`));
+          emitLine(colour.dim(`$ sprague ${step.args.map(quote).join(' ')}`));
+          const { status, lines } = await captured(() => main(step.args));
+          emitLine(excerpt(lines, step).join('\n'));
+          if (status !== 0) emitLine(colour.red(`(exit code ${status})`));
+        }
+      });
+  },
+};
+
+function quote(arg: string): string {
+  return /^[\w.:,+=-]+$/.test(arg) ? arg : `'${arg}'`;
+}
+
+function excerpt(lines: string[], step: Step): string[] {
+  const { head, tail } = step;
+  if (head === undefined && tail === undefined) return lines;
+  const h = head ?? 0;
+  const t = tail ?? 0;
+  if (lines.length <= h + t) return lines;
+  return [...lines.slice(0, h), ...(h > 0 ? [colour.dim('  ...')] : []), ...lines.slice(lines.length - t)];
+}
+
+/** Runs a command in this process, collecting what it writes to stdout. */
+async function captured(run: () => Promise<number>): Promise<{ status: number; lines: string[] }> {
+  const write = process.stdout.write.bind(process.stdout);
+  let text = '';
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    return true;
+  }) as typeof process.stdout.write;
+  let status: number;
+  try {
+    status = await run();
+  } finally {
+    process.stdout.write = write;
+  }
+  return { status, lines: text.trimEnd().split('\n') };
+}

@@ -22,12 +22,12 @@ const STEPS: Step[] = [
     args: ['ppositions', 'push(nim,euclid)', '--max', '30'],
   },
   { claim: 'push-the-button, Prop. 4.1.3: WYTHOFF ⊙ NIM shifts the Wythoff pairs by (-1,-1)', args: ['ppositions', 'push(wythoff,nim)', '--max', '20'] },
-  { claim: "Dawson's Kayles (0.07): period 34, preperiod 53, proved by the Guy–Smith theorem", args: ['sequence', 'octal:0.07', '--max', '400'], tail: 1 },
-  { claim: 'Kayles (0.77): period 12, preperiod 71', args: ['sequence', 'octal:0.77', '--max', '400'], tail: 1 },
+  { claim: "Dawson's Kayles (0.07): period 34, preperiod 53, proved by the Guy–Smith theorem", args: ['sequence', 'octal:0.07', '--max', '400'], tail: 2 },
+  { claim: 'Kayles (0.77): period 12, preperiod 71', args: ['sequence', 'octal:0.77', '--max', '400'], tail: 2 },
   {
     claim: 'push-the-button, Theorem 4.2.4: SUBTRACTION{1,2} ⊙ SUBTRACTION{1..4}, periodic P-positions',
     args: ['sequence', 'push(subtraction:1-2,subtraction:1-4)', '--max', '120'],
-    tail: 1,
+    tail: 2,
   },
   {
     claim: 'taking-and-merging, section 3.2: max Grundy value of {a, a2, a3, a4, b} by word length (paper: running max)',

@@ -116,14 +116,18 @@ test('push-the-button Theorem 3.2.1: P-positions (a, b, c) of ZERUCLID with 0 < 
   assert.ok(count > 300, `${count} P-positions checked`);
 });
 
-test('push-the-button Theorem 3.2.2: for 0 < a <= b, exactly a values c make (a, b, c) a P-position of ZERUCLID, one per class mod a (b <= 36)', () => {
-  // c may be below b; above b it is at most ceil(Φb) + a - 1 < 2.62 b (Theorem 3.2.1), inside the box for b <= 36... checked to 96.
-  const M = 96;
+test('push-the-button Theorem 3.2.2: for 0 < a <= b <= 60, exactly a values c make (a, b, c) a P-position of ZERUCLID, one per class mod a', () => {
+  // c may be below b; above b it is at most ceil(Φb) + a - 1 <= 97 + 59 (Theorem 3.2.1, itself checked
+  // above), so the box [0,157]^3 holds every such c. The test checks that bound on the table too.
+  const M = 157;
   const t = zeruclidTable(3, M);
-  for (let a = 1; a <= 36; a++) {
-    for (let b = a; b <= 36; b++) {
+  for (let a = 1; a <= 60; a++) {
+    for (let b = a; b <= 60; b++) {
+      let phiB = b + 1;
+      while (!aboveGolden(b, phiB)) phiB++;
       const cs: number[] = [];
       for (let c = 0; c <= M; c++) if (t.isP((a * (M + 1) + b) * (M + 1) + c)) cs.push(c);
+      assert.ok(cs.every((c) => c < b || (phiB <= c && c <= phiB + a - 1)), `(${a},${b},c): ${cs} (Theorem 3.2.1)`);
       assert.equal(cs.length, a, `(${a},${b},c): ${cs}`);
       assert.equal(new Set(cs.map((c) => c % a)).size, a, `(${a},${b},c): ${cs} cover the classes mod ${a}`);
     }

@@ -46,7 +46,7 @@ async function checkSpec() {
   if (seq !== checkSeq) return;
   if (!ok) return showError(data, 'spec-msg');
   $('spec').classList.remove('invalid');
-  const heaps = data.domain === 'heaps' ? (data.heaps ? `${data.heaps} heaps` : 'any number of heaps') : `played on ${data.domain}`;
+  const heaps = data.domain === 'heaps' ? (data.heaps ? `${data.heaps} heaps` : 'any number of heaps') : `played on ${data.domain}s`;
   say('spec-msg', `${data.name}: ${heaps}, ${data.convention} play; default picture: ${data.defaultKind}`, 'ok');
   document.body.dataset.defaultKind = data.defaultKind;
 }

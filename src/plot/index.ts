@@ -271,7 +271,8 @@ async function automatonPlot(rs: Ruleset<any>, req: PlotRequest, run: PlotRunOpt
   const verdict = found.verified ? 'proved' : 'not proved';
   const title = `Grundy automaton of ${rs.name}: ${found.states} states, ${verdict}`;
   const dot = toDot(m, { name: title, letterName: (a) => names[a]!, stateLabel: (s, o) => `q${s}\nG=${o}` });
-  const svg = await dotToSvg(dot.replace('rankdir=LR;', `rankdir=LR;\n  labelloc=t;\n  label=${JSON.stringify(title)};`));
+  const font = 'fontname="DejaVu Sans"';
+  const svg = await dotToSvg(dot.replace('rankdir=LR;', `rankdir=LR;\n  labelloc=t;\n  label=${JSON.stringify(title)};\n  graph [${font}]; node [${font}]; edge [${font}];`));
   const rows = m.reachable().map((s) => [`q${s}`, m.output[s]!, ...names.map((_, a) => `q${m.next(s, a)}`)]);
   return {
     kind: 'automaton',

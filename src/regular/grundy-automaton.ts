@@ -5,6 +5,7 @@
  */
 import { Alphabet } from '../automata/alphabet.js';
 import type { Dfa } from '../automata/dfa.js';
+import { minimise } from '../automata/minimise.js';
 import { InterruptedError, LimitError } from '../core/errors.js';
 import { Solver } from '../core/solver.js';
 import { enumerateByLengthSync } from '../games/rewrite/enumerate.js';
@@ -145,8 +146,9 @@ export function findGrundyAutomaton(rules: readonly RewriteRule[], options: Grun
     },
   };
   const summarise = (learned: LearnResult): GrundyAutomatonResult => {
-    const machine = learned.hypothesis;
     const verified = learned.status === 'proved';
+    // A proved hypothesis is minimal already; minimise only renumbers it breadth-first.
+    const machine = verified ? minimise(learned.hypothesis!) : learned.hypothesis;
     return {
       verified,
       ...(machine ? { machine } : {}),

@@ -13,6 +13,7 @@ import {
   forEachOption,
   hasLengthPreservingRule,
   mirrorRange,
+  TOO_BIG,
   usesFastPath,
   type KernelSpec,
   type RangeResult,
@@ -164,7 +165,7 @@ function fillLengthPreserving(values: Uint8Array, layout: PackedLayout, spec: Ke
       });
       let g = 0;
       while (stamp[g] === w) g++;
-      if (g > 255) throw new RangeError('Grundy value above 255: the byte table cannot hold it');
+      if (g > 255) throw new LimitError(TOO_BIG, 'grundy-value');
       values[base + w] = g;
       counts[g] = (counts[g] ?? 0) + 1;
       state[w] = 2;
@@ -234,6 +235,9 @@ async function fillLengthOnPool(
     if (!aborted && usesFastPath(spec, narrow)) {
       await pool.runAll(tasks.map((t) => ({ ...t, phase: 'mirror' as const })));
     }
+  } catch (e) {
+    // Errors cross the thread boundary as plain errors: give the typed one back.
+    throw e instanceof Error && e.message === TOO_BIG ? new LimitError(TOO_BIG, 'grundy-value', partial()) : e;
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
   }

@@ -3,10 +3,14 @@
  * range [lo, hi), read from the packed table of shorter lengths (see packed.ts). Plain data in,
  * plain data out, so a worker thread can run them on a shared table.
  */
+import { LimitError } from '../../core/errors.js';
 import type { PackedLayout } from './packed.js';
 import type { RewriteRule } from './rules.js';
 
 /** A rule u -> v with both sides as base-radix integers (first letter most significant). */
+/** The table stores one byte per word. */
+export const TOO_BIG = 'a Grundy value above 255: the one-byte table cannot hold it';
+
 export interface CompiledRule {
   readonly lhs: number;
   readonly lhsLen: number;
@@ -390,7 +394,7 @@ export function generalRange(table: Uint8Array, spec: KernelSpec, n: number, lo:
     }
     let g = 0;
     while (stamp[g] === w) g++;
-    if (g > 255) throw new RangeError('Grundy value above 255: the byte table cannot hold it');
+    if (g > 255) throw new LimitError(TOO_BIG, 'grundy-value');
     table[base + w] = g;
     counts[g]!++;
   }

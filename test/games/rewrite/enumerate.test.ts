@@ -151,6 +151,13 @@ test('memory: a run that would not fit is refused up front with the largest leng
   );
 });
 
+test('one letter: a^k -> ε for k = 1..K is Nim, G(a^n) = n; values above 255 are a LimitError, not a wrong byte', () => {
+  const nim = (k: number) => Array.from({ length: k }, (_, i) => ({ lhs: 'a'.repeat(i + 1), rhs: '' }));
+  const table = enumerateByLengthSync(nim(40), 40);
+  for (let n = 0; n <= 40; n++) assert.equal(table.grundy('a'.repeat(n)), n);
+  assert.throws(() => enumerateByLengthSync(nim(256), 256), (e: unknown) => e instanceof LimitError && /above 255/.test(e.message));
+});
+
 test('interrupted runs keep the finished lengths; a checkpoint directory resumes where it stopped', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'sprague-rewrite-'));
   try {

@@ -189,6 +189,11 @@ function show(result) {
   const link = $('download');
   link.href = URL.createObjectURL(new Blob([result.svg], { type: 'image/svg+xml' }));
   link.hidden = false;
+  const csv = $('download-csv');
+  csv.href = URL.createObjectURL(new Blob([toCsv(result.table)], { type: 'text/csv' }));
+  csv.download = `${result.kind}.csv`;
+  link.download = `${result.kind}.svg`;
+  csv.hidden = false;
   const s = { ...result.summary };
   delete s.dot;
   $('summary').textContent = JSON.stringify(s);
@@ -253,6 +258,12 @@ function renderTable(t) {
   const more = t.omitted ? `<p>${t.omitted} more rows not shown</p>` : '';
   $('table').innerHTML = `<table><thead>${head}</thead><tbody>${rows}</tbody></table>${more}`;
   $('table-box').querySelector('summary').textContent = `Table (${t.rows.length + t.omitted} rows)`;
+}
+
+/** The table as CSV (RFC 4180 quoting), the rows the server sent. */
+function toCsv(t) {
+  const cell = (c) => (/[",\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c));
+  return [t.header, ...t.rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
 }
 
 function escapeHtml(s) {

@@ -102,6 +102,11 @@ test('draw P-positions with a second game overlaid, zoom in and out, see the tab
   assert.equal(await page.getAttribute('#plot svg', 'viewBox'), before);
   await page.click('#table-box summary');
   assert.equal(await page.locator('#table tbody tr').count(), 64);
+  const csv = (await page.evaluate(`fetch(document.querySelector('#download-csv').href).then((r) => r.text())`)) as string;
+  const lines = csv.trim().split('\n');
+  assert.equal(lines[0], 'game,x,y');
+  assert.equal(lines.length, 65);
+  assert.ok(lines.includes('maharaja,8,13'));
   await page.fill('#overlay', '');
 });
 
@@ -144,7 +149,8 @@ test('the pointer over a heat map cell reads its Grundy value', { skip }, async 
   await page.click('#run');
   await page.locator('#plot svg .cell').first().waitFor();
   await page.locator('body[data-last-job="done"]').waitFor();
-  // The centre of cell (x, y) = (5, 9), from the plot area the chart declares.
+  // The centre of cell (x, y) = (5, 9), from the plot area the chart declares, in the viewport.
+  await page.locator('#plot').scrollIntoViewIfNeeded();
   const box = (await page.locator('#plot svg g.axes').boundingBox())!;
   assert.ok(box.width > 0);
   const area = await page.evaluate(`(() => { const g = document.querySelector('#plot svg g.axes'); const r = g.ownerSVGElement.getScreenCTM(); const d = g.dataset; return { left: +d.left, right: +d.right, top: +d.top, bottom: +d.bottom, a: r.a, d: r.d, e: r.e, f: r.f }; })()`) as { left: number; right: number; top: number; bottom: number; a: number; d: number; e: number; f: number };

@@ -101,6 +101,7 @@ export function learnMoore(teacher: Teacher, options: LearnOptions = {}): LearnR
     for (let i = 0; i < access.length; i++) rows.set(fill((accessRows[i] ??= []), access[i]!).join(','), i);
     const next: number[] = [];
     for (let i = 0; i < access.length; i++) {
+      if (options.signal?.aborted) throw new InterruptedError();
       for (let a = 0; a < k; a++) {
         const w = [...access[i]!, a];
         const key = fill((extensionRows[i * k + a] ??= []), w).join(',');

@@ -104,7 +104,15 @@ export function boundedAdmissibility(set: PositionSet, options: BoundedOptions):
   const witness = leastWitness(member, diff, box, options);
   return witness
     ? { admissible: false, method: 'bounded', bound: max, witness, certified: true, differenceBound: differenceMax }
-    : { admissible: true, method: 'bounded', bound: max, certified: false, differenceBound: differenceMax };
+    : { admissible: true, method: 'bounded', bound: max, certified: finiteSetInside(set, member, max), differenceBound: differenceMax };
+}
+
+/**
+ * A finite P ∋ 0 inside [0,max]^n is decided by the box: P - P lies in [0,max]^n too, so any x outside
+ * the box is no difference and moves straight to 0 (and the box's differences are all of P - P).
+ */
+function finiteSetInside(set: PositionSet, member: Uint8Array, max: number): boolean {
+  return set.kind === 'points' && member[0] === 1 && set.points.every((p) => p.every((x) => x <= max));
 }
 
 /**

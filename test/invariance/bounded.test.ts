@@ -206,3 +206,20 @@ test('deciding-game-invariance Definition 9: the P-positions of random invariant
     }
   }
 });
+
+test('a finite set containing 0 inside the box is decided by the box (certified either way)', () => {
+  const yes = boundedAdmissibility({ kind: 'points', dimension: 2, points: [[0, 0], [1, 2], [2, 1]] }, { max: 6 });
+  assert.deepEqual({ a: yes.admissible, c: yes.certified }, { a: true, c: true });
+  // The same set checked in a box that cuts it is not certified.
+  const cut = boundedAdmissibility({ kind: 'points', dimension: 2, points: [[0, 0], [1, 2], [2, 1], [9, 9]] }, { max: 6 });
+  assert.equal(cut.certified, cut.admissible ? false : true);
+  // Cross-check the certificate: no witness in a box three times larger either.
+  for (let trial = 0, r = rng(33); trial < 20; trial++) {
+    const P: Pt[] = [[0, 0]];
+    for (let k = 0; k < 1 + r(5); k++) P.push([r(5), r(5)]);
+    const small = boundedAdmissibility({ kind: 'points', dimension: 2, points: P }, { max: 5 });
+    const big = boundedAdmissibility({ kind: 'points', dimension: 2, points: P }, { max: 15 });
+    assert.equal(small.certified, true);
+    assert.equal(big.admissible, small.admissible, JSON.stringify(P));
+  }
+});

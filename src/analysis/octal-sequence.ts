@@ -245,7 +245,7 @@ class Kernel {
  */
 export function octalSequence(game: OctalGame, max: number, options: OctalSequenceOptions = {}): OctalSequence {
   const useSparse = options.sparse !== false;
-  const extend = options.extendByPeriod !== false && game.digits[0] === 0;
+  const extend = options.extendByPeriod !== false;
   const k = new Kernel(movesOf(game), max + 1);
   const stats: OctalSequenceStats = { plain: 0, sparse: 0, extended: 0, mask: 0, rare: 0 };
   let checkpoint = PLAIN_PREFIX;

@@ -39,7 +39,12 @@ export function tailStart(values: ArrayLike<number>, p: number): number {
  * d_t, if G(n + p) = G(n) for n0 <= n < 2 n0 + p + t then it holds for every n >= n0.
  */
 export function guySmithCertifier(t: number): PeriodCertifier {
-  return (p, n0, len) => (len >= 2 * n0 + 2 * p + t ? `Guy–Smith: G(n+${p}) = G(n) checked for ${n0} <= n < ${2 * n0 + p + t}` : undefined);
+  return (p, n0, len) => {
+    // The induction maps the larger heap b of an option to b - p, which must stay a heap (>= 1): with
+    // n0 = 0 that fails for b = p, so the window is taken from 1 (G(p) = G(0) is checked as well).
+    const m = Math.max(n0, 1);
+    return len >= 2 * m + 2 * p + t ? `Guy–Smith: G(n+${p}) = G(n) checked for ${n0} <= n < ${2 * m + p + t}` : undefined;
+  };
 }
 
 /**
@@ -83,7 +88,8 @@ export function afterPush(rs: PushCompound<any>): Ruleset<any> {
  */
 export function certifierFor(rs: Ruleset<any>, periodOf?: (r: Ruleset<any>) => Periodicity): PeriodCertifier | undefined {
   if (rs.convention !== 'normal') return undefined;
-  if (rs instanceof OctalGame && rs.digits[0] === 0) return guySmithCertifier(rs.lastDigit);
+  // The Guy–Smith induction only needs every option of n to leave heaps summing to n - k, 0 <= k <= t: d0 = 4 is covered.
+  if (rs instanceof OctalGame) return guySmithCertifier(rs.lastDigit);
   if (rs instanceof SubtractionGame) return windowCertifier(rs.set[rs.set.length - 1]!);
   if (rs instanceof PushCompound && rs.rulesets[0] instanceof SubtractionGame && periodOf) {
     const tail = periodOf(afterPush(rs));

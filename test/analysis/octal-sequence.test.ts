@@ -89,3 +89,12 @@ test('octal kernel: an abort keeps the values finished', () => {
     (e: unknown) => e instanceof InterruptedError && (e.partial as Int32Array).length === 0,
   );
 });
+
+test('Guy–Smith with d0 = 4 (a heap may split without removal): certified periods of 4.7, 4.05, 4.3 hold far beyond the window', () => {
+  for (const code of ['4.7', '4.05', '4.3', '4.07']) {
+    const { period } = sequenceWithPeriod(octal(code), 3000);
+    if (!period.certified) continue;
+    const far = octalSequence(octal(code), 12_000, { extendByPeriod: false, sparse: false }).values;
+    for (let n = period.preperiod!; n + period.period! < far.length; n++) assert.equal(far[n + period.period!], far[n], `${code} at ${n}`);
+  }
+});

@@ -62,7 +62,11 @@ export const admissibleCommand: CommandModule = {
         }
         const box = `[0,${res.bound}]^${n}`;
         if (res.method === 'periodic' && 'period' in res) {
-          const why = res.balanced ? 'Lemmas 37-38: this box decides it' : "Remark 40's box, exact differences";
+          const why = !res.balanced
+            ? "Remark 40's box, exact differences"
+            : n === 2
+              ? 'Lemmas 37-38: this box decides it'
+              : 'Lemma 37 over n letters: this box decides it';
           emitLine(colour.dim(`  method periodic, period ${res.period}, box ${box} (${why})${res.certified ? ', certified' : ', not certified beyond the box'}`));
         } else {
           emitLine(colour.dim(`  method bounded, box ${box}, differences from [0,${res.differenceBound}]^${n}${res.certified ? ', certified' : ''}`));

@@ -66,6 +66,7 @@ export function pushSubtractionSequence(rs: PushCompound<any>, max: number, opti
   const G = new Int32Array(max + 1);
   const seen = new Int32Array(set.length + 3);
   for (let n = 0; n <= max; n++) {
+    if ((n & 0xffff) === 0 && options.signal?.aborted) throw new InterruptedError(G.slice(0, n));
     const stamp = n + 1;
     for (let i = 0; i < set.length && set[i]! <= n; i++) {
       const v = G[n - set[i]!]!;

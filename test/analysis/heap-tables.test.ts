@@ -5,6 +5,7 @@ import { pPositions, pPositionsInBox } from '../../src/analysis/ppositions.js';
 import { Solver } from '../../src/core/solver.js';
 import { parseSpec } from '../../src/spec/index.js';
 import type { PTable } from '../../src/analysis/heap-tables.js';
+import { InterruptedError } from '../../src/core/errors.js';
 
 const list = (t: PTable): number[][] => [...t.pPositions()];
 
@@ -69,4 +70,13 @@ test('ppositions picks a fast method and agrees with the solver; Wythoff family 
     assert.equal(r.method, method, spec);
     assert.deepEqual(r.positions, pPositionsInBox(rs, heaps, 12), spec);
   }
+});
+
+test('tables stop on an abort and keep the rows finished', () => {
+  const ac = new AbortController();
+  ac.abort();
+  for (const make of [() => rayTable2(parseSpec('push(nim,euclid)'), 200, { signal: ac.signal }), () => invariantTable2(parseSpec('hprime'), 200, { signal: ac.signal })]) {
+    assert.throws(make, (e: unknown) => e instanceof InterruptedError && (e.partial as { count(): number }).count() === 0);
+  }
+  assert.throws(() => zeruclidTable(3, 120, { signal: ac.signal }), InterruptedError);
 });

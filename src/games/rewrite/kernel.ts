@@ -7,10 +7,10 @@ import { LimitError } from '../../core/errors.js';
 import type { PackedLayout } from './packed.js';
 import type { RewriteRule } from './rules.js';
 
-/** A rule u -> v with both sides as base-radix integers (first letter most significant). */
 /** The table stores one byte per word. */
 export const TOO_BIG = 'a Grundy value above 255: the one-byte table cannot hold it';
 
+/** A rule u -> v with both sides as base-radix integers (first letter most significant). */
 export interface CompiledRule {
   readonly lhs: number;
   readonly lhsLen: number;
@@ -18,7 +18,7 @@ export interface CompiledRule {
   readonly rhsLen: number;
   /**
    * The digit c when u = c^k and v = c^j: every occurrence inside one block of c's gives the same
-   * word, so only the first occurrence in a block is tried (options deduplicated). Else -1.
+   * word, so only one occurrence per block is tried (options deduplicated). Else -1.
    */
   readonly block: number;
 }

@@ -38,10 +38,13 @@ export function nerodeBound(table: GrundyTable, prefixLength: number): NerodeBou
   return { classes: rows.size, prefixLength, suffixLength };
 }
 
-/** The best split of the table's length (most classes; the shorter prefix on ties). O(N A^(N+1)). */
-export function bestNerodeBound(table: GrundyTable): NerodeBound {
-  let best = nerodeBound(table, 0);
-  for (let p = 1; p <= table.maxLength; p++) {
+/**
+ * The best split of the table's length (most classes; the shorter prefix on ties), trying prefix
+ * lengths minPrefix..maxPrefix (default all). O(splits * A^(N+1)).
+ */
+export function bestNerodeBound(table: GrundyTable, minPrefix = 0, maxPrefix = table.maxLength): NerodeBound {
+  let best = nerodeBound(table, minPrefix);
+  for (let p = minPrefix + 1; p <= maxPrefix; p++) {
     const b = nerodeBound(table, p);
     if (b.classes > best.classes) best = b;
   }

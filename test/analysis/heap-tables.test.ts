@@ -80,3 +80,10 @@ test('tables stop on an abort and keep the rows finished', () => {
   }
   assert.throws(() => zeruclidTable(3, 120, { signal: ac.signal }), InterruptedError);
 });
+
+test('Wythoff-family hook: the column table (wythoff-table.ts) and the ray kernel agree on [0,300]^2 for 6 move sets', () => {
+  for (const spec of ['wythoff', 'maharaja', 'wythoff+2,3', 'wythoff+1,4', 'wythoff+0,3', 'wythoff+1,2,2,3']) {
+    const rs = parseSpec(spec);
+    assert.deepEqual(pPositions(rs, 2, 300).positions, list(rayTable2(rs, 300)), spec);
+  }
+});

@@ -219,24 +219,33 @@ export function negate(p: Predicate): Predicate {
  * state reachable on zero letters (zeros on the kept tracks), and lsd automata accept from every
  * state that reaches acceptance on zero letters. O(2^n) in the worst case; capped by maxStates.
  */
-export function exists(p: Predicate, name: string, limits: Limits = {}): Predicate {
-  const idx = p.tracks.findIndex((t) => t.name === name);
-  if (idx < 0) return p;
+export function exists(p: Predicate, name: string | readonly string[], limits: Limits = {}): Predicate {
+  const names = typeof name === 'string' ? [name] : name;
+  const drop = new Set(p.tracks.map((t, i) => (names.includes(t.name) ? i : -1)).filter((i) => i >= 0));
+  if (drop.size === 0) return p;
+  const idx = [...drop][0]!;
   const maxStates = limits.maxStates ?? 2_000_000;
   const radices = p.radices;
-  const keep = p.tracks.filter((_, i) => i !== idx);
+  const keep = p.tracks.filter((_, i) => !drop.has(i));
   const K = p.dfa.alphabetSize;
   const Kn = keep.map(radixOf).reduce((a, r) => a * r, 1);
-  let below = 1;
-  for (let i = 0; i < idx; i++) below *= radices[i]!;
-  const r = radices[idx]!;
   // lettersOf[L'] = the old letters whose kept digits form L'.
-  const lettersOf: Int32Array[] = [];
-  for (let Ln = 0; Ln < Kn; Ln++) {
-    const low = Ln % below;
-    const high = Math.floor(Ln / below);
-    lettersOf.push(Int32Array.from({ length: r }, (_, d) => low + below * (d + r * high)));
+  const buckets0: number[][] = Array.from({ length: Kn }, () => []);
+  for (let L = 0; L < K; L++) {
+    let rest = L;
+    let Ln = 0;
+    let w = 1;
+    for (let i = 0; i < radices.length; i++) {
+      const d = rest % radices[i]!;
+      rest = Math.floor(rest / radices[i]!);
+      if (!drop.has(i)) {
+        Ln += d * w;
+        w *= radices[i]!;
+      }
+    }
+    buckets0[Ln]!.push(L);
   }
+  const lettersOf = buckets0.map((b) => Int32Array.from(b));
   const dfa = p.dfa;
   const n = dfa.stateCount;
   const msd = p.tracks[idx]!.system ? p.tracks[idx]!.system!.msd : true;
@@ -278,20 +287,59 @@ export function exists(p: Predicate, name: string, limits: Limits = {}): Predica
     }
     accepting = (q) => z[q] === 1;
   }
-  const index = new Map<string, number>();
-  const subsets: Int32Array[] = [];
-  const intern = (set: Int32Array): number => {
-    const key = set.join(',');
-    let id = index.get(key);
-    if (id === undefined) {
-      if (subsets.length >= maxStates) throw new LimitError(`projecting ${name} passed ${maxStates} states`, 'max-states', subsets.length);
-      id = subsets.length;
-      index.set(key, id);
-      subsets.push(set);
+  // Successors of each state on each kept letter, deduplicated once (the r old letters merge).
+  const succStart = new Int32Array(n * Kn + 1);
+  const succList: number[] = [];
+  for (let s = 0; s < n; s++) {
+    for (let Ln = 0; Ln < Kn; Ln++) {
+      stamp++;
+      const letters = lettersOf[Ln]!;
+      for (let m = 0; m < letters.length; m++) {
+        const t = dfa.delta[s * K + letters[m]!]!;
+        if (mark[t] !== stamp) {
+          mark[t] = stamp;
+          succList.push(t);
+        }
+      }
+      succStart[s * Kn + Ln + 1] = succList.length;
     }
+  }
+  const succ = Int32Array.from(succList);
+  // Subsets interned by a numeric hash with exact comparison on collision.
+  const buckets = new Map<number, number[]>();
+  const subsets: Int32Array[] = [];
+  const hashOf = (set: ArrayLike<number>, len: number): number => {
+    let h = 0x811c9dc5 ^ len;
+    for (let i = 0; i < len; i++) h = Math.imul(h ^ set[i]!, 0x01000193);
+    return h;
+  };
+  const intern = (set: Int32Array | number[], len: number): number => {
+    const h = hashOf(set, len);
+    let list = buckets.get(h);
+    if (list) {
+      for (const id of list) {
+        const cand = subsets[id]!;
+        if (cand.length !== len) continue;
+        let same = true;
+        for (let i = 0; i < len; i++) {
+          if (cand[i] !== set[i]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return id;
+      }
+    } else {
+      list = [];
+      buckets.set(h, list);
+    }
+    if (subsets.length >= maxStates) throw new LimitError(`projecting ${names.join(",")} passed ${maxStates} states`, 'max-states', subsets.length);
+    const id = subsets.length;
+    subsets.push(Int32Array.from({ length: len }, (_, i) => set[i]!));
+    list.push(id);
     return id;
   };
-  intern(Int32Array.from(startSet));
+  intern(startSet, startSet.length);
   const delta: number[] = [];
   const buf: number[] = [];
   for (let i = 0; i < subsets.length; i++) {
@@ -299,30 +347,29 @@ export function exists(p: Predicate, name: string, limits: Limits = {}): Predica
     for (let Ln = 0; Ln < Kn; Ln++) {
       stamp++;
       buf.length = 0;
-      const letters = lettersOf[Ln]!;
       for (let j = 0; j < cur.length; j++) {
-        const base = cur[j]! * K;
-        for (let m = 0; m < letters.length; m++) {
-          const t = dfa.delta[base + letters[m]!]!;
+        const at = cur[j]! * Kn + Ln;
+        for (let m = succStart[at]!; m < succStart[at + 1]!; m++) {
+          const t = succ[m]!;
           if (mark[t] !== stamp) {
             mark[t] = stamp;
             buf.push(t);
           }
         }
       }
-      buf.sort((x, y) => x - y);
-      delta[i * Kn + Ln] = intern(Int32Array.from(buf));
+      if (buf.length > 1) buf.sort((x, y) => x - y);
+      delta[i * Kn + Ln] = intern(buf, buf.length);
     }
   }
   const out = Int32Array.from(subsets, (set) => (set.some(accepting) ? 1 : 0));
   const t0 = Date.now();
   const res = minimise(new Dfa(Kn, Int32Array.from(delta), out, 0));
-  if (process.env['LOGIC_DEBUG']) console.error(`exists ${name}: ${n} states x ${K} letters -> ${subsets.length} subsets -> ${res.stateCount} (min ${Date.now() - t0} ms)`);
+  if (process.env['LOGIC_DEBUG']) console.error(`exists ${names.join(',')}: ${n} states x ${K} letters -> ${subsets.length} subsets -> ${res.stateCount} (min ${Date.now() - t0} ms)`);
   return new Predicate(keep, res);
 }
 
 /** ∀name p = ¬∃name ¬p. */
-export function forall(p: Predicate, name: string, limits: Limits = {}): Predicate {
+export function forall(p: Predicate, name: string | readonly string[], limits: Limits = {}): Predicate {
   return negate(exists(negate(p), name, limits));
 }
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Box, membersOf } from '../../src/invariance/box.js';
 import { differencesInBox } from '../../src/invariance/differences.js';
 import { boundedAdmissibility, leastWitness, lemma12Game } from '../../src/invariance/bounded.js';
-import { moveMapOfRuleset, pPositionsInBox } from '../../src/invariance/game.js';
+import { invariantGame, moveMapOfRuleset, pPositionsInBox } from '../../src/invariance/game.js';
 import { setInBox } from '../../src/invariance/sets.js';
 import { leastInvariance, isTInvariantPartition } from '../../src/invariance/tinvariance.js';
 import { Morphism, fixedPoint } from '../../src/words/morphism.js';
@@ -222,4 +222,12 @@ test('a finite set containing 0 inside the box is decided by the box (certified 
     assert.equal(small.certified, true);
     assert.equal(big.admissible, small.admissible, JSON.stringify(P));
   }
+});
+
+test('deciding-game-invariance Definition 2: the invariant game with I = I_WYTHOFF has the P-positions of Wythoff', () => {
+  const max = 20;
+  const iWythoff = ([x, y]: readonly number[]): boolean => x === 0 || y === 0 || x === y;
+  const got = bitmapToSet(pPositionsInBox(invariantGame(2, iWythoff, 'I_WYTHOFF'), max), 2, max);
+  const want = bitmapToSet(pPositionsInBox(moveMapOfRuleset(new WythoffFamily(), 2), max), 2, max);
+  assert.deepEqual([...got].sort(), [...want].sort());
 });

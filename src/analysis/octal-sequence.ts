@@ -263,11 +263,10 @@ export function octalSequence(game: OctalGame, max: number, options: OctalSequen
         }
       }
       if (useSparse) k.useMask(k.chooseMask(n >> 1, n), n);
-      if ((n & 0xffff) === 0 || n < 0x10000) options.onProgress?.(n, max + 1);
     }
     if ((n & 0x3ff) === 0) {
       if (options.signal?.aborted) throw new InterruptedError(k.G.slice(0, n));
-      if ((n & 0xffff) === 0) options.onProgress?.(n, max + 1);
+      options.onProgress?.(n, max + 1);
     }
     if (k.mask !== 0) {
       k.sparse(n);

@@ -12,7 +12,7 @@
  * Fast paths are cross-checked against the general solver in tests.
  */
 import { Misere, PushCompound } from '../core/compounds.js';
-import { InputError, InterruptedError } from '../core/errors.js';
+import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import type { Heaps, Ruleset } from '../core/ruleset.js';
 import { Euclid } from '../games/heaps/euclid.js';
 import { InvariantGame, type MoveVector } from '../games/heaps/invariant.js';
@@ -37,7 +37,8 @@ export class PTable {
   ) {
     this.side = max + 1;
     const cells = this.side ** heaps;
-    if (cells > 2 ** 34) throw new InputError(`a table of ${cells} cells is too large`);
+    // One bit per cell: 2^32 cells is 512 MiB, the most a table may take here.
+    if (cells > 2 ** 32) throw new LimitError(`a table of [0,${max}]^${heaps} has ${cells} cells, more than 2^32`, 'cells');
     this.bits = new Uint32Array(Math.ceil(cells / 32));
   }
 

@@ -12,9 +12,10 @@ import { ppositionsCommand } from './ppositions.js';
 import { serveCommand } from './serve.js';
 import { sequenceCommand } from './sequence.js';
 import { wythoffCommand } from './wythoff.js';
+import { bluffCommand } from './bluff.js';
 
 export interface CommandModule {
   register(program: Command): void;
 }
 
-export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand, logicCommand, demoCommand];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand, logicCommand, demoCommand, bluffCommand];

@@ -1,0 +1,108 @@
+/**
+ * CRAM values by Sprague–Grundy on components: a board's value is the XOR of its connected
+ * components' values (push-the-button, Proposition 1.3.3), each component memoised under the 8
+ * symmetries of the square, and 1 x n lines read off the octal game 0.07 (section 5).
+ */
+import { InterruptedError, LimitError } from '../../core/errors.js';
+import { type Board, components } from './board.js';
+import { octal007 } from './octal007.js';
+import { MAX_SHAPE_SIDE, type Shape, canonicalKey, shapeOf, splitComponents } from './shape.js';
+
+export interface CramSearchOptions {
+  signal?: AbortSignal;
+  /** A shared flag (element 0 non-zero = stop), as for PushCramSearch. */
+  interrupt?: Int32Array;
+  onProgress?: (p: { nodes: number; entries: number }) => void;
+  onCheckpoint?: () => void;
+  checkpointEveryMs?: number;
+}
+
+export class CramSearch {
+  /** Canonical component key -> Grundy value. */
+  readonly table = new Map<string, number>();
+  nodes = 0;
+  private lastTick = 0;
+  private lastCheckpoint = 0;
+
+  constructor(private readonly options: CramSearchOptions = {}) {}
+
+  /** The Grundy value of a whole board. */
+  grundy(b: Board): number {
+    let v = 0;
+    for (const part of components(b)) v ^= this.componentOfBoard(part);
+    return v;
+  }
+
+  private componentOfBoard(b: Board): number {
+    if (b.rows === 1 || b.cols === 1) return octal007(b.rows * b.cols);
+    if (b.rows > MAX_SHAPE_SIDE || b.cols > MAX_SHAPE_SIDE) {
+      throw new LimitError(`CRAM components wider or taller than ${MAX_SHAPE_SIDE} cells are not supported`, 'side');
+    }
+    return this.component(shapeOf(b));
+  }
+
+  /** The Grundy value of a shape that may have several components. */
+  shapeGrundy(s: Shape): number {
+    let v = 0;
+    for (const part of splitComponents(s)) v ^= this.component(part);
+    return v;
+  }
+
+  /** A connected, cropped shape. */
+  private component(s: Shape): number {
+    // A straight line is a heap of the octal game 0.07 (section 5).
+    if (s.h === 1) return octal007(s.w);
+    if (s.w === 1) return octal007(s.h);
+    if ((++this.nodes & 0xfff) === 0) this.tick();
+    const key = canonicalKey(s, true);
+    const known = this.table.get(key);
+    if (known !== undefined) return known;
+    const seen: boolean[] = [];
+    const rows = s.rows.slice();
+    for (let r = 0; r < s.h; r++) {
+      const m = s.rows[r]!;
+      // Horizontal dominoes: adjacent empty pairs within the row.
+      for (let pairs = m & (m >>> 1); pairs !== 0; pairs &= pairs - 1) {
+        const bit = pairs & -pairs;
+        rows[r] = m & ~(bit | (bit << 1));
+        seen[this.shapeGrundy({ h: s.h, w: s.w, rows })] = true;
+      }
+      rows[r] = m;
+      if (r + 1 < s.h) {
+        const below = s.rows[r + 1]!;
+        for (let pairs = m & below; pairs !== 0; pairs &= pairs - 1) {
+          const bit = pairs & -pairs;
+          rows[r] = m & ~bit;
+          rows[r + 1] = below & ~bit;
+          seen[this.shapeGrundy({ h: s.h, w: s.w, rows })] = true;
+        }
+        rows[r] = m;
+        rows[r + 1] = below;
+      }
+    }
+    let mex = 0;
+    while (seen[mex]) mex++;
+    this.table.set(key, mex);
+    return mex;
+  }
+
+  /** Saves the table through `save` every `everyMs` milliseconds while searching. */
+  setCheckpoint(save: () => void, everyMs = 60_000): void {
+    this.options.onCheckpoint = save;
+    this.options.checkpointEveryMs = everyMs;
+    this.lastCheckpoint = Date.now();
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    if (this.options.signal?.aborted || (this.options.interrupt && Atomics.load(this.options.interrupt, 0) !== 0)) throw new InterruptedError({ nodes: this.nodes, entries: this.table.size });
+    if (this.options.onProgress && now - this.lastTick >= 250) {
+      this.lastTick = now;
+      this.options.onProgress({ nodes: this.nodes, entries: this.table.size });
+    }
+    if (this.options.onCheckpoint && now - this.lastCheckpoint >= (this.options.checkpointEveryMs ?? 60_000)) {
+      this.lastCheckpoint = now;
+      this.options.onCheckpoint();
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/** Placement games on grids (seed: push-the-button, section 5): CRAM, DOMINEERING, PUSH CRAM. */
+export { type Board, parseBoard, formatBoard, emptyBoard, fromCells, components, place, isEmptyCell } from './board.js';
+export { CramRuleset, gridDomain, placements } from './cram.js';
+export { DomineeringRuleset, DomineeringSearch, type PartizanRuleset, type PartizanOutcome, outcomeClass } from './domineering.js';
+export { PushCramRuleset, PartizanPushRuleset, type PushPosition, rowRuns } from './push.js';
+export { octal007, octal007Values } from './octal007.js';
+export { CramSearch } from './cramSolver.js';
+export { PushCramSearch, type PushMove, type PushProgress } from './pushSolver.js';
+export { TranspositionTable } from './table.js';
+export {
+  solveOutcome,
+  winningMoves,
+  bluffTest,
+  pushedValue,
+  formatMove,
+  type SolveOptions,
+  type SolveResult,
+  type SolveProgress,
+  type GridMove,
+  type MoveVerdict,
+  type BluffReport,
+  type GridRuleset,
+} from './solve.js';

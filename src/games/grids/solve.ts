@@ -1,0 +1,205 @@
+/**
+ * The entry points for grid games: outcomes (and Grundy values where cheap) of CRAM, PUSH CRAM and
+ * DOMINEERING boards, the winning first moves, and the bluff test of push-the-button, section 5.
+ */
+import { InputError, InterruptedError, LimitError } from '../../core/errors.js';
+import type { Ruleset } from '../../core/ruleset.js';
+import { type Board, formatBoard, isEmptyCell, place } from './board.js';
+import { loadTable, saveTable } from './checkpoint.js';
+import { CramRuleset } from './cram.js';
+import { CramSearch } from './cramSolver.js';
+import { DomineeringRuleset, DomineeringSearch, type PartizanOutcome } from './domineering.js';
+import { octal007 } from './octal007.js';
+import { PushCramRuleset, rowRuns } from './push.js';
+import { PushCramSearch } from './pushSolver.js';
+
+export interface SolveProgress {
+  nodes: number;
+  entries: number;
+  /** First moves decided so far and in all (PUSH CRAM only; 0 when unknown). */
+  rootDone: number;
+  rootTotal: number;
+}
+
+export interface SolveOptions {
+  signal?: AbortSignal;
+  /** A shared flag (element 0 non-zero = stop): how a search in a worker thread is interrupted. */
+  interrupt?: Int32Array;
+  onProgress?: (p: SolveProgress) => void;
+  /** A file for the transposition table: loaded when present, saved periodically, on interruption and at the end. */
+  checkpoint?: string;
+  checkpointEveryMs?: number;
+  /**
+   * PUSH CRAM only: also compute the Grundy value (a full search without pruning, far costlier than the
+   * outcome). CRAM always gets its Grundy value; DOMINEERING never (it is partizan).
+   */
+  grundy?: boolean;
+  /** log2 of the PUSH CRAM table's slots (default 22). */
+  tableBits?: number;
+}
+
+export interface SolveResult {
+  outcome: PartizanOutcome;
+  grundy: number | null;
+  nodes: number;
+  entries: number;
+  ms: number;
+}
+
+export type GridRuleset = CramRuleset | PushCramRuleset | DomineeringRuleset;
+
+function problemName(ruleset: GridRuleset, mode: string, board: Board): string {
+  return `${ruleset.name} ${mode} ${formatBoard(board)}`;
+}
+
+/** The XOR of the 0.07 values of the row runs: the value of a PUSH CRAM board once the button is pushed. */
+export function pushedValue(board: Board): number {
+  let v = 0;
+  for (const run of rowRuns(board)) v ^= octal007(run);
+  return v;
+}
+
+/** Outcome of a grid position: P/N for CRAM and PUSH CRAM, L/R/N/P for DOMINEERING. */
+export function solveOutcome(ruleset: Ruleset<any> | GridRuleset, board: Board, options: SolveOptions = {}): SolveResult {
+  const t0 = performance.now();
+  const done = (outcome: PartizanOutcome, grundy: number | null, nodes: number, entries: number): SolveResult => ({
+    outcome,
+    grundy,
+    nodes,
+    entries,
+    ms: Math.round(performance.now() - t0),
+  });
+  if (ruleset instanceof PushCramRuleset) {
+    if (board.pushed) {
+      const v = pushedValue(board);
+      return done(v === 0 ? 'P' : 'N', v, 0, 0);
+    }
+    const mode = options.grundy ? 'grundy' : 'outcome';
+    const search = new PushCramSearch(board, mode, {
+      signal: options.signal,
+      interrupt: options.interrupt,
+      onProgress: options.onProgress,
+      tableBits: options.tableBits,
+    });
+    const value = withCheckpoint(options, problemName(ruleset, mode, board), search, () =>
+      mode === 'grundy' ? search.grundy() : search.wins() ? 1 : 0,
+    );
+    return done(value === 0 ? 'P' : 'N', mode === 'grundy' ? value : null, search.nodes, search.entries);
+  }
+  if (ruleset instanceof CramRuleset) {
+    if (board.pushed) throw new InputError('CRAM has no button: the position cannot be (2,BOARD)');
+    const search = new CramSearch({
+      signal: options.signal,
+      interrupt: options.interrupt,
+      onProgress: options.onProgress && ((p) => options.onProgress!({ ...p, rootDone: 0, rootTotal: 0 })),
+    });
+    const value = withCheckpoint(options, problemName(ruleset, 'grundy', board), search, () => search.grundy(board));
+    return done(value === 0 ? 'P' : 'N', value, search.nodes, search.table.size);
+  }
+  if (ruleset instanceof DomineeringRuleset) {
+    const search = new DomineeringSearch(options.signal);
+    if (board.rows > 30 || board.cols > 30) throw new LimitError('DOMINEERING boards are limited to 30 x 30', 'side');
+    const outcome = search.outcome(board);
+    return done(outcome, null, search.nodes, search.table.size);
+  }
+  throw new InputError(`solveOutcome: ${ruleset.name} is not a grid game (cram, pushcram, domineering)`);
+}
+
+type Searchable = PushCramSearch | CramSearch;
+
+/** Runs `work` with the search's table loaded from, and saved to, options.checkpoint. */
+function withCheckpoint<T>(options: SolveOptions, problem: string, search: Searchable, work: () => T): T {
+  const path = options.checkpoint;
+  if (!path) return work();
+  const stored = loadTable(path, problem);
+  if (search instanceof PushCramSearch) {
+    if (stored) search.load(stored);
+  } else if (stored?.kind === 'strings') for (const [k, v] of stored.entries) search.table.set(k, v);
+  const save = () =>
+    saveTable(path, problem, search instanceof PushCramSearch ? (search.numericKeys ? search.table : search.stringTable) : search.table);
+  search.setCheckpoint(save, options.checkpointEveryMs);
+  try {
+    const result = work();
+    save();
+    return result;
+  } catch (e) {
+    if (e instanceof InterruptedError) {
+      save();
+      throw new InterruptedError({ ...(e.partial as object), checkpoint: path });
+    }
+    throw e;
+  }
+}
+
+/** A first move: the button, or a domino given by its top (vertical) or left (horizontal) cell, 0-based. */
+export type GridMove = { kind: 'push' } | { kind: 'vertical' | 'horizontal'; row: number; col: number };
+
+export interface MoveVerdict {
+  move: GridMove;
+  /** True when the move leads to a P-position (the mover then wins). */
+  wins: boolean;
+}
+
+export function formatMove(m: GridMove): string {
+  return m.kind === 'push' ? 'push' : `${m.kind === 'vertical' ? 'V' : 'H'}(${m.row + 1},${m.col + 1})`;
+}
+
+/** Every first move of a CRAM or PUSH CRAM position and whether it wins. */
+export function winningMoves(ruleset: Ruleset<any> | GridRuleset, board: Board, options: SolveOptions = {}): MoveVerdict[] {
+  if (ruleset instanceof PushCramRuleset && !board.pushed) {
+    const search = new PushCramSearch(board, 'outcome', {
+      signal: options.signal,
+      interrupt: options.interrupt,
+      onProgress: options.onProgress,
+      tableBits: options.tableBits,
+    });
+    const moves = search.rootMoves();
+    const wins = withCheckpoint(options, problemName(ruleset, 'outcome', board), search, () => search.rootMoveWins());
+    return moves.map((move, i) => ({ move, wins: wins[i]! }));
+  }
+  if (ruleset instanceof PushCramRuleset || ruleset instanceof CramRuleset) {
+    const vertical = ruleset instanceof CramRuleset;
+    const search = new CramSearch({ signal: options.signal });
+    const value = ruleset instanceof CramRuleset ? (b: Board) => search.grundy(b) : pushedValue;
+    const out: MoveVerdict[] = [];
+    for (let r = 0; r < board.rows; r++) {
+      for (let c = 0; c < board.cols; c++) {
+        if (!isEmptyCell(board, r, c)) continue;
+        if (vertical && isEmptyCell(board, r + 1, c)) {
+          out.push({ move: { kind: 'vertical', row: r, col: c }, wins: value(place(board, r, c, r + 1, c)) === 0 });
+        }
+        if (isEmptyCell(board, r, c + 1)) {
+          out.push({ move: { kind: 'horizontal', row: r, col: c }, wins: value(place(board, r, c, r, c + 1)) === 0 });
+        }
+      }
+    }
+    return out;
+  }
+  throw new InputError(`winning moves are listed for cram and pushcram, not ${ruleset.name}`);
+}
+
+export interface BluffReport {
+  outcome: 'P' | 'N';
+  moves: MoveVerdict[];
+  /** Every domino placement wins. */
+  placementsWin: boolean;
+  /** Pushing the button wins (PUSH CRAM before the button), else null. */
+  pushWins: boolean | null;
+  /** A bluff game [BDKK17]: a first-player win in which every first move wins, the button included. */
+  bluff: boolean;
+}
+
+/** The bluff test of push-the-button, Conjecture 5.0.3, with the button reported apart (see NOTES.md). */
+export function bluffTest(ruleset: Ruleset<any> | GridRuleset, board: Board, options: SolveOptions = {}): BluffReport {
+  const moves = winningMoves(ruleset, board, options);
+  const placements = moves.filter((m) => m.move.kind !== 'push');
+  const push = moves.find((m) => m.move.kind === 'push');
+  const anyWin = moves.some((m) => m.wins);
+  return {
+    outcome: anyWin ? 'N' : 'P',
+    moves,
+    placementsWin: placements.length > 0 && placements.every((m) => m.wins),
+    pushWins: push ? push.wins : null,
+    bluff: anyWin && moves.every((m) => m.wins),
+  };
+}

@@ -49,3 +49,16 @@ test('deciding-game-invariance Example 5: MARK moves x -> x - 1 and x -> x - cei
   const solver = new Solver({ decompose: false });
   for (const [a, b] of [[3, 5], [7, 12], [20, 9]] as const) assert.equal(solver.grundy(m, [a, b]), g[a]! ^ g[b]!);
 });
+
+test('MARK (deciding-game-invariance Example 5): the P-positions computed up to 5000 are 0 and the n whose 2-adic valuation is odd (an observation, easy by induction)', () => {
+  const g = grundySequence(new Mark(), 5000, { solver: new Solver() });
+  const valuation = (n: number): number => {
+    let v = 0;
+    while (n % 2 === 0) {
+      n /= 2;
+      v++;
+    }
+    return v;
+  };
+  for (let n = 0; n <= 5000; n++) assert.equal(g[n] === 0, n === 0 || valuation(n) % 2 === 1, `n = ${n}`);
+});

@@ -99,7 +99,7 @@ class TestWords {
  * or the verifier's limits were hit, `lowerBound` what the table proves.
  */
 export function findGrundyAutomaton(rules: readonly RewriteRule[], options: GrundyAutomatonOptions = {}): GrundyAutomatonResult {
-  const alphabet = new Alphabet(alphabetOf(rules));
+  const alphabet = new Alphabet(alphabetOf(rules).sort());
   const system: RewriteSystem = { rules, alphabet };
   const k = alphabet.size;
   const pMode = options.target === 'p-positions';

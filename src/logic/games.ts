@@ -154,7 +154,7 @@ export function raleighSet(limits: Limits = {}): Predicate {
  * The DFAO of an ℓ-uniform morphism in base ℓ (section 6.2, Lemma 42): reading the base-ℓ digits of
  * i (0-based), msd first, from the start letter gives w_{i+1}. Letters are 1..n; states 0..n-1.
  */
-export function uniformMorphismDfao(images: readonly (readonly number[])[], start = 1): WordAutomaton {
+export function uniformMorphismDfao(images: readonly (readonly number[])[], start = images[0]![0]!): WordAutomaton {
   const n = images.length;
   const l = images[0]!.length;
   if (l < 2 || images.some((im) => im.length !== l)) throw new InputError('the morphism must be ℓ-uniform with ℓ >= 2');
@@ -195,4 +195,46 @@ export function parikhConstantSet(images: readonly (readonly number[])[], limits
   });
   const base = compiler.formula(parseFormula(`?${sys.name} Em m >= 1 & ${parts.join(' & ')}`));
   return symmetricSet(sys, base, 0, limits);
+}
+
+/**
+ * The set named on the command line of `sprague admissible`, as an automaton: a game (wythoff,
+ * tribonacci, raleigh, fraenkel:S,T, gtrib:S), `periodic:V` (P_w for w = V V V ..., Remark 41) or
+ * `morphic:RULES` (a Parikh-constant morphism, or one of the morphisms of section 6 whose numeration
+ * system is known). Throws InputError for sets logic cannot express here.
+ */
+export function logicSetOf(text: string, limits: Limits = {}): Predicate {
+  let m: RegExpExecArray | null;
+  if (text === 'wythoff') return wythoffSet(limits);
+  if (text === 'tribonacci') return tribonacciSet(limits);
+  if (text === 'raleigh') return raleighSet(limits);
+  if ((m = /^fraenkel:(\d+),(\d+)$/.exec(text))) return fraenkelSet(Number(m[1]), Number(m[2]), limits);
+  if ((m = /^gtrib:(\d+)$/.exec(text))) return generalisedTribonacciSet(Number(m[1]), limits);
+  if ((m = /^periodic:([1-9]+)$/.exec(text))) {
+    const v = [...m[1]!].map(Number);
+    const n = Math.max(...v);
+    if (v.length < 2) throw new InputError(`periodic:${m[1]}: the period needs at least two letters`);
+    for (let a = 1; a <= n; a++) if (!v.includes(a)) throw new InputError(`periodic:${m[1]}: the letter ${a} does not occur`);
+    // v^ω is the fixed point of the Parikh-constant morphism a -> v (every a).
+    return parikhConstantSet(Array.from({ length: n }, () => v), limits);
+  }
+  if ((m = /^morphic:(.+)$/.exec(text))) {
+    const rules = m[1]!.split(',');
+    const images: number[][] = [];
+    for (const r of rules) {
+      const rm = /^([1-9])->([1-9]*)$/.exec(r);
+      if (!rm) throw new InputError(`bad morphism ${JSON.stringify(m[1])}: expected rules like 1->12, found ${JSON.stringify(r)}`);
+      images[Number(rm[1]) - 1] = [...rm[2]!].map(Number);
+    }
+    const key = images.map((im) => im.join('')).join(',');
+    if (key === '12,1') return wythoffSet(limits);
+    if (key === '12,13,1') return tribonacciSet(limits);
+    if (key === '12,3,12') return raleighSet(limits);
+    const g = /^(1+)2,13,1$/.exec(key);
+    if (g) return generalisedTribonacciSet(g[1]!.length, limits);
+    const l = images[0]!.length;
+    if (images.every((im) => im.length === l)) return parikhConstantSet(images, limits);
+    throw new InputError(`morphic:${m[1]}: no numeration system is known for this morphism (supported: Parikh-constant morphisms and those of deciding-game-invariance section 6)`);
+  }
+  throw new InputError(`${JSON.stringify(text)}: logic knows the sets wythoff, tribonacci, raleigh, fraenkel:S,T, gtrib:S, periodic:V and morphic:RULES`);
 }

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NumerationSystem } from '../../src/numeration/system.js';
 import * as G from '../../src/logic/games.js';
+import { logicSetOf } from '../../src/logic/games.js';
 import { admissibleByLogic, holds } from '../../src/logic/admissibility.js';
 import type { Predicate } from '../../src/logic/predicate.js';
 import { Session } from '../../src/logic/session.js';
@@ -130,10 +131,10 @@ test('deciding-game-invariance Theorem 23: Wythoff P-positions are 1-admissible 
 });
 
 /** Lemma 12 by brute force in [0, max]^2 for a set P inside [0, max]^2: the bad positions. */
-function badPositions(inP: (x: number, y: number) => boolean, max: number): number[][] {
+function badPositions(inP: (x: number, y: number) => boolean, max: number, diffMax = max): number[][] {
   const diff = new Set<string>();
-  for (let a = 0; a <= max; a++) for (let b = 0; b <= max; b++) if (inP(a, b))
-    for (let c = a; c <= max; c++) for (let d = b; d <= max; d++) if (inP(c, d)) diff.add(`${c - a},${d - b}`);
+  for (let a = 0; a <= diffMax; a++) for (let b = 0; b <= diffMax; b++) if (inP(a, b))
+    for (let c = a; c <= diffMax; c++) for (let d = b; d <= diffMax; d++) if (inP(c, d)) diff.add(`${c - a},${d - b}`);
   const bad: number[][] = [];
   for (let x = 0; x <= max; x++) for (let y = 0; y <= max; y++) {
     if (inP(x, y)) continue;
@@ -153,4 +154,17 @@ test('deciding-game-invariance Lemma 12: a set that is not 1-admissible gets a w
   assert.equal(r.admissible, bad.length === 0);
   assert.equal(r.admissible, false);
   assert.ok(bad.some(([x, y]) => BigInt(x) === r.witness![0] && BigInt(y) === r.witness![1]), `witness ${r.witness}`);
+});
+
+test('deciding-game-invariance Remark 41 and Lemma 38: periodic words decided by logic agree with brute force on [0, 2l]^2', () => {
+  for (const v of ['12', '1122', '1221', '1212']) {
+    const l = v.length;
+    const w = Array.from({ length: 12 * l }, (_, i) => Number(v[i % l]));
+    const pw = pwInBox(w, 2, 8 * l);
+    const inP = (x: number, y: number) => pw.has(`${x},${y}`);
+    const bad = badPositions(inP, 2 * l, 8 * l);
+    const r = admissibleByLogic(logicSetOf(`periodic:${v}`));
+    assert.equal(r.admissible, bad.length === 0, `periodic:${v}`);
+    if (!r.admissible) assert.deepEqual(r.witness!.map(Number), bad[0]);
+  }
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { octalSequence } from '../../src/analysis/octal-sequence.js';
 import { findPeriod, guySmithCertifier } from '../../src/analysis/periodicity.js';
-import { grundySequence, sequenceWithPeriod } from '../../src/analysis/sequence.js';
+import { grundySequence, oneHeapSequence, sequenceWithPeriod } from '../../src/analysis/sequence.js';
 import { OctalGame } from '../../src/games/heaps/octal.js';
 import { parseSpec } from '../../src/spec/index.js';
 import { Solver } from '../../src/core/solver.js';
@@ -96,5 +96,20 @@ test('Guy–Smith with d0 = 4 (a heap may split without removal): certified peri
     if (!period.certified) continue;
     const far = octalSequence(octal(code), 12_000, { extendByPeriod: false, sparse: false }).values;
     for (let n = period.preperiod!; n + period.period! < far.length; n++) assert.equal(far[n + period.period!], far[n], `${code} at ${n}`);
+  }
+});
+
+test('period extension equals the plain kernel where it is used (0.07, 0.137, 0.77, 4.7 to 5000)', () => {
+  for (const code of ['0.07', '0.137', '0.77', '4.7']) {
+    const ext = octalSequence(octal(code), 5000);
+    assert.ok(ext.stats.extended > 3000, `${code}: extension used`);
+    assert.deepEqual(ext.values, octalSequence(octal(code), 5000, { extendByPeriod: false, sparse: false }).values, code);
+  }
+});
+
+test('subtraction kernel equals the general solver (8 sets, n <= 150)', () => {
+  for (const spec of ['subtraction:1', 'subtraction:1-3', 'subtraction:2,5,7', 'subtraction:1,4', 'subtraction:3,4,9', 'subtraction:1,2,4,8', 'subtraction:6', 'subtraction:2-4,11']) {
+    const rs = parseSpec(spec);
+    assert.deepEqual(Array.from(oneHeapSequence(rs, 150)), grundySequence(rs, 150, { solver: new Solver() }), spec);
   }
 });

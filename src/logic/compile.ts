@@ -202,6 +202,7 @@ export class Compiler {
     const constOf = (n: Node): bigint | undefined => (n.k === 'num' ? n.value : undefined);
     let operands: { p: Predicate | null; v: string; temps: string[] }[];
     let rel: Predicate;
+    if (node.l.k === 'word' || node.r.k === 'word') throw new InputError('word automaton values in arithmetic are not supported');
     if (node.op === '*') {
       const cl = constOf(node.l);
       const cr = constOf(node.r);
@@ -318,7 +319,7 @@ export class Compiler {
   /** A side of a comparison of word values: a predicate whose outputs are the values. */
   private valuedSide(n: Node, sysName: string): { p: Predicate; temps: { name: string; c: Predicate | null; temps: string[] }[] } {
     if (n.k === 'out') return { p: new Predicate([], Dfa.from(1, 1, () => 0, () => n.value)), temps: [] };
-    if (n.k !== 'word') throw new InputError('a word automaton value can only be compared with another one or with a constant @v');
+    if (n.k !== 'word') throw new InputError('comparing a word automaton value with a term (DFAO arithmetic) is not supported');
     const w = this.lib.word(n.name);
     if (!w) throw new InputError(`no word automaton named ${n.name}`);
     if (w.tracks.length !== n.index.length) throw new InputError(`${n.name} takes ${w.tracks.length} indices, got ${n.index.length}`);

@@ -166,6 +166,9 @@ export function validityOf(tracks: readonly Track[]): Dfa {
   return d;
 }
 
+/** Most transitions of one determinised table (a JavaScript array cannot grow much further). */
+const MAX_TABLE = 60_000_000;
+
 export type BoolOp = 'and' | 'or' | 'implies' | 'iff' | 'xor';
 
 const combiners: Record<BoolOp, (x: boolean, y: boolean) => boolean> = {
@@ -333,7 +336,9 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
       list = [];
       buckets.set(h, list);
     }
-    if (subsets.length >= maxStates) throw new LimitError(`projecting ${names.join(",")} passed ${maxStates} states`, 'max-states', subsets.length);
+    if (subsets.length >= maxStates || subsets.length * Kn >= MAX_TABLE) {
+      throw new LimitError(`projecting ${names.join(',')} passed ${subsets.length} states (${subsets.length * Kn} transitions); raise the state cap or simplify the formula`, 'max-states', subsets.length);
+    }
     const id = subsets.length;
     subsets.push(Int32Array.from({ length: len }, (_, i) => set[i]!));
     list.push(id);
@@ -362,10 +367,7 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
     }
   }
   const out = Int32Array.from(subsets, (set) => (set.some(accepting) ? 1 : 0));
-  const t0 = Date.now();
-  const res = minimise(new Dfa(Kn, Int32Array.from(delta), out, 0));
-  if (process.env['LOGIC_DEBUG']) console.error(`exists ${names.join(',')}: ${n} states x ${K} letters -> ${subsets.length} subsets -> ${res.stateCount} (min ${Date.now() - t0} ms)`);
-  return new Predicate(keep, res);
+  return new Predicate(keep, minimise(new Dfa(Kn, Int32Array.from(delta), out, 0)));
 }
 
 /** ∀name p = ¬∃name ¬p. */

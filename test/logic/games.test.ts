@@ -168,3 +168,14 @@ test('deciding-game-invariance Remark 41 and Lemma 38: periodic words decided by
     if (!r.admissible) assert.deepEqual(r.witness!.map(Number), bad[0]);
   }
 });
+
+test('deciding-game-invariance Proposition 43: P_w of the Thue–Morse word (1->12, 2->21) is 1-admissible, as brute force agrees', () => {
+  const w = fixedPoint([[1, 2], [2, 1]], 1000);
+  const pw = pwInBox(w, 2, 300);
+  const inP = (x: number, y: number) => pw.has(`${x},${y}`);
+  const p = G.parikhConstantSet([[1, 2], [2, 1]]);
+  assertSameInBox(p, pwInBox(w, 2, 40), 2, 40);
+  const r = admissibleByLogic(p);
+  assert.equal(r.admissible, true);
+  assert.deepEqual(badPositions(inP, 40, 300), []);
+});

@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../helpers/cli.js';
+
+test('sprague logic QUERY --json: one line per CLI.md (deciding-game-invariance section 3)', () => {
+  const r = runCli(['logic', 'eval t "?msd_fib Ex,y x=y+1"', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.lines, [{ name: 't', result: true, states: 1 }]);
+  const free = runCli(['logic', 'eval e "Ey x=2*y"', '--json']);
+  assert.equal(free.lines[0].result, null);
+  assert.equal(free.lines[0].states, 2);
+});
+
+test('sprague logic --file: definitions visible to later lines, # comments, --dot writes Graphviz', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'logic-'));
+  const file = join(dir, 'q.txt');
+  writeFileSync(file, '# evens\ndef even "Ey x=2*y";\neval t "Ax $even(x) | $even(x+1)";\neval u "?msd_fib Ax $vu(x,x) => x>=1";\n');
+  const dot = join(dir, 'a.dot');
+  const r = runCli(['logic', '--file', file, '--json', '--dot', dot]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.lines.map((l) => [l.name, l.result]), [['even', null], ['t', true], ['u', true]]);
+  assert.match(readFileSync(dot, 'utf8'), /digraph/);
+});
+
+test('sprague logic: bad input exits 2 with a one-line message naming the place', () => {
+  const r = runCli(['logic', 'eval t "Ex x+ = 1"', '--json']);
+  assert.equal(r.status, 2);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /column 7/);
+  assert.equal(r.stderr.trim().split('\n').length, 1);
+});

@@ -327,7 +327,7 @@ export class Compiler {
     const temps: { name: string; c: Predicate | null; temps: string[] }[] = [];
     n.index.forEach((ix, i) => {
       const t = w.tracks[i]!;
-      if (ix.k === 'var') {
+      if (ix.k === 'var' && !names.includes(ix.name)) {
         names.push(ix.name);
         return;
       }

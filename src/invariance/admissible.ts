@@ -1,7 +1,8 @@
 /**
  * `sprague admissible`: is a set P ⊆ N^n 1-admissible (deciding-game-invariance, Definition 9)? The
  * set is a game spec (its P-positions), `periodic:V` or `morphic:RULES` (P_w, Definition 34); the method
- * is `bounded` (any set, a box), `periodic` (binary v^ω, section 6.1) or `logic` (issue 7, not here yet).
+ * is `bounded` (any set, a box), `periodic` (v^ω, section 6.1) or `logic` (Theorem 23: the first-order
+ * engine decides it for all of N^n, for sets it can express).
  */
 import { InputError } from '../core/errors.js';
 import type { Heaps, Ruleset } from '../core/ruleset.js';
@@ -11,6 +12,8 @@ import { parseDigitWord, periodicWord } from '../words/word.js';
 import { type Admissibility, boundedAdmissibility } from './bounded.js';
 import { type PeriodicAdmissibility, periodicAdmissibility } from './periodic.js';
 import { isBalanced } from './periodic-nary.js';
+import { admissibleByLogic } from '../logic/admissibility.js';
+import { logicSetOf } from '../logic/games.js';
 import { type PositionSet, dimensionOf } from './sets.js';
 
 export type AdmissibilityMethod = 'bounded' | 'periodic' | 'logic';
@@ -21,6 +24,20 @@ export interface SetSpec {
   period?: Uint8Array;
   /** How the set was given, for people. */
   description: string;
+  /** The text it was read from. */
+  text: string;
+}
+
+/** The verdict of the logic method: decided for every position, no box. */
+export interface LogicVerdict {
+  admissible: boolean;
+  method: 'logic';
+  bound: null;
+  differenceBound: null;
+  witness?: number[];
+  certified: true;
+  /** State counts of the automata for P, P - P and the positions breaking admissibility. */
+  states: { p: number; differences: number; bad: number };
 }
 
 /**
@@ -31,11 +48,11 @@ export function parseSetSpec(text: string, heaps?: number): SetSpec {
   if (text.startsWith('periodic:')) {
     const period = parseDigitWord(text.slice('periodic:'.length), 'the period in periodic:V');
     const word = periodicWord(period);
-    return { set: { kind: 'word', word }, period, description: `P_w for w = ${word.description}` };
+    return { set: { kind: 'word', word }, period, description: `P_w for w = ${word.description}`, text };
   }
   if (text.startsWith('morphic:')) {
     const word = fixedPoint(Morphism.parse(text.slice('morphic:'.length)));
-    return { set: { kind: 'word', word }, description: `P_w for w = ${word.description}` };
+    return { set: { kind: 'word', word }, description: `P_w for w = ${word.description}`, text };
   }
   const rs = parseSpec(text) as Ruleset<Heaps>;
   if (rs.domain.kind !== 'heaps') throw new InputError(`admissibility concerns heap games; ${rs.name} is played on ${rs.domain.kind}`);
@@ -45,7 +62,7 @@ export function parseSetSpec(text: string, heaps?: number): SetSpec {
     throw new InputError(`${rs.name} is played on ${rs.heapCount} heaps, not ${dimension}`);
   }
   if (dimension < 1) throw new InputError('a heap game needs at least one heap');
-  return { set: { kind: 'ruleset', ruleset: rs, dimension }, description: `the P-positions of ${rs.name} on ${dimension} heaps` };
+  return { set: { kind: 'ruleset', ruleset: rs, dimension }, description: `the P-positions of ${rs.name} on ${dimension} heaps`, text };
 }
 
 export interface AdmissibleOptions {
@@ -62,12 +79,10 @@ export function defaultBound(dimension: number): number {
 }
 
 /** Decides (periodic) or checks in a box (bounded) the 1-admissibility of the set. */
-export function admissible(spec: SetSpec, options: AdmissibleOptions = {}): Admissibility | PeriodicAdmissibility {
+export function admissible(spec: SetSpec, options: AdmissibleOptions = {}): Admissibility | PeriodicAdmissibility | LogicVerdict {
   const periodicFits = spec.period !== undefined && (dimensionOf(spec.set) === 2 || isBalanced(spec.period));
   const method = options.method ?? (periodicFits ? 'periodic' : 'bounded');
-  if (method === 'logic') {
-    throw new InputError('the logic method is not available yet (it needs the first-order engine of issue 7); use --method periodic or bounded');
-  }
+  if (method === 'logic') return logicAdmissibility(spec.text);
   if (method === 'periodic') {
     if (!spec.period) throw new InputError(`the periodic method needs a set periodic:V, not ${spec.description}`);
     return periodicAdmissibility(spec.period, options.signal ? { signal: options.signal } : {});
@@ -79,4 +94,22 @@ export function admissible(spec: SetSpec, options: AdmissibleOptions = {}): Admi
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
+}
+
+/**
+ * Theorem 23: 1-admissibility as a first-order sentence over the set's numeration system, decided. The
+ * set is named as the logic engine knows it (wythoff, tribonacci, raleigh, fraenkel:S,T, gtrib:S,
+ * periodic:V, morphic:RULES).
+ */
+export function logicAdmissibility(text: string): LogicVerdict {
+  const r = admissibleByLogic(logicSetOf(text));
+  return {
+    admissible: r.admissible,
+    method: 'logic',
+    bound: null,
+    differenceBound: null,
+    ...(r.witness ? { witness: r.witness.map(Number) } : {}),
+    certified: true,
+    states: r.states,
+  };
 }

@@ -38,9 +38,23 @@ test('sprague admissible periodic:V over three letters: periodic when balanced, 
   assert.equal(runCli(['admissible', 'periodic:1123', '--method', 'periodic']).status, 2);
 });
 
-test('sprague admissible: logic is not available yet, bad sets and flags exit 2 with one line', () => {
+test('sprague admissible --method logic decides for every position, and agrees with the periodic method (Theorem 23, section 6.1)', () => {
+  for (const v of ['1122', '12', '1221']) {
+    const logic = runCli(['admissible', `periodic:${v}`, '--method', 'logic', '--json']);
+    const periodic = runCli(['admissible', `periodic:${v}`, '--json']);
+    assert.equal(logic.status, 0, logic.stderr);
+    assert.equal(logic.lines[0].method, 'logic');
+    assert.equal(logic.lines[0].certified, true);
+    assert.equal(logic.lines[0].admissible, periodic.lines[0].admissible, v);
+    assert.deepEqual(logic.lines[0].witness, periodic.lines[0].witness, v);
+  }
+  const w = runCli(['admissible', 'wythoff', '--method', 'logic', '--json']);
+  assert.equal(w.lines[0].admissible, true);
+});
+
+test('sprague admissible: bad sets and flags exit 2 with one line', () => {
   for (const args of [
-    ['admissible', 'periodic:1122', '--method', 'logic'],
+    ['admissible', 'maharaja', '--method', 'logic'],
     ['admissible', 'periodic:1a2'],
     ['admissible', 'morphic:1->12,2-1'],
     ['admissible', 'wythoff', '--method', 'sideways'],

@@ -1,7 +1,8 @@
 /** `sprague admissible SPEC_OR_SET [--max N] [--method logic|periodic|bounded]` (deciding-game-invariance). */
 import type { Command } from 'commander';
-import { type AdmissibilityMethod, admissible, parseSetSpec } from '../../invariance/admissible.js';
+import { type AdmissibilityMethod, admissible, logicAdmissibility, parseSetSpec } from '../../invariance/admissible.js';
 import { dimensionOf } from '../../invariance/sets.js';
+import type { PeriodicAdmissibility } from '../../invariance/periodic.js';
 import { FlagError, colour, emitJson, emitLine, parseCount, progressBar } from '../io.js';
 import type { CommandModule } from './index.js';
 
@@ -30,11 +31,12 @@ export const admissibleCommand: CommandModule = {
         if (flags.method !== undefined && !METHODS.includes(flags.method as AdmissibilityMethod)) {
           throw new FlagError('--method', flags.method, 'expected logic, periodic or bounded');
         }
-        const spec = parseSetSpec(text, flags.heaps === undefined ? undefined : parseCount('--heaps', flags.heaps));
+        // The logic engine names its sets itself (e.g. tribonacci, raleigh): no game spec to parse.
+        const spec = flags.method === 'logic' ? undefined : parseSetSpec(text, flags.heaps === undefined ? undefined : parseCount('--heaps', flags.heaps));
         const bar = progressBar('admissible');
-        let res;
+        let res: ReturnType<typeof admissible>;
         try {
-          res = admissible(spec, {
+          res = !spec ? logicAdmissibility(text) : admissible(spec, {
             ...(flags.method === undefined ? {} : { method: flags.method as AdmissibilityMethod }),
             ...(flags.max === undefined ? {} : { max: parseCount('--max', flags.max) }),
             ...(flags.differenceMax === undefined ? {} : { differenceMax: parseCount('--difference-max', flags.differenceMax) }),
@@ -51,26 +53,37 @@ export const admissibleCommand: CommandModule = {
             ...(res.witness ? { witness: res.witness } : {}),
             certified: res.certified,
             differenceBound: res.differenceBound,
-            ...('period' in res ? { period: res.period, balanced: res.balanced } : {}),
+            ...(periodicOf(res) ? { period: periodicOf(res)!.period, balanced: periodicOf(res)!.balanced } : {}),
+            ...('states' in res ? { states: res.states } : {}),
           });
           return;
         }
-        const n = dimensionOf(spec.set);
-        emitLine(`${spec.description}: ${res.admissible ? colour.green('1-admissible') : colour.red('not 1-admissible')}${res.admissible && !res.certified ? ' in the box' : ''}`);
+        emitLine(`${spec ? spec.description : text}: ${res.admissible ? colour.green('1-admissible') : colour.red('not 1-admissible')}${res.admissible && !res.certified ? ' in the box' : ''}`);
         if (res.witness) {
           emitLine(`  witness (${res.witness.join(',')}): not in P, and every move from it to P joins two elements of P (Lemma 12)`);
         }
+        if ('states' in res) {
+          const st = res.states;
+          emitLine(colour.dim(`  method logic: decided for every position (Theorem 23); automata: P ${st.p} states, P - P ${st.differences}, bad positions ${st.bad}`));
+          return;
+        }
+        const n = dimensionOf(spec!.set);
         const box = `[0,${res.bound}]^${n}`;
-        if (res.method === 'periodic' && 'period' in res) {
-          const why = !res.balanced
+        const periodic = periodicOf(res);
+        if (periodic) {
+          const why = !periodic.balanced
             ? "Remark 40's box, exact differences"
             : n === 2
               ? 'Lemmas 37-38: this box decides it'
               : 'Lemma 37 over n letters: this box decides it';
-          emitLine(colour.dim(`  method periodic, period ${res.period}, box ${box} (${why})${res.certified ? ', certified' : ', not certified beyond the box'}`));
+          emitLine(colour.dim(`  method periodic, period ${periodic.period}, box ${box} (${why})${res.certified ? ', certified' : ', not certified beyond the box'}`));
         } else {
           emitLine(colour.dim(`  method bounded, box ${box}, differences from [0,${res.differenceBound}]^${n}${res.certified ? ', certified' : ''}`));
         }
       });
   },
 };
+
+function periodicOf(res: ReturnType<typeof admissible>): PeriodicAdmissibility | undefined {
+  return 'period' in res ? (res as PeriodicAdmissibility) : undefined;
+}

@@ -20,3 +20,66 @@ export type { RewriteRule } from './games/rewrite/rules.js';
 export { pPositionsInBox } from './analysis/ppositions.js';
 export { grundySequence } from './analysis/sequence.js';
 export { findPeriod, certifierFor, type Periodicity } from './analysis/periodicity.js';
+
+// Heap games beyond the core (issue 5): fast sequences, certified periods, typed-array tables.
+export { octalSequence } from './analysis/octal-sequence.js';
+export { oneHeapSequence, sequenceWithPeriod, certifiedPeriod } from './analysis/sequence.js';
+export { guySmithCertifier, windowCertifier, pushSubtractionCertifier, outcomePeriod } from './analysis/periodicity.js';
+export { pPositions, pTable, wythoffFamilyPPositions } from './analysis/ppositions.js';
+export { rayTable2, invariantTable2, zeruclidTable, outcomeTable, grundyTable, type PTable } from './analysis/heap-tables.js';
+export { checkProposition214 } from './analysis/push-relations.js';
+export { TInvariantGame, gEven, remark8H, remark8HPrime } from './games/heaps/tinvariant.js';
+export { Mark } from './games/heaps/mark.js';
+
+// Wythoff Nim with extra moves (issue 6): column tables, bit strings, dictionary processes, the telescope.
+export {
+  wythoffFamilyTable,
+  upperStats,
+  upperPPositions,
+  lineViolations,
+  tableChecksum,
+  countPPositions,
+  type ExtraMove,
+  type WythoffTable,
+  type UpperStats,
+} from './analysis/wythoff-table.js';
+export { wythoffBitString, bitsOfTable, bitChecksum, bitsToText } from './analysis/bitstring.js';
+export {
+  compileDictionary,
+  runDictionaryProcess,
+  matchAt,
+  coalescencePoint,
+  synchronizationProfile,
+  type Dictionary,
+  type ProcessResult,
+} from './analysis/dictionary.js';
+export { MAHARAJA, MAHARAJA_23, gameDictionaryFor } from './analysis/maharaja-dictionaries.js';
+export { TelescopeOracle } from './analysis/maharaja-oracle.js';
+export { checkGameDictionary } from './analysis/maharaja-verify.js';
+export { multiplicationDictionary, APPENDIX_B_TABLE, binaryDictionary, binaryCodes } from './analysis/dictionary-multiplication.js';
+export { conjecture41 } from './analysis/wythoff-conjecture.js';
+
+// Automata (issue 4), under namespaces: their names (Dfa, Alphabet, ...) are general.
+export * as automata from './automata/index.js';
+export * as regular from './regular/index.js';
+
+// Invariance and words (issue 8).
+export { admissible, parseSetSpec, logicAdmissibility } from './invariance/admissible.js';
+export { boundedAdmissibility, lemma12Game } from './invariance/bounded.js';
+export { periodicAdmissibility } from './invariance/periodic.js';
+export { theorem11Game } from './invariance/theorem11.js';
+export { leastInvariance, isTInvariantPartition } from './invariance/tinvariance.js';
+export { Morphism, fixedPoint } from './words/morphism.js';
+export { periodicWord } from './words/word.js';
+
+// Numeration systems and the first-order logic engine (issue 7).
+export { NumerationSystem } from './numeration/system.js';
+export { Session, splitCommandFile } from './logic/session.js';
+export { runConformance } from './logic/conformance.js';
+export { admissibleByLogic } from './logic/admissibility.js';
+export { logicSetOf } from './logic/games.js';
+
+// Pictures and the web explorer (issue 10).
+export { makePlot, checkRequest, PLOT_KINDS, type PlotRequest, type PlotResult } from './plot/index.js';
+export { svgToPng, dotToSvg } from './plot/render.js';
+export { startServer, type RunningServer, type ServeOptions } from './server/server.js';

@@ -213,7 +213,7 @@ async function fillLengthOnPool(
   partial: () => GrundyTable,
 ): Promise<number[]> {
   const threads = pool.size;
-  const slices = Math.min(Math.ceil(total / MIN_PARALLEL_WORDS), threads * 8);
+  const slices = Math.min(Math.ceil(total / MIN_PARALLEL_WORDS), threads * 32);
   const step = Math.ceil(total / slices);
   const tasks: RangeTask[] = [];
   for (let lo = 0; lo < total; lo += step) {

@@ -21,6 +21,16 @@ export { pPositionsInBox } from './analysis/ppositions.js';
 export { grundySequence } from './analysis/sequence.js';
 export { findPeriod, certifierFor, type Periodicity } from './analysis/periodicity.js';
 
+// Rewrite games at scale (issue 3): packed tables by length, the taking-and-merging paper's objects.
+export { enumerateByLength, enumerateByLengthSync, GrundyTable, type LengthStats, type EnumerateOptions } from './games/rewrite/enumerate.js';
+export { DirectoryCheckpoint } from './games/rewrite/checkpoint.js';
+export { packedLayout, encodeWord, decodeWord } from './games/rewrite/packed.js';
+export { confluentReduction, theorem6Pushdown, runPushdown } from './games/rewrite/confluence.js';
+export { checkTheorem5, theorem5Word } from './games/rewrite/nonregular.js';
+export { octalRewriteRules, grundyOfHeapWords } from './games/rewrite/octal.js';
+export { compileTuringMachine, proposition28Word, runMachine, forcedPlay } from './games/rewrite/turing.js';
+export { WorkerPool, serveTasks, defaultThreads } from './core/pool.js';
+
 // Heap games beyond the core (issue 5): fast sequences, certified periods, typed-array tables.
 export { octalSequence } from './analysis/octal-sequence.js';
 export { oneHeapSequence, sequenceWithPeriod, certifiedPeriod } from './analysis/sequence.js';

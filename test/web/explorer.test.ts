@@ -147,8 +147,9 @@ test('the pointer over a heat map cell reads its Grundy value', { skip }, async 
   await page.fill('#max', '15');
   await page.fill('#slice', '');
   await page.click('#run');
-  await page.locator('#plot svg .cell').first().waitFor();
-  await page.locator('body[data-last-job="done"]').waitFor();
+  // The previous test's Zeruclid picture is still on the page: wait for this run's own picture.
+  await page.locator('#plot-title', { hasText: 'nim' }).waitFor();
+  await page.locator('body[data-last-job="done"] #plot svg .cell').first().waitFor();
   // The centre of cell (x, y) = (5, 9), from the plot area the chart declares, in the viewport.
   await page.locator('#plot').scrollIntoViewIfNeeded();
   const box = (await page.locator('#plot svg g.axes').boundingBox())!;

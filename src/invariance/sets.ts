@@ -9,6 +9,7 @@ import type { InfiniteWord } from '../words/word.js';
 import { pwInBox } from '../words/pw.js';
 import { Box } from './box.js';
 import { type BoxSolveOptions, type MoveMap, moveMapOfRuleset, pPositionsInBox } from './game.js';
+import { pPositions } from '../analysis/ppositions.js';
 
 export type PositionSet =
   | { readonly kind: 'points'; readonly dimension: number; readonly points: readonly (readonly number[])[] }
@@ -60,10 +61,20 @@ export function setInBox(set: PositionSet, max: number, options: BoxSolveOptions
 }
 
 /**
- * P-positions of a heap ruleset in the box: one pass in packed order when its moves take tokens away
- * (every option is smaller), otherwise the general memoised solver position by position.
+ * P-positions of a heap ruleset in the box: on 2 or 3 heaps by the fastest table the ruleset admits
+ * (Wythoff-family columns, ray and invariant kernels, ...); otherwise one pass in packed order when its
+ * moves take tokens away (every option is smaller), else the memoised solver position by position.
  */
 function rulesetPPositions(rs: Ruleset<Heaps>, box: Box, options: BoxSolveOptions): Uint8Array {
+  if (box.dimension === 2 || box.dimension === 3) {
+    const member = new Uint8Array(box.cells);
+    const { positions } = pPositions(rs, box.dimension, box.max, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+    for (const p of positions) member[box.index(p)] = 1;
+    return member;
+  }
   try {
     return pPositionsInBox(moveMapOfRuleset(rs, box.dimension), box.max, options);
   } catch (e) {

@@ -4,6 +4,7 @@
  * EUCLID and their push and misère compounds), the ZERUCLID kernel, the generic table from the rules,
  * and last the plain solver (for rulesets whose moves leave the box or do not lower the position).
  */
+import { InterruptedError } from '../core/errors.js';
 import type { Ruleset } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
 import { WythoffFamily } from '../games/heaps/wythoff.js';
@@ -28,6 +29,8 @@ export function pPositionsInBox(rs: Ruleset<any>, heaps: number, max: number, op
   const total = (max + 1) ** heaps;
   const coords = new Array<number>(heaps).fill(0);
   for (let i = 0; i < total; i++) {
+    // Checked per position: one position can take long, and a cancel must keep what was found.
+    if (options.signal?.aborted) throw new InterruptedError(out);
     let r = i;
     for (let k = heaps - 1; k >= 0; k--) {
       coords[k] = r % (max + 1);

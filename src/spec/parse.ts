@@ -19,6 +19,8 @@ import { Mark } from '../games/heaps/mark.js';
 import { gEven, remark8HPrime } from '../games/heaps/tinvariant.js';
 import { RewriteGame, checkTermination } from '../games/rewrite/game.js';
 import { RESERVED, type RewriteRule } from '../games/rewrite/rules.js';
+import { CramRuleset } from '../games/grids/cram.js';
+import { PushCramRuleset } from '../games/grids/push.js';
 
 /** Games named by a bare word. */
 const SIMPLE: Record<string, () => Ruleset<any>> = {
@@ -27,6 +29,8 @@ const SIMPLE: Record<string, () => Ruleset<any>> = {
   maharaja: () => new WythoffFamily([[1, 2]], 'maharaja'),
   euclid: () => new Euclid(),
   zeruclid: () => new Zeruclid(),
+  cram: () => new CramRuleset(),
+  pushcram: () => new PushCramRuleset(),
   mark: () => new Mark(),
   geven: () => gEven(),
   hprime: () => remark8HPrime(),

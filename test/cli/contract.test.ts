@@ -60,3 +60,19 @@ test('human output is an aligned table', () => {
   assert.equal(r.status, 0);
   assert.match(r.stdout, /^position\s+grundy\s+outcome\n3,5\s+0\s+P\n10,10\s+\d+\s+N\n$/);
 });
+
+test('CLI.md: grid games by name — `sprague grundy pushcram 3x9` (push-the-button, section 5) and `cram` boards', () => {
+  const r = runCli(['grundy', 'pushcram', '3x9', '3x2', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  // Conjecture 5.0.3 (outcome clause): 3 x (2k+1) is N. Proposition 5.0.2 (iii): 3 x 2k is P.
+  assert.equal(r.lines[0].outcome, 'N');
+  assert.equal(r.lines[1].outcome, 'P');
+  const c = runCli(['grundy', 'cram', '4x4', '1x7', '.#./...', '--json']);
+  assert.equal(c.status, 0, c.stderr);
+  assert.deepEqual(c.lines[0], { position: '4x4', grundy: 0, outcome: 'P' }, 'even by even is P (symmetry)');
+  const octal = runCli(['grundy', 'octal:0.07', '7', '--json']);
+  assert.equal(c.lines[1].grundy, octal.lines[0].grundy, 'Cram on 1 x 7 is the octal game 0.07 at 7');
+  // The grid search and the plain solver agree on a drawn board.
+  const plain = runCli(['grundy', 'sum(cram,nim)', '.#./... + 0', '--json']);
+  assert.equal(plain.lines[0].grundy, c.lines[2].grundy);
+});

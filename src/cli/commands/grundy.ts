@@ -1,6 +1,8 @@
 /** `sprague grundy SPEC POSITION...`: the Grundy value and outcome of each position. */
 import type { Command } from 'commander';
 import { Solver } from '../../core/solver.js';
+import type { Ruleset } from '../../core/ruleset.js';
+import { CramRuleset, PushCramRuleset, solveOutcome } from '../../games/grids/index.js';
 import { parsePosition } from '../../spec/index.js';
 import { emitJson, emitLine, formatTable } from '../io.js';
 import type { CommandModule } from './index.js';
@@ -10,6 +12,14 @@ interface Flags {
   json?: boolean;
   maxDepth?: string;
   moves?: boolean;
+  outcomeOnly?: boolean;
+}
+
+/** Grid games have their own search (transposition table, reflections, components): use it. */
+function gridSearch(ruleset: Ruleset<any>, p: unknown, grundy: boolean): { grundy: number | null; outcome: 'P' | 'N' } | undefined {
+  if (!(ruleset instanceof CramRuleset || ruleset instanceof PushCramRuleset)) return undefined;
+  const r = solveOutcome(ruleset, p as never, { grundy });
+  return { grundy: r.grundy, outcome: r.outcome === 'P' ? 'P' : 'N' };
 }
 
 export const grundyCommand: CommandModule = {
@@ -22,6 +32,7 @@ export const grundyCommand: CommandModule = {
       .option('--json', 'JSON Lines output')
       .option('--max-depth <n>', 'depth bound, required for rewrite systems that are not strongly terminating')
       .option('--moves', 'also list the options of each position with their values')
+      .option('--outcome-only', 'grid games: only the outcome (much faster than the Grundy value on large boards)')
       .action((spec: string, positions: string[], flags: Flags) => {
         const { ruleset, maxDepth } = specFromFlags(spec, flags);
         const parsed = positions.map((t) => parsePosition(ruleset, t));
@@ -29,8 +40,9 @@ export const grundyCommand: CommandModule = {
         const misere = ruleset.convention === 'misere';
         const rows: (string | number)[][] = [];
         parsed.forEach((p, i) => {
-          const outcome = solver.outcome(ruleset, p);
-          const grundy = misere ? null : solver.grundy(ruleset, p);
+          const grid = gridSearch(ruleset, p, !flags.outcomeOnly);
+          const outcome = grid ? grid.outcome : solver.outcome(ruleset, p);
+          const grundy = grid ? grid.grundy : misere ? null : solver.grundy(ruleset, p);
           const moves = flags.moves
             ? ruleset.options(p).map((o) => ({
                 position: ruleset.domain.format(o),

@@ -93,3 +93,7 @@ export { logicSetOf } from './logic/games.js';
 export { makePlot, checkRequest, PLOT_KINDS, type PlotRequest, type PlotResult } from './plot/index.js';
 export { svgToPng, dotToSvg } from './plot/render.js';
 export { startServer, type RunningServer, type ServeOptions } from './server/server.js';
+
+// Placement games on grids (issue 9): Cram, Domineering, Push-Cram, the push construction of section 6.
+export * from './games/grids/index.js';
+export { runGridTask } from './games/grids/task.js';

@@ -2,9 +2,10 @@
 import type { Command } from 'commander';
 import { Solver } from '../../core/solver.js';
 import type { Ruleset } from '../../core/ruleset.js';
-import { CramRuleset, PushCramRuleset, solveOutcome } from '../../games/grids/index.js';
+import { CramRuleset, PushCramRuleset } from '../../games/grids/index.js';
+import { runGridTask } from '../../games/grids/task.js';
 import { parsePosition } from '../../spec/index.js';
-import { emitJson, emitLine, formatTable } from '../io.js';
+import { emitJson, emitLine, formatTable, progressBar } from '../io.js';
 import type { CommandModule } from './index.js';
 import { specFromFlags } from './shared.js';
 
@@ -13,13 +14,30 @@ interface Flags {
   maxDepth?: string;
   moves?: boolean;
   outcomeOnly?: boolean;
+  checkpoint?: string;
 }
 
-/** Grid games have their own search (transposition table, reflections, components): use it. */
-function gridSearch(ruleset: Ruleset<any>, p: unknown, grundy: boolean): { grundy: number | null; outcome: 'P' | 'N' } | undefined {
+/**
+ * Grid games have their own search (transposition table, reflections, components), run in a worker
+ * thread so that Ctrl-C is noticed and the table is saved to the checkpoint file.
+ */
+async function gridSearch(
+  ruleset: Ruleset<any>,
+  position: string,
+  flags: Flags,
+  signal: AbortSignal,
+): Promise<{ grundy: number | null; outcome: 'P' | 'N' } | undefined> {
   if (!(ruleset instanceof CramRuleset || ruleset instanceof PushCramRuleset)) return undefined;
-  const r = solveOutcome(ruleset, p as never, { grundy });
-  return { grundy: r.grundy, outcome: r.outcome === 'P' ? 'P' : 'N' };
+  const bar = progressBar(position);
+  try {
+    const r = await runGridTask(
+      { game: ruleset.name, position, what: 'solve', grundy: !flags.outcomeOnly, ...(flags.checkpoint ? { checkpoint: flags.checkpoint } : {}) },
+      { signal, onProgress: (p) => bar.update(p.rootDone, Math.max(p.rootTotal, 1), `${p.nodes} positions`) },
+    );
+    return { grundy: r.grundy, outcome: r.outcome === 'P' ? 'P' : 'N' };
+  } finally {
+    bar.stop();
+  }
 }
 
 export const grundyCommand: CommandModule = {
@@ -33,32 +51,41 @@ export const grundyCommand: CommandModule = {
       .option('--max-depth <n>', 'depth bound, required for rewrite systems that are not strongly terminating')
       .option('--moves', 'also list the options of each position with their values')
       .option('--outcome-only', 'grid games: only the outcome (much faster than the Grundy value on large boards)')
-      .action((spec: string, positions: string[], flags: Flags) => {
+      .option('--checkpoint <file>', 'grid games: keep the transposition table in this file (loaded if present, saved on Ctrl-C)')
+      .action(async (spec: string, positions: string[], flags: Flags) => {
         const { ruleset, maxDepth } = specFromFlags(spec, flags);
         const parsed = positions.map((t) => parsePosition(ruleset, t));
         const solver = new Solver(maxDepth === undefined ? {} : { maxDepth });
         const misere = ruleset.convention === 'misere';
         const rows: (string | number)[][] = [];
-        parsed.forEach((p, i) => {
-          const grid = gridSearch(ruleset, p, !flags.outcomeOnly);
-          const outcome = grid ? grid.outcome : solver.outcome(ruleset, p);
-          const grundy = grid ? grid.grundy : misere ? null : solver.grundy(ruleset, p);
-          const moves = flags.moves
-            ? ruleset.options(p).map((o) => ({
-                position: ruleset.domain.format(o),
-                grundy: misere ? null : solver.grundy(ruleset, o),
-                outcome: solver.outcome(ruleset, o),
-              }))
-            : undefined;
-          if (flags.json) emitJson({ position: positions[i], grundy, outcome, ...(moves ? { moves } : {}) });
-          else {
+        const ac = new AbortController();
+        const onSigint = () => ac.abort();
+        process.on('SIGINT', onSigint);
+        try {
+          for (const [i, p] of parsed.entries()) {
+            const grid = await gridSearch(ruleset, positions[i]!, flags, ac.signal);
+            const outcome = grid ? grid.outcome : solver.outcome(ruleset, p);
+            const grundy = grid ? grid.grundy : misere ? null : solver.grundy(ruleset, p);
+            const moves = flags.moves
+              ? ruleset.options(p).map((o) => ({
+                  position: ruleset.domain.format(o),
+                  grundy: misere ? null : solver.grundy(ruleset, o),
+                  outcome: solver.outcome(ruleset, o),
+                }))
+              : undefined;
+            if (flags.json) {
+              emitJson({ position: positions[i], grundy, outcome, ...(moves ? { moves } : {}) });
+              continue;
+            }
             rows.push([positions[i]!, grundy === null ? '-' : grundy, outcome]);
             if (moves) {
               const winning = moves.filter((m) => m.outcome === 'P').map((m) => m.position);
               rows.push([`  ${moves.length} options; winning: ${winning.join(' ') || 'none'}`, '', '']);
             }
           }
-        });
+        } finally {
+          process.off('SIGINT', onSigint);
+        }
         if (!flags.json) emitLine(formatTable(['position', misere ? 'grundy (misère: -)' : 'grundy', 'outcome'], rows));
       });
   },

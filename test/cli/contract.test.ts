@@ -76,3 +76,12 @@ test('CLI.md: grid games by name — `sprague grundy pushcram 3x9` (push-the-but
   const plain = runCli(['grundy', 'sum(cram,nim)', '.#./... + 0', '--json']);
   assert.equal(plain.lines[0].grundy, c.lines[2].grundy);
 });
+
+test('the demo (the README quick start) runs every step to a clean exit with the papers\' numbers', () => {
+  const r = runCli(['demo']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.doesNotMatch(r.stdout, /exit code/, 'no step failed');
+  assert.match(r.stdout, /period 34, preperiod 53 \(certified/);
+  assert.match(r.stdout, /Grundy automaton with 8 states, proved/);
+  assert.match(r.stdout, /\(1000000000000000000000000000000,1618033988749894848204586834367\)/);
+});

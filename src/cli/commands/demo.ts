@@ -39,7 +39,20 @@ const STEPS: Step[] = [
   },
   { claim: 'taking-and-merging, Lemma 9: words of {a, a2, b}', args: ['grundy', 'rewrite:a,a2,b', 'a5b2aba2', 'ba3b', 'ε'] },
   { claim: 'Maharaja Nim (Wythoff + knight moves): the first P-positions', args: ['ppositions', 'maharaja', '--max', '20'] },
-  { claim: 'deciding invariance: Wythoff P-positions are the P-positions of an invariant game (1-admissible)', args: ['admissible', 'wythoff', '--max', '60'] },
+  { claim: 'maharaja-nim, section 2: the bit string of Maharaja Nim (0 = an upper P-position in that column)', args: ['bitstring', 'maharaja', '--bits', '60'] },
+  {
+    claim: 'maharaja-nim, sections 4-5: a P-position of (2,3)-Maharaja Nim near 10^30, in time polynomial in log x',
+    args: ['telescope', '1000000000000000000000000000000'],
+  },
+  {
+    claim: 'deciding invariance, Theorem 23: Wythoff P-positions are 1-admissible, decided for every position by automata',
+    args: ['admissible', 'wythoff', '--method', 'logic'],
+  },
+  { claim: 'deciding invariance, section 6.1: the periodic word (1122)^ω is not 1-admissible', args: ['admissible', 'periodic:1122'] },
+  {
+    claim: 'push-the-button, Conjecture 5.0.3: Push-Cram 3 x 5 and 3 x 7 are N, but not bluff games (NOTES.md)',
+    args: ['bluff', 'pushcram', '3x5', '3x7'],
+  },
 ];
 
 export const demoCommand: CommandModule = {

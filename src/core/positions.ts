@@ -5,7 +5,22 @@
  */
 import { PositionError } from './errors.js';
 import type { Heaps, PositionDomain } from './ruleset.js';
-import { RESERVED, compressWord } from '../games/rewrite/rules.js';
+
+/** Characters that cannot be letters: they delimit specs and rules. */
+export const RESERVED = new Set([',', '-', '>', '(', ')', ' ', '\t', '+', '"', 'ε', '⊙']);
+
+/** `aaab` -> `a3b`: the compact form used by positions and specs. */
+export function compressWord(w: string): string {
+  if (w === '') return 'ε';
+  let out = '';
+  for (let i = 0; i < w.length; ) {
+    let j = i;
+    while (j < w.length && w[j] === w[i]) j++;
+    out += j - i > 1 ? `${w[i]}${j - i}` : w[i];
+    i = j;
+  }
+  return out;
+}
 
 /** Largest heap accepted: beyond it no table or memo in sprague could be built. */
 export const MAX_HEAP = Number.MAX_SAFE_INTEGER;

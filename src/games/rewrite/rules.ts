@@ -2,6 +2,9 @@
  * Rewrite rules u -> v on words over single-character letters (seed taking-and-merging, section 1).
  * A taking-and-merging rule a^k -> ε is written `ak` in specs.
  */
+import { compressWord } from '../../core/positions.js';
+
+export { RESERVED, compressWord } from '../../core/positions.js';
 
 export interface RewriteRule {
   /** u, non-empty. */
@@ -9,9 +12,6 @@ export interface RewriteRule {
   /** v, possibly empty. */
   readonly rhs: string;
 }
-
-/** Characters that cannot be letters: they delimit specs and rules. */
-export const RESERVED = new Set([',', '-', '>', '(', ')', ' ', '\t', '+', '"', 'ε', '⊙']);
 
 /** The letters used by the rules, in order of first appearance. */
 export function alphabetOf(rules: readonly RewriteRule[]): string[] {
@@ -28,19 +28,6 @@ export function isTakingAndMerging(rules: readonly RewriteRule[]): boolean {
 /** Every move strictly shortens the word, so every play ends (seed section 5). */
 export function isStronglyTerminating(rules: readonly RewriteRule[]): boolean {
   return rules.every((r) => r.lhs.length > r.rhs.length);
-}
-
-/** `aaab` -> `a3b`: the compact form used by positions and specs. */
-export function compressWord(w: string): string {
-  if (w === '') return 'ε';
-  let out = '';
-  for (let i = 0; i < w.length; ) {
-    let j = i;
-    while (j < w.length && w[j] === w[i]) j++;
-    out += j - i > 1 ? `${w[i]}${j - i}` : w[i];
-    i = j;
-  }
-  return out;
 }
 
 /** The rule as written in specs: `a3`, `aa->b`. */

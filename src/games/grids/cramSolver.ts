@@ -3,8 +3,9 @@
  * components' values (push-the-button, Proposition 1.3.3), each component memoised under the 8
  * symmetries of the square, and 1 x n lines read off the octal game 0.07 (section 5).
  */
-import { InterruptedError, LimitError } from '../../core/errors.js';
+import { LimitError } from '../../core/errors.js';
 import { type Board, components } from './board.js';
+import { SearchClock } from './clock.js';
 import { octal007 } from './octal007.js';
 import { MAX_SHAPE_SIDE, type Shape, canonicalKey, shapeOf, splitComponents } from './shape.js';
 
@@ -21,10 +22,11 @@ export class CramSearch {
   /** Canonical component key -> Grundy value. */
   readonly table = new Map<string, number>();
   nodes = 0;
-  private lastTick = 0;
-  private lastCheckpoint = 0;
+  private readonly clock: SearchClock<{ nodes: number; entries: number }>;
 
-  constructor(private readonly options: CramSearchOptions = {}) {}
+  constructor(private readonly options: CramSearchOptions = {}) {
+    this.clock = new SearchClock(options, () => ({ nodes: this.nodes, entries: this.table.size }));
+  }
 
   /** The Grundy value of a whole board. */
   grundy(b: Board): number {
@@ -53,7 +55,7 @@ export class CramSearch {
     // A straight line is a heap of the octal game 0.07 (section 5).
     if (s.h === 1) return octal007(s.w);
     if (s.w === 1) return octal007(s.h);
-    if ((++this.nodes & 0xfff) === 0) this.tick();
+    if ((++this.nodes & 0xfff) === 0) this.clock.tick();
     const key = canonicalKey(s, true);
     const known = this.table.get(key);
     if (known !== undefined) return known;
@@ -88,21 +90,6 @@ export class CramSearch {
 
   /** Saves the table through `save` every `everyMs` milliseconds while searching. */
   setCheckpoint(save: () => void, everyMs = 60_000): void {
-    this.options.onCheckpoint = save;
-    this.options.checkpointEveryMs = everyMs;
-    this.lastCheckpoint = Date.now();
-  }
-
-  private tick(): void {
-    const now = Date.now();
-    if (this.options.signal?.aborted || (this.options.interrupt && Atomics.load(this.options.interrupt, 0) !== 0)) throw new InterruptedError({ nodes: this.nodes, entries: this.table.size });
-    if (this.options.onProgress && now - this.lastTick >= 250) {
-      this.lastTick = now;
-      this.options.onProgress({ nodes: this.nodes, entries: this.table.size });
-    }
-    if (this.options.onCheckpoint && now - this.lastCheckpoint >= (this.options.checkpointEveryMs ?? 60_000)) {
-      this.lastCheckpoint = now;
-      this.options.onCheckpoint();
-    }
+    this.clock.setCheckpoint(save, everyMs);
   }
 }

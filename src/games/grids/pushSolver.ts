@@ -5,10 +5,11 @@
  * at once: the rows split into runs whose 0.07 values are XORed (push-the-button, section 5), kept
  * up to date incrementally. The table is keyed by the least key over the reflections of the board.
  */
-import { InterruptedError, LimitError } from '../../core/errors.js';
+import { LimitError } from '../../core/errors.js';
 import { type Board, columnMask } from './board.js';
 import { octal007Values } from './octal007.js';
 import { TranspositionTable } from './table.js';
+import { SearchClock } from './clock.js';
 
 /** One column kind: the masks reachable from an initial column mask by vertical dominoes. */
 interface ColumnKind {
@@ -109,8 +110,7 @@ export class PushCramSearch {
   nodes = 0;
   private rootDone = 0;
   private rootTotal = 0;
-  private lastTick = 0;
-  private lastCheckpoint = 0;
+  private readonly clock: SearchClock<PushProgress>;
   private readonly moveBuf: Int32Array[] = [];
 
   constructor(
@@ -118,6 +118,7 @@ export class PushCramSearch {
     readonly mode: 'outcome' | 'grundy',
     private readonly options: PushSearchOptions = {},
   ) {
+    this.clock = new SearchClock(options, () => this.progress());
     if (board.rows > MAX_PUSH_ROWS) {
       throw new LimitError(`PUSH CRAM search handles at most ${MAX_PUSH_ROWS} rows, the board has ${board.rows}`, 'rows');
     }
@@ -262,24 +263,7 @@ export class PushCramSearch {
 
   /** Saves the table through `save` every `everyMs` milliseconds while searching. */
   setCheckpoint(save: () => void, everyMs = 60_000): void {
-    this.options.onCheckpoint = save;
-    this.options.checkpointEveryMs = everyMs;
-    this.lastCheckpoint = Date.now();
-  }
-
-  private tick(): void {
-    const now = Date.now();
-    if (this.options.signal?.aborted || (this.options.interrupt && Atomics.load(this.options.interrupt, 0) !== 0)) {
-      throw new InterruptedError(this.progress());
-    }
-    if (this.options.onProgress && now - this.lastTick >= 250) {
-      this.lastTick = now;
-      this.options.onProgress(this.progress());
-    }
-    if (this.options.onCheckpoint && now - this.lastCheckpoint >= (this.options.checkpointEveryMs ?? 60_000)) {
-      this.lastCheckpoint = now;
-      this.options.onCheckpoint();
-    }
+    this.clock.setCheckpoint(save, everyMs);
   }
 
   progress(): PushProgress {
@@ -307,7 +291,7 @@ export class PushCramSearch {
 
   /** True when the player to move wins (normal play) from the current position before the button. */
   wins(depth = 0): boolean {
-    if ((++this.nodes & 0x3fff) === 0) this.tick();
+    if ((++this.nodes & 0x3fff) === 0) this.clock.tick();
     // Pushing onto a zero sum of 0.07 rows wins at once (push-the-button, Proposition 2.1.4 (i)).
     if (this.value === 0) return true;
     const known = this.lookup();
@@ -352,7 +336,7 @@ export class PushCramSearch {
 
   /** The Grundy value of the current position before the button: mex of the push value and the options. */
   grundy(depth = 0): number {
-    if ((++this.nodes & 0x3fff) === 0) this.tick();
+    if ((++this.nodes & 0x3fff) === 0) this.clock.tick();
     const known = this.lookup();
     if (known >= 0) return known;
     const m = this.genMoves(depth);

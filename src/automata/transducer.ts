@@ -81,18 +81,7 @@ export class Transducer {
  */
 export function preimage(t: Transducer, target: Dfa, accept: (output: number) => boolean): Nfa {
   if (target.alphabetSize !== t.outputSize) throw new InputError('the target automaton reads another alphabet than the transducer writes');
-  const n = target.stateCount;
-  const id = (s: number, q: number) => s * n + q;
-  const lists: number[][] = Array.from({ length: t.stateCount * n }, () => []);
-  const accepting = new Uint8Array(t.stateCount * n);
-  for (let s = 0; s < t.stateCount; s++) for (let q = 0; q < n; q++) accepting[id(s, q)] = t.final[s] && accept(target.output[q]!) ? 1 : 0;
-  for (const e of t.edges) {
-    for (let q = 0; q < n; q++) {
-      const q2 = e.output === EPSILON ? q : target.next(q, e.output);
-      lists[id(e.from, q)]!.push(e.input, id(e.to, q2));
-    }
-  }
-  return new Nfa(t.inputSize, [id(t.start, target.start)], accepting, lists);
+  return throughTransducer(t, target, accept, 'output');
 }
 
 /**
@@ -101,16 +90,25 @@ export function preimage(t: Transducer, target: Dfa, accept: (output: number) =>
  */
 export function image(t: Transducer, source: Dfa, accept: (output: number) => boolean): Nfa {
   if (source.alphabetSize !== t.inputSize) throw new InputError('the source automaton reads another alphabet than the transducer reads');
-  const n = source.stateCount;
+  return throughTransducer(t, source, accept, 'input');
+}
+
+/**
+ * The product of T with a DFA reading one of T's tapes (`read`), projected onto the other tape:
+ * preimage when the DFA reads the output, image when it reads the input.
+ */
+function throughTransducer(t: Transducer, dfa: Dfa, accept: (output: number) => boolean, read: 'input' | 'output'): Nfa {
+  const n = dfa.stateCount;
   const id = (s: number, q: number) => s * n + q;
   const lists: number[][] = Array.from({ length: t.stateCount * n }, () => []);
   const accepting = new Uint8Array(t.stateCount * n);
-  for (let s = 0; s < t.stateCount; s++) for (let q = 0; q < n; q++) accepting[id(s, q)] = t.final[s] && accept(source.output[q]!) ? 1 : 0;
+  for (let s = 0; s < t.stateCount; s++) for (let q = 0; q < n; q++) accepting[id(s, q)] = t.final[s] && accept(dfa.output[q]!) ? 1 : 0;
   for (const e of t.edges) {
+    const [readLetter, kept] = read === 'output' ? [e.output, e.input] : [e.input, e.output];
     for (let q = 0; q < n; q++) {
-      const q2 = e.input === EPSILON ? q : source.next(q, e.input);
-      lists[id(e.from, q)]!.push(e.output, id(e.to, q2));
+      const q2 = readLetter === EPSILON ? q : dfa.next(q, readLetter);
+      lists[id(e.from, q)]!.push(kept, id(e.to, q2));
     }
   }
-  return new Nfa(t.outputSize, [id(t.start, source.start)], accepting, lists);
+  return new Nfa(read === 'output' ? t.inputSize : t.outputSize, [id(t.start, dfa.start)], accepting, lists);
 }

@@ -128,15 +128,26 @@ function balancedAdmissibility(word: BinaryPeriodicWord, options: PeriodicOption
   const bound = 2 * word.length;
   const diff = lemma37Differences(word);
   const witness = leastWitness2(bound, word.partners(bound), diff, options.signal);
+  return periodicVerdict(word, bound, witness, true, true);
+}
+
+/** The verdict in the box [0, bound]^2; `certified` says whether the box decides all of N^2. */
+function periodicVerdict(
+  word: BinaryPeriodicWord,
+  bound: number,
+  witness: number[] | undefined,
+  certified: boolean,
+  balanced: boolean,
+): PeriodicAdmissibility {
   return {
     admissible: witness === undefined,
     method: 'periodic',
     bound,
     ...(witness ? { witness } : {}),
-    certified: true,
+    certified,
     differenceBound: bound,
     period: wordToString(word.period),
-    balanced: true,
+    balanced,
   };
 }
 
@@ -167,16 +178,8 @@ function unbalancedAdmissibility(word: BinaryPeriodicWord, options: PeriodicOpti
   }
   const diff = remark40Differences(word, one, bound);
   const witness = leastWitness2(bound, word.partners(bound), diff, options.signal);
-  return {
-    admissible: witness === undefined,
-    method: 'periodic',
-    bound,
-    ...(witness ? { witness } : {}),
-    certified: witness !== undefined,
-    differenceBound: bound,
-    period: wordToString(word.period),
-    balanced: false,
-  };
+  // A witness is certain; "admissible" rests on our reading of Remark 40's box, so it is not certified.
+  return periodicVerdict(word, bound, witness, witness !== undefined, false);
 }
 
 /**

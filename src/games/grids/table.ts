@@ -4,6 +4,8 @@
  * overwritten, so memory stays bounded and every stored value is still exact.
  */
 
+import { LimitError } from '../../core/errors.js';
+
 const PROBE = 8;
 
 export class TranspositionTable {
@@ -17,17 +19,26 @@ export class TranspositionTable {
 
   /** `log2Capacity` slots, 9 bytes each (22 -> 38 MB, 25 -> 300 MB). */
   constructor(readonly log2Capacity = 22) {
+    if (log2Capacity > 31) throw new LimitError(`transposition table: at most 2^31 slots, asked for 2^${log2Capacity}`, 'tableBits');
     const cap = 2 ** log2Capacity;
     this.keys = new Float64Array(cap);
     this.vals = new Uint8Array(cap);
     this.mask = cap - 1;
   }
 
-  private home(key: number): number {
-    // Mix the high and low halves: packed keys differ mostly in their low digits.
+  /**
+   * The home slot of a key. Mixes the high and low halves (packed keys differ mostly in their low digits)
+   * into a full 32-bit hash before masking: an earlier `>>> 7` left 25 bits, so no table could use more
+   * than 2^25 home slots whatever its capacity (the 3 x 23 run stalled at exactly 2^25 entries).
+   */
+  home(key: number): number {
     const lo = key % 4294967296;
     const hi = (key - lo) / 4294967296;
-    return (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> 7) & this.mask;
+    let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+    return (h >>> 0) & this.mask;
   }
 
   /** The stored value, or -1. */

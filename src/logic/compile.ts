@@ -9,6 +9,7 @@ import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
 import { NumerationSystem } from '../numeration/system.js';
 import { type CmpOp, type Node } from './parser.js';
+import { reversePredicate } from './commands.js';
 import {
   combine,
   compareNames,
@@ -126,7 +127,7 @@ export class Compiler {
       case 'pred':
         return this.predicateCall(node.name, node.args, node.sys);
       case 'rev':
-        throw new InputError('the reversal operator ` is not supported');
+        return this.note('`', reversePredicate(this.formula(node.e), this.limits));
       default:
         throw new InputError(`a term (${node.k}) where a formula was expected`);
     }

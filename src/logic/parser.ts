@@ -198,7 +198,8 @@ export function parseFormula(text: string, system = 'msd_2'): Node {
       pos++;
       return { k: 'bool', value: t === 'true' };
     }
-    if (t === '.' || /^[A-Z]/.test(t)) {
+    // Word automata are capitalised (T[n]), or any name followed by an index (test533[n]).
+    if (t === '.' || /^[A-Z]/.test(t) || (isVarName(t) && toks[pos + 1]?.t === '[')) {
       if (t === '.') pos++;
       const n = peek();
       if (!n || !/^[A-Za-z]/.test(n.t)) return fail('expected a word automaton name');

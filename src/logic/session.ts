@@ -13,6 +13,7 @@ import { Compiler, type Library, type WordAutomaton } from './compile.js';
 import { parseFormula } from './parser.js';
 import { type Limits, Predicate, radixOf, type Track } from './predicate.js';
 import { compileRegex } from './regex.js';
+import { runAutomatonCommand } from './commands.js';
 import { formatWalnutAutomaton, parseWalnutAutomaton, trackOfToken } from './walnut-format.js';
 
 export interface CommandResult {
@@ -164,8 +165,14 @@ export class Session implements Library {
         for (const cmd of splitCommandFile(text)) last = this.run(cmd);
         return last;
       }
-      default:
-        throw new InputError(`the command ${verb} is not supported`);
+      default: {
+        const r = runAutomatonCommand(verb, name, rest, this, this.options);
+        if (!r) throw new InputError(`the command ${verb} is not supported`);
+        if (r.kind === 'word') this.words.set(name, { tracks: r.tracks, dfa: r.dfa });
+        const p = new Predicate(r.tracks, r.dfa);
+        if (r.kind === 'predicate') this.predicates.set(name, p);
+        return this.result(verb, name, p);
+      }
     }
   }
 

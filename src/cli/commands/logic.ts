@@ -18,6 +18,20 @@ interface Flags {
   library?: string;
   print?: boolean;
   steps?: boolean;
+  only?: string;
+}
+
+/** `--only 0-156,530`: case ids as comma-separated numbers and ranges. */
+function parseIds(text: string): Set<number> {
+  const ids = new Set<number>();
+  for (const part of text.split(',')) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    if (!m) throw new InputError(`--only: bad case range ${JSON.stringify(part)} (expected e.g. 0-156,530)`);
+    const a = Number(m[1]);
+    const b = m[2] === undefined ? a : Number(m[2]);
+    for (let i = a; i <= b; i++) ids.add(i);
+  }
+  return ids;
 }
 
 /** The commands of a --file: one per line, `#` comments, blank lines skipped. */
@@ -59,9 +73,11 @@ export const logicCommand: CommandModule = {
       .option('--library <dir>', 'a Walnut library folder (Word Automata Library/, Command Files/)')
       .option('--print', 'print the automaton in Walnut text format')
       .option('--steps', 'show the state count of every intermediate automaton')
+      .option('--only <ids>', 'with --conformance: only these case ids, e.g. 527-556,600')
       .action((query: string | undefined, flags: Flags) => {
         if (flags.conformance) {
           const summary = runConformance(flags.conformance, {
+            ...(flags.only ? { only: parseIds(flags.only) } : {}),
             onCase: (c) => {
               if (flags.json) emitJson({ id: c.id, status: c.status, ...(c.reason ? { reason: c.reason } : {}) });
               else if (c.status !== 'pass') emitLine(`${String(c.id).padStart(4)} ${c.status === 'fail' ? colour.red('fail') : colour.dim('skip')} ${c.reason ?? ''}`);

@@ -1,0 +1,161 @@
+/**
+ * Operations on regular languages and on Moore machines read backwards: concatenation, Kleene
+ * star, left and right quotients (acceptors, output ≠ 0 accepts), and the reversal of a DFAO, the
+ * machine that reads the input backwards and gives the same output (Walnut's `reverse` of a word
+ * automaton). All results are minimised.
+ */
+import { LimitError } from '../core/errors.js';
+import { Dfa } from './dfa.js';
+import { minimise } from './minimise.js';
+import { determinise, EPSILON, Nfa } from './nfa.js';
+
+/** Copies the acceptor view of `dfa` into `edges`/`accepting` from index `offset`. */
+function copyInto(dfa: Dfa, offset: number, edges: number[][], accepting: number[]): void {
+  const k = dfa.alphabetSize;
+  for (let s = 0; s < dfa.stateCount; s++) {
+    const list: number[] = [];
+    for (let a = 0; a < k; a++) list.push(a, offset + dfa.next(s, a));
+    edges.push(list);
+    accepting.push(dfa.output[s] !== 0 ? 1 : 0);
+  }
+}
+
+/** L(a_1) L(a_2) ... L(a_n), all over one alphabet. ε-moves from the accepting states of each to the start of the next. */
+export function concatenate(parts: readonly Dfa[], maxStates = 1_000_000): Dfa {
+  const k = parts[0]!.alphabetSize;
+  const edges: number[][] = [];
+  const accepting: number[] = [];
+  const offsets: number[] = [];
+  for (const d of parts) {
+    offsets.push(edges.length);
+    copyInto(d, edges.length, edges, accepting);
+  }
+  for (let i = 0; i + 1 < parts.length; i++) {
+    const d = parts[i]!;
+    for (let s = 0; s < d.stateCount; s++) {
+      if (accepting[offsets[i]! + s]) edges[offsets[i]! + s]!.push(EPSILON, offsets[i + 1]! + parts[i + 1]!.start);
+    }
+  }
+  // Only the last part's accepting states accept.
+  const last = offsets[parts.length - 1]!;
+  for (let s = 0; s < last; s++) accepting[s] = 0;
+  const nfa = new Nfa(k, [offsets[0]! + parts[0]!.start], Uint8Array.from(accepting), edges);
+  return minimise(determinise(nfa, { maxStates }));
+}
+
+/** L*: a new accepting start state (for ε), and ε-moves from accepting states back to the start. */
+export function kleeneStar(dfa: Dfa, maxStates = 1_000_000): Dfa {
+  const edges: number[][] = [];
+  const accepting: number[] = [];
+  copyInto(dfa, 0, edges, accepting);
+  const start = edges.length;
+  edges.push([EPSILON, dfa.start]);
+  accepting.push(1);
+  for (let s = 0; s < dfa.stateCount; s++) if (accepting[s]) edges[s]!.push(EPSILON, start);
+  return minimise(determinise(new Nfa(dfa.alphabetSize, [start], Uint8Array.from(accepting), edges), { maxStates }));
+}
+
+/** States of a from which some word of L(b) leads to acceptance (product reachability). O(na nb k). */
+function statesWithSuffixIn(a: Dfa, b: Dfa): Uint8Array {
+  const k = a.alphabetSize;
+  const na = a.stateCount;
+  const nb = b.stateCount;
+  // Good pairs (p, q): a from p and b from q accept a common word; backwards fixpoint.
+  const good = new Uint8Array(na * nb);
+  const rev: number[][] = Array.from({ length: na * nb }, () => []);
+  const stack: number[] = [];
+  for (let p = 0; p < na; p++) {
+    for (let q = 0; q < nb; q++) {
+      const id = p * nb + q;
+      for (let c = 0; c < k; c++) rev[a.next(p, c) * nb + b.next(q, c)]!.push(id);
+      if (a.output[p] !== 0 && b.output[q] !== 0) {
+        good[id] = 1;
+        stack.push(id);
+      }
+    }
+  }
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    for (const s of rev[t]!) {
+      if (!good[s]) {
+        good[s] = 1;
+        stack.push(s);
+      }
+    }
+  }
+  const out = new Uint8Array(na);
+  for (let p = 0; p < na; p++) out[p] = good[p * nb + b.start]!;
+  return out;
+}
+
+/** L(a)/L(b) = {w : wu ∈ L(a) for some u ∈ L(b)}: a with the states that accept some suffix from L(b) accepting. */
+export function rightQuotient(a: Dfa, b: Dfa): Dfa {
+  const ok = statesWithSuffixIn(a, b);
+  return minimise(new Dfa(a.alphabetSize, a.delta, Int32Array.from(ok), a.start));
+}
+
+/** L(b)\L(a) = {w : uw ∈ L(a) for some u ∈ L(b)}: a started from the set of states reached on L(b). */
+export function leftQuotient(a: Dfa, b: Dfa, maxStates = 1_000_000): Dfa {
+  const k = a.alphabetSize;
+  const na = a.stateCount;
+  const nb = b.stateCount;
+  // Pairs reachable in the product; the a-states paired with an accepting b-state start the result.
+  const seen = new Uint8Array(na * nb);
+  const stack = [a.start * nb + b.start];
+  seen[stack[0]!] = 1;
+  const starts = new Set<number>();
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    const p = Math.floor(id / nb);
+    const q = id % nb;
+    if (b.output[q] !== 0) starts.add(p);
+    for (let c = 0; c < k; c++) {
+      const t = a.next(p, c) * nb + b.next(q, c);
+      if (!seen[t]) {
+        seen[t] = 1;
+        stack.push(t);
+      }
+    }
+  }
+  const edges: number[][] = [];
+  const accepting: number[] = [];
+  copyInto(a, 0, edges, accepting);
+  return minimise(determinise(new Nfa(k, [...starts], Uint8Array.from(accepting), edges), { maxStates }));
+}
+
+/**
+ * The DFAO that reads words backwards: after reading u backwards, its state is the partition of the
+ * states q of `dfa` by the output of δ(q, u) (one subset per output value), and its output is the
+ * class of the start state. O(2^n) in the worst case, capped by maxStates.
+ */
+export function reverseMoore(dfa: Dfa, maxStates = 1_000_000): Dfa {
+  const k = dfa.alphabetSize;
+  const n = dfa.stateCount;
+  // A state of the result: the output class of every original state (an Int32Array of length n).
+  const keyOf = (cls: Int32Array) => cls.join(',');
+  const index = new Map<string, number>();
+  const classes: Int32Array[] = [];
+  const intern = (cls: Int32Array): number => {
+    const key = keyOf(cls);
+    let id = index.get(key);
+    if (id === undefined) {
+      if (classes.length >= maxStates) throw new LimitError(`reversing a word automaton passed ${maxStates} states`, 'max-states', classes.length);
+      id = classes.length;
+      index.set(key, id);
+      classes.push(cls);
+    }
+    return id;
+  };
+  intern(Int32Array.from(dfa.output));
+  const delta: number[] = [];
+  for (let i = 0; i < classes.length; i++) {
+    const cur = classes[i]!;
+    for (let a = 0; a < k; a++) {
+      const next = new Int32Array(n);
+      for (let q = 0; q < n; q++) next[q] = cur[dfa.next(q, a)]!;
+      delta[i * k + a] = intern(next);
+    }
+  }
+  const output = Int32Array.from(classes, (cls) => cls[dfa.start]!);
+  return minimise(new Dfa(k, Int32Array.from(delta), output, 0));
+}

@@ -79,6 +79,14 @@ function flipTracks(tracks: readonly Track[]): Track[] {
   return tracks.map((t) => (t.system ? { ...t, system: t.system.reversed } : t));
 }
 
+/**
+ * Walnut labels the result of star and concat msd_b for an arithmetic track of b digits (the result
+ * is a plain language over the digits; e.g. a star of msd_fib words is msd_2, case 601).
+ */
+function plainTracks(tracks: readonly Track[]): Track[] {
+  return tracks.map((t) => (t.system ? { ...t, system: NumerationSystem.byName(`msd_${t.system.base}`) } : t));
+}
+
 /** The acceptor `$name` or `name` (Walnut's language commands take the bare name). */
 function operand(lib: CommandLibrary, token: string, verb: string): Predicate {
   const name = token.replace(/^\$/, '');
@@ -135,12 +143,12 @@ export function runAutomatonCommand(verb: string, name: string, rest: string, li
     case 'star': {
       need(1);
       const p = operand(lib, args[0]!, verb);
-      return { kind: 'predicate', tracks: p.tracks, dfa: kleeneStar(p.dfa, maxStates) };
+      return { kind: 'predicate', tracks: plainTracks(p.tracks), dfa: kleeneStar(p.dfa, maxStates) };
     }
     case 'concat': {
       need(2);
       const ps = args.map((a) => operand(lib, a, verb));
-      return { kind: 'predicate', tracks: ps[0]!.tracks, dfa: concatenate(sameTracks(ps), maxStates) };
+      return { kind: 'predicate', tracks: plainTracks(ps[0]!.tracks), dfa: concatenate(sameTracks(ps), maxStates) };
     }
     case 'rightquo':
     case 'leftquo': {

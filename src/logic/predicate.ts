@@ -251,7 +251,10 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
   const lettersOf = buckets0.map((b) => Int32Array.from(b));
   const dfa = p.dfa;
   const n = dfa.stateCount;
-  const msd = p.tracks[idx]!.system ? p.tracks[idx]!.system!.msd : true;
+  // The padding fix reads in the direction of the remaining tracks (Walnut: a projected explicit
+  // alphabet track pads like the arithmetic tracks left, case 566), else of the projected one.
+  const dir = keepSystemDirection(p.tracks.filter((_, i) => !drop.has(i))) ?? keepSystemDirection([...drop].map((i) => p.tracks[i]!));
+  const msd = dir ?? true;
   const zeros = lettersOf[0]!;
   const mark = new Int32Array(n);
   let stamp = 0;
@@ -368,6 +371,12 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
   }
   const out = Int32Array.from(subsets, (set) => (set.some(accepting) ? 1 : 0));
   return new Predicate(keep, minimise(new Dfa(Kn, Int32Array.from(delta), out, 0)));
+}
+
+/** msd (true) or lsd (false) of the first arithmetic track, undefined when there is none. */
+function keepSystemDirection(tracks: readonly Track[]): boolean | undefined {
+  const t = tracks.find((u) => u.system !== null);
+  return t ? t.system!.msd : undefined;
 }
 
 /** ∀name p = ¬∃name ¬p. */

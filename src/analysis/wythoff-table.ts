@@ -92,6 +92,7 @@ function fillColumnsGeneral(col: Int32Array, diag: Uint8Array, mv: Int32Array, f
   const m = mv.length;
   while (dmin < n && diag[dmin] !== 0) dmin++;
   for (let x = from; x < to; x++) {
+    if (dmin >= n - x) break; // no unused diagonal reaches inside the box from here on
     if (col[x]! >= 0) continue;
     const dEnd = n - x;
     for (let d = dmin; d < dEnd; d++) {
@@ -118,25 +119,38 @@ function fillColumnsGeneral(col: Int32Array, diag: Uint8Array, mv: Int32Array, f
   return dmin;
 }
 
-/** The same for one extra pair (k,l) and its mirror (l,k): Maharaja Nim, (k,l)-M. */
+/**
+ * The same for one extra pair (k,l) and its mirror (l,k): Maharaja Nim, (k,l)-M. Most columns take the least
+ * unused diagonal, so that candidate is tried first; the scan past it runs only when it is blocked.
+ */
 function fillColumnsOnePair(col: Int32Array, diag: Uint8Array, k: number, l: number, from: number, to: number, dmin: number): number {
   const n = col.length;
   while (dmin < n && diag[dmin] !== 0) dmin++;
   for (let x = from; x < to; x++) {
+    if (dmin >= n - x) break; // no unused diagonal reaches inside the box from here on
     if (col[x]! >= 0) continue;
-    const dEnd = n - x;
-    // col[u] === v with v >= 0 implies u's P-position is (u, v); u < 0 reads undefined.
+    // The extra moves reach a P-position from (x, y) iff y is one of these (col[u] = v means (u, v) is P).
     const cK = x >= k ? col[x - k]! : -1;
     const cL = x >= l ? col[x - l]! : -1;
-    for (let d = dmin; d < dEnd; d++) {
+    const blockedK = cK >= 0 ? cK + l : -1;
+    const blockedL = cL >= 0 ? cL + k : -1;
+    let y = x + dmin;
+    if (col[y]! < 0 && y !== blockedK && y !== blockedL) {
+      col[x] = y;
+      col[y] = x;
+      diag[dmin] = 1;
+      do dmin++;
+      while (dmin < n && diag[dmin] !== 0);
+      continue;
+    }
+    const dEnd = n - x;
+    for (let d = dmin + 1; d < dEnd; d++) {
       if (diag[d] !== 0) continue;
-      const y = x + d;
-      if (col[y]! >= 0) continue;
-      if ((cK >= 0 && cK === y - l) || (cL >= 0 && cL === y - k)) continue;
+      y = x + d;
+      if (col[y]! >= 0 || y === blockedK || y === blockedL) continue;
       col[x] = y;
       col[y] = x;
       diag[d] = 1;
-      while (dmin < n && diag[dmin] !== 0) dmin++;
       break;
     }
   }

@@ -28,3 +28,26 @@ export function naiveColumns(extraMoves: readonly (readonly [number, number])[],
       }
   return col;
 }
+
+/**
+ * The column scan in its plainest form (one P-position per row, column and diagonal, least free y first),
+ * with no fast path and no early stop: the reference the tuned kernel must equal at sizes naiveColumns
+ * cannot reach.
+ */
+export function plainColumnScan(extraMoves: readonly (readonly [number, number])[], n: number): Int32Array {
+  const col = new Int32Array(n).fill(-1);
+  const usedDiagonal = new Uint8Array(n);
+  const moves = extraMoves.flatMap(([k, l]) => [[k, l], [l, k]] as const);
+  for (let x = 0; x < n; x++) {
+    if (col[x]! >= 0) continue;
+    for (let y = x; y < n; y++) {
+      if (usedDiagonal[y - x] || col[y]! >= 0) continue;
+      if (moves.some(([k, l]) => x >= k && y >= l && col[x - k] === y - l)) continue;
+      col[x] = y;
+      col[y] = x;
+      usedDiagonal[y - x] = 1;
+      break;
+    }
+  }
+  return col;
+}

@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   countPPositions,
+  fillColumns,
+  orientedMoves,
   lineViolations,
   tableChecksum,
   upperPPositions,
@@ -9,7 +11,7 @@ import {
   wythoffFamilyTable,
   type ExtraMove,
 } from '../../src/analysis/wythoff-table.js';
-import { naiveColumns, naivePTable } from './wythoff-reference.js';
+import { naiveColumns, naivePTable, plainColumnScan } from './wythoff-reference.js';
 import { InputError, InterruptedError } from '../../src/core/errors.js';
 
 const PHI = (1 + Math.sqrt(5)) / 2;
@@ -29,6 +31,24 @@ test('fast column table equals the table built from the rules (all options) for 
   for (const moves of MOVE_SETS) {
     const fast = wythoffFamilyTable(moves, 150);
     assert.deepEqual([...fast.col], [...naiveColumns(moves, 150)], `moves ${JSON.stringify(moves)}`);
+  }
+});
+
+test('tuned kernel (least-diagonal fast path, early stop, chunked progress) equals the plain column scan, N = 20000', () => {
+  const random: ExtraMove[][] = [];
+  let seed = 12345;
+  const next = (m: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % m);
+  for (let i = 0; i < 12; i++) random.push(Array.from({ length: 1 + next(3) }, () => [next(9), 1 + next(12)] as const));
+  for (const moves of [...MOVE_SETS, ...random]) {
+    const n = 20_000;
+    const plain = [...plainColumnScan(moves, n)];
+    assert.deepEqual([...wythoffFamilyTable(moves, n).col], plain, `moves ${JSON.stringify(moves)}`);
+    // In chunks of 997 columns, as a long run with progress reports calls the kernel.
+    const col = new Int32Array(n).fill(-1);
+    const diag = new Uint8Array(n);
+    let dmin = 0;
+    for (let x = 0; x < n; x += 997) dmin = fillColumns(col, diag, orientedMoves(moves), x, Math.min(n, x + 997), dmin);
+    assert.deepEqual([...col], plain, `chunked, moves ${JSON.stringify(moves)}`);
   }
 });
 

@@ -185,8 +185,23 @@ export class Compiler {
         return { p: predicateOn([track(v)], sys.constant(node.value)), v, temps: target ? [] : [v] };
       }
       case 'neg': {
-        if (node.e.k === 'num') throw new InputError(`negative constant -${node.e.value} in the numeration system ${sys.name}, which has no negative numbers`);
-        throw new InputError(`negation of a term is not supported in ${sys.name}`);
+        if (!sys.signed) {
+          if (node.e.k === 'num') throw new InputError(`negative constant -${node.e.value}`);
+          throw new InputError(`negation of a term in ${sys.name}, which has no negative numbers`);
+        }
+        if (node.e.k === 'num') {
+          const v = target ?? temp();
+          return { p: predicateOn([track(v)], sys.constant(-node.e.value)), v, temps: target ? [] : [v] };
+        }
+        // -e = v iff e + v = 0.
+        const v = target ?? temp();
+        const e = this.term(node.e, sys.name);
+        const zero = temp();
+        let p = this.bind([track('#x'), track('#y'), track('#z')], sys.addition(), [e.v, v, zero]);
+        p = combine(p, predicateOn([track(zero)], sys.constant(0)), 'and', this.limits);
+        if (e.p) p = combine(p, e.p, 'and', this.limits);
+        p = exists(p, [zero, ...e.temps], this.limits);
+        return { p: this.note('_', p), v, temps: target ? [] : [v] };
       }
       case 'arith':
         return this.arith(node, sys, target);
@@ -200,7 +215,20 @@ export class Compiler {
   private arith(node: Extract<Node, { k: 'arith' }>, sys: NumerationSystem, target?: string): { p: Predicate | null; v: string; temps: string[] } {
     const v = target ?? temp();
     const tr = (name: string): Track => ({ name, system: sys });
-    const constOf = (n: Node): bigint | undefined => (n.k === 'num' ? n.value : undefined);
+    const constOf = (n: Node): bigint | undefined => (n.k === 'num' ? n.value : sys.signed && n.k === 'neg' && n.e.k === 'num' ? -n.e.value : undefined);
+    // In a negative base: c*x with c < 0 is -(|c| x), and x/c is (-x)/|c| (the floor either way).
+    if (sys.signed && (node.op === '*' || node.op === '/')) {
+      const c = node.op === '/' ? constOf(node.r) : (constOf(node.l) ?? constOf(node.r));
+      if (c !== undefined && c < 0n) {
+        const abs: Node = { k: 'num', value: -c, sys: sys.name };
+        const other = node.op === '/' || constOf(node.l) === undefined ? node.l : node.r;
+        const rewritten: Node =
+          node.op === '*'
+            ? { k: 'neg', e: { k: 'arith', op: '*', l: abs, r: other, sys: sys.name }, sys: sys.name }
+            : { k: 'arith', op: '/', l: { k: 'neg', e: other, sys: sys.name }, r: abs, sys: sys.name };
+        return this.term(rewritten, sys.name, target);
+      }
+    }
     let operands: { p: Predicate | null; v: string; temps: string[] }[];
     let rel: Predicate;
     if (node.l.k === 'word' || node.r.k === 'word') throw new InputError('word automaton values in arithmetic are not supported');
@@ -270,7 +298,12 @@ export class Compiler {
     const tr = (name: string): Track => ({ name, system: sys });
     const cy = predicateOn([tr('y'), tr('m')], this.multiplier(sys, c));
     const add = predicateOn([tr('m'), tr('r'), tr('x')], sys.addition());
-    const small = exists(combine(predicateOn([tr('r'), tr('k')], sys.lessThan()), predicateOn([tr('k')], sys.constant(c)), 'and'), 'k');
+    let small = exists(combine(predicateOn([tr('r'), tr('k')], sys.lessThan()), predicateOn([tr('k')], sys.constant(c)), 'and'), 'k');
+    if (sys.signed) {
+      // 0 <= r: in a negative base r ranges over all integers.
+      const nonNegative = negate(exists(combine(predicateOn([tr('r'), tr('k')], sys.lessThan()), predicateOn([tr('k')], sys.constant(0)), 'and'), 'k'));
+      small = combine(small, nonNegative, 'and');
+    }
     const p = exists(exists(combine(combine(cy, add, 'and'), small, 'and'), 'm'), 'r');
     return p.dfa;
   }

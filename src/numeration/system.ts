@@ -17,13 +17,14 @@ import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { LinearRecurrence, type Complex, cabs, cmul, solveComplex } from './recurrence.js';
 import { buildDfa, reverseDfa } from './build.js';
+import { lsdNegabaseAddition, lsdNegabaseLess, negabaseDigits, negabaseValue } from './negative.js';
 
 export class NumerationSystem {
   /** Digits are 0..base-1. */
   readonly base: number;
   private readonly cache = new Map<string, Dfa>();
 
-  private constructor(
+  protected constructor(
     readonly name: string,
     readonly msd: boolean,
     readonly recurrence: LinearRecurrence,
@@ -95,14 +96,25 @@ export class NumerationSystem {
       const s = Number(mm[1]);
       if (s < 1) throw new InputError(`numeration system ${name}: s must be positive`);
       coefficients = [s, 1, 1];
+    } else if ((mm = /^neg_(\d+)$/.exec(rest))) {
+      const k = Number(mm[1]);
+      if (k < 2) throw new InputError(`numeration system ${name}: the base must be at most -2`);
+      const sys = new NegativeBaseSystem(name, msd, k);
+      registry.set(name, sys);
+      return sys;
     } else if (/^neg_/.test(rest)) {
-      throw new InputError(`numeration system ${name}: negative bases are not supported`);
+      throw new InputError(`numeration system ${name}: only negative bases -k and custom bases from files are supported`);
     } else {
       throw new InputError(`unknown numeration system ${JSON.stringify(name)}`);
     }
     const sys = NumerationSystem.fromCoefficients(name, msd, coefficients);
     registry.set(name, sys);
     return sys;
+  }
+
+  /** Whether variables range over all integers (negative bases), not just the naturals. */
+  get signed(): boolean {
+    return false;
   }
 
   /** U_i. */
@@ -215,7 +227,7 @@ export class NumerationSystem {
     return this.msd ? minimise(msdDfa) : reverseDfa(msdDfa);
   }
 
-  private memo(key: string, make: () => Dfa): Dfa {
+  protected memo(key: string, make: () => Dfa): Dfa {
     let d = this.cache.get(key);
     if (!d) {
       d = make();
@@ -401,3 +413,76 @@ function compareLex(x: readonly number[], y: readonly number[]): number {
 }
 
 const registry = new Map<string, NumerationSystem>();
+
+/**
+ * Base −k (msd_neg_k, lsd_neg_k): every word over 0..k−1 is valid, and every integer has one
+ * expansion up to padding zeros, so variables range over all of Z.
+ */
+class NegativeBaseSystem extends NumerationSystem {
+  constructor(
+    name: string,
+    msd: boolean,
+    private readonly k: number,
+  ) {
+    super(name, msd, new LinearRecurrence({ coefficients: [k], initial: [1n] }), [k - 1]);
+  }
+
+  override get signed(): boolean {
+    return true;
+  }
+
+  /** (−k)^i, the weight of digit i. */
+  override term(i: number): bigint {
+    return BigInt(-this.k) ** BigInt(i);
+  }
+
+  override represent(n: bigint | number): number[] {
+    const d = negabaseDigits(BigInt(n), this.k);
+    return this.msd ? d : d.reverse();
+  }
+
+  override value(digits: readonly number[]): bigint {
+    return negabaseValue(this.msd ? digits : [...digits].reverse(), this.k);
+  }
+
+  override validity(): Dfa {
+    return this.memo('valid', () => Dfa.from(1, this.k, () => 0, () => 1));
+  }
+
+  override equality(): Dfa {
+    const k = this.k;
+    return this.memo('eq', () => minimise(buildDfa<number>(k * k, 0, String, (_, a) => (a % k === Math.floor(a / k) ? 0 : null), () => 1)));
+  }
+
+  override lessThan(): Dfa {
+    return this.memo('lt', () => this.fromLsd(lsdNegabaseLess(this.k)));
+  }
+
+  override addition(): Dfa {
+    return this.memo('add', () => this.fromLsd(lsdNegabaseAddition(this.k)));
+  }
+
+  override constant(c: bigint | number): Dfa {
+    const digits = negabaseDigits(BigInt(c), this.k);
+    const msdConst = buildDfa<number>(
+      this.k,
+      0,
+      String,
+      (i, a) => {
+        if (i === 0 && a === 0) return 0;
+        if (i < digits.length && digits[i] === a) return i + 1;
+        return null;
+      },
+      (i) => (i === digits.length ? 1 : 0),
+    );
+    return this.msd ? minimise(msdConst) : reverseDfa(msdConst);
+  }
+
+  override vU(): Dfa {
+    throw new InputError(`V_U is not defined in the negative base ${this.name}`);
+  }
+
+  private fromLsd(lsd: Dfa): Dfa {
+    return this.msd ? reverseDfa(lsd) : lsd;
+  }
+}

@@ -7,19 +7,14 @@ import { parentPort } from 'node:worker_threads';
 import { InterruptedError } from '../core/errors.js';
 import type { Ruleset } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
+import { flagSignal } from '../core/stop.js';
 import { makePlot } from '../plot/index.js';
 import { parsePosition, parseSpec } from '../spec/index.js';
 import { errorInfo, type GrundyAnswer, type Task, type TaskMessage, type WorkerMessage } from './protocol.js';
 
 /** The cancel flag of the task running now; the library's signal reads it. */
 let current: Int32Array<ArrayBufferLike> = new Int32Array(1);
-const signal = {
-  get aborted() {
-    return Atomics.load(current, 0) === 1;
-  },
-  addEventListener() {},
-  removeEventListener() {},
-} as unknown as AbortSignal;
+const signal = flagSignal(() => current);
 
 const SOLVERS_KEPT = 8;
 const MEMO_KEPT = 2_000_000;

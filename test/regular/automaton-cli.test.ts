@@ -41,3 +41,23 @@ test('sprague automaton rejects a game that is not a rewrite game, and a bad fla
   assert.equal(f.status, 2);
   assert.match(f.stderr, /--max-states/);
 });
+
+test('sprague automaton: Ctrl-C stops the learner in its worker and keeps the last hypothesis (verified false, exit 130)', async () => {
+  const { spawn } = await import('node:child_process');
+  const entry = new URL('../../src/cli/run.js', import.meta.url);
+  // {a,a4,b} needs well over 90 states (NOTES.md): the learner is still working after two seconds.
+  const child = spawn(process.execPath, [entry.pathname, 'automaton', 'rewrite:a,a4,b', '--max-states', '5000', '--json']);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  await new Promise((r) => setTimeout(r, 2500));
+  child.kill('SIGINT');
+  const status = await new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  assert.equal(status, 130, stderr);
+  const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(lines.length, 1);
+  assert.equal(lines[0].verified, false);
+  assert.ok(lines[0].states > 0, 'the hypothesis learned so far is reported');
+  assert.match(stderr, /interrupted/);
+});

@@ -10,7 +10,8 @@ import { dotToPng, dotToSvg } from '../../automata/render.js';
 import { InputError, InterruptedError } from '../../core/errors.js';
 import { RewriteGame } from '../../games/rewrite/game.js';
 import { compressWord, formatRule } from '../../games/rewrite/rules.js';
-import { findGrundyAutomaton, type GrundyAutomatonResult } from '../../regular/grundy-automaton.js';
+import type { GrundyAutomatonResult } from '../../regular/grundy-automaton.js';
+import { runGrundyAutomatonTask } from '../../regular/task.js';
 import { parseSpec } from '../../spec/index.js';
 import { emitJson, emitLine, formatTable, parseCount, progressBar } from '../io.js';
 import type { CommandModule } from './index.js';
@@ -39,10 +40,15 @@ export const automatonCommand: CommandModule = {
         const bar = progressBar('learning');
         let result: GrundyAutomatonResult;
         let interrupted: InterruptedError | undefined;
+        // The learner runs in a worker so that Ctrl-C can stop it and keep what it learned.
+        const ac = new AbortController();
+        const onSigint = () => ac.abort();
+        process.on('SIGINT', onSigint);
         try {
-          result = findGrundyAutomaton(ruleset.rules, {
+          result = await runGrundyAutomatonTask(ruleset.rules, {
             maxStates,
             target: flags.pPositions ? 'p-positions' : 'grundy',
+            signal: ac.signal,
             onProgress: (states, rounds) => bar.update(states, maxStates, `round ${rounds}`),
           });
         } catch (e) {
@@ -51,6 +57,7 @@ export const automatonCommand: CommandModule = {
           interrupted = e;
           result = e.partial as GrundyAutomatonResult;
         } finally {
+          process.off('SIGINT', onSigint);
           bar.stop();
         }
         const letters = result.alphabet.names;

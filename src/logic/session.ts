@@ -13,6 +13,7 @@ import { Compiler, type Library, type WordAutomaton } from './compile.js';
 import { parseFormula } from './parser.js';
 import { type Limits, Predicate, radixOf, type Track } from './predicate.js';
 import { compileRegex } from './regex.js';
+import { NumerationSystem } from '../numeration/system.js';
 import { runAutomatonCommand } from './commands.js';
 import { formatWalnutAutomaton, parseWalnutAutomaton, trackOfToken } from './walnut-format.js';
 
@@ -129,8 +130,30 @@ export class Session implements Library {
     throw new InputError('macros nested too deeply');
   }
 
+  /**
+   * Registers the custom bases a command names (msd_X or lsd_X that sprague does not build in)
+   * from `Custom Bases/msd_X.txt`, `msd_X_addition.txt` and `msd_X_less_than.txt`.
+   */
+  private loadCustomBases(text: string): void {
+    for (const m of text.matchAll(/\b(?:msd|lsd)_([A-Za-z0-9_]+)/g)) {
+      const stem = m[1]!;
+      if (NumerationSystem.isKnown(`msd_${stem}`)) continue;
+      const read = (suffix: string) => {
+        const t = this.readLibraryFile(`Custom Bases/msd_${stem}${suffix}.txt`);
+        return t === undefined ? undefined : parseWalnutAutomaton(t);
+      };
+      const validity = read('');
+      const addition = read('_addition');
+      const lessThan = read('_less_than');
+      if (!validity || !addition || !lessThan) continue;
+      const base = validity.tracks[0]!.system ? validity.tracks[0]!.system.base : validity.tracks[0]!.alphabet!.length;
+      NumerationSystem.defineCustom(`msd_${stem}`, { base, validity: validity.dfa, addition: addition.dfa, lessThan: lessThan.dfa });
+    }
+  }
+
   /** Runs one command. */
   run(command: string): CommandResult {
+    this.loadCustomBases(command);
     const { verb, name, rest } = splitCommand(command);
     switch (verb) {
       case 'eval':

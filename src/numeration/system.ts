@@ -112,6 +112,30 @@ export class NumerationSystem {
     return sys;
   }
 
+  /**
+   * Registers a system given by its automata, as Walnut's `Custom Bases/msd_X.txt` files give them
+   * (msd, digits 0..base-1): validity, x+y=z and x<y. Both msd_X and lsd_X become available. A
+   * name containing `neg` ranges over all integers.
+   */
+  static defineCustom(name: string, automata: CustomAutomata): void {
+    const m = /^(?:msd|lsd)_(.+)$/.exec(name);
+    const stem = m ? m[1]! : name;
+    for (const msd of [true, false]) {
+      const full = `${msd ? 'msd' : 'lsd'}_${stem}`;
+      registry.set(full, new CustomSystem(full, msd, automata, /neg/.test(stem)));
+    }
+  }
+
+  /** Whether byName knows the name (built in or registered). */
+  static isKnown(name: string): boolean {
+    try {
+      NumerationSystem.byName(name);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Whether variables range over all integers (negative bases), not just the naturals. */
   get signed(): boolean {
     return false;
@@ -484,5 +508,148 @@ class NegativeBaseSystem extends NumerationSystem {
 
   private fromLsd(lsd: Dfa): Dfa {
     return this.msd ? reverseDfa(lsd) : lsd;
+  }
+}
+
+/** The automata of a custom base, msd first, letters packed with the first track fastest. */
+export interface CustomAutomata {
+  base: number;
+  validity: Dfa;
+  addition: Dfa;
+  lessThan: Dfa;
+}
+
+/**
+ * A numeration system given by automata (Walnut's custom bases, e.g. negaFibonacci). Constants are
+ * found through the adder: 1 is the word "1", c = 2(c/2) + (c mod 2), and −c solves c + z = 0.
+ */
+class CustomSystem extends NumerationSystem {
+  private readonly reps = new Map<bigint, number[]>([[0n, []], [1n, [1]]]);
+
+  constructor(
+    name: string,
+    msd: boolean,
+    private readonly automata: CustomAutomata,
+    private readonly isSigned: boolean,
+  ) {
+    super(name, msd, new LinearRecurrence({ coefficients: [automata.base], initial: [1n] }), [automata.base - 1]);
+  }
+
+  override get signed(): boolean {
+    return this.isSigned;
+  }
+
+  override validity(): Dfa {
+    return this.memo('valid', () => this.directedCustom(this.automata.validity));
+  }
+
+  override equality(): Dfa {
+    const b = this.automata.base;
+    return this.memo('eq', () => {
+      const v = this.automata.validity;
+      const same = buildDfa<number>(
+        b * b,
+        v.start,
+        String,
+        (q, a) => (a % b === Math.floor(a / b) ? v.next(q, a % b) : null),
+        (q) => v.output[q]!,
+      );
+      return this.directedCustom(same);
+    });
+  }
+
+  override lessThan(): Dfa {
+    return this.memo('lt', () => this.directedCustom(this.automata.lessThan));
+  }
+
+  override addition(): Dfa {
+    return this.memo('add', () => this.directedCustom(this.automata.addition));
+  }
+
+  override constant(c: bigint | number): Dfa {
+    const digits = this.msdDigits(BigInt(c));
+    const msdConst = buildDfa<number>(
+      this.automata.base,
+      0,
+      String,
+      (i, a) => {
+        if (i === 0 && a === 0) return 0;
+        if (i < digits.length && digits[i] === a) return i + 1;
+        return null;
+      },
+      (i) => (i === digits.length ? 1 : 0),
+    );
+    return this.msd ? minimise(msdConst) : reverseDfa(msdConst);
+  }
+
+  override represent(n: bigint | number): number[] {
+    const d = this.msdDigits(BigInt(n));
+    return this.msd ? d : [...d].reverse();
+  }
+
+  override vU(): Dfa {
+    throw new InputError(`V_U is not available in the custom base ${this.name}`);
+  }
+
+  /** The msd expansion of c without leading zeros. */
+  private msdDigits(c: bigint): number[] {
+    const hit = this.reps.get(c);
+    if (hit) return hit;
+    let d: number[];
+    if (c < 0n) {
+      if (!this.isSigned) throw new InputError(`negative constant ${c}`);
+      d = this.solve(this.msdDigits(-c), null);
+    } else {
+      const half = this.msdDigits(c / 2n);
+      d = this.solve(half, half);
+      if (c % 2n === 1n) d = this.solve(d, [1]);
+    }
+    this.reps.set(c, d);
+    return d;
+  }
+
+  /** z with x + y = z (y given), or with x + z = 0 (y null), by a breadth-first search through the adder. */
+  private solve(x: number[], y: number[] | null): number[] {
+    const b = this.automata.base;
+    const add = this.automata.addition;
+    for (let len = Math.max(x.length, y?.length ?? 0); len <= Math.max(x.length, y?.length ?? 0) + 6; len++) {
+      const pad = (w: number[]) => [...new Array<number>(len - w.length).fill(0), ...w];
+      const xs = pad(x);
+      const ys = y ? pad(y) : null;
+      // layers[i]: state -> [previous state, free digit].
+      let layer = new Map<number, [number, number]>([[add.start, [-1, -1]]]);
+      const layers = [layer];
+      for (let i = 0; i < len; i++) {
+        const next = new Map<number, [number, number]>();
+        for (const q of layer.keys()) {
+          for (let f = 0; f < b; f++) {
+            const letter = ys ? xs[i]! + b * ys[i]! + b * b * f : xs[i]! + b * f;
+            const t = add.next(q, letter);
+            if (!next.has(t)) next.set(t, [q, f]);
+          }
+        }
+        layers.push(next);
+        layer = next;
+      }
+      for (const q of layer.keys()) {
+        if (add.output[q] === 0) continue;
+        // Read back the free digits.
+        const z: number[] = [];
+        let s = q;
+        for (let i = len; i > 0; i--) {
+          const [prev, f] = layers[i]!.get(s)!;
+          z.push(f);
+          s = prev;
+        }
+        z.reverse();
+        while (z.length > 0 && z[0] === 0) z.shift();
+        return z;
+      }
+    }
+    throw new InputError(`the adder of ${this.name} found no representation`);
+  }
+
+  private directedCustom(msdDfa: Dfa): Dfa {
+    return this.msd ? minimise(msdDfa) : reverseDfa(msdDfa);
   }
 }

@@ -1,8 +1,8 @@
 /** `sprague sequence SPEC --max N`: G(0..N) of a one-heap game, then its period with a certificate. */
 import type { Command } from 'commander';
-import { InputError } from '../../core/errors.js';
-import { Solver } from '../../core/solver.js';
-import { sequenceWithPeriod } from '../../analysis/sequence.js';
+import { InputError, InterruptedError, LimitError } from '../../core/errors.js';
+import type { SequenceResult } from '../../analysis/sequence.js';
+import { runInBackground } from '../background.js';
 import { emitJson, emitLine, parseCount, progressBar } from '../io.js';
 import type { CommandModule } from './index.js';
 import { specFromFlags } from './shared.js';
@@ -22,7 +22,7 @@ export const sequenceCommand: CommandModule = {
       .requiredOption('--max <n>', 'largest heap size')
       .option('--json', 'JSON Lines output')
       .option('--max-depth <n>', 'depth bound for games not known to terminate')
-      .action((spec: string, flags: Flags) => {
+      .action(async (spec: string, flags: Flags) => {
         const { ruleset, maxDepth } = specFromFlags(spec, flags);
         if (ruleset.domain.kind !== 'heaps' || (ruleset.heapCount ?? 1) !== 1) {
           throw new InputError(`sequence needs a one-heap game; ${ruleset.name} is played on ${ruleset.heapCount ? `${ruleset.heapCount} heaps` : ruleset.domain.kind}`);
@@ -30,29 +30,30 @@ export const sequenceCommand: CommandModule = {
         if (ruleset.convention === 'misere') throw new InputError('sequence lists Grundy values, which misère games do not have here; use grundy for outcomes');
         const max = parseCount('--max', flags.max);
         const bar = progressBar('sequence');
-        let result;
+        // In a worker so that Ctrl-C can stop it; the values finished before a stop or a limit are printed.
+        const ac = new AbortController();
+        const onSigint = () => ac.abort();
+        process.on('SIGINT', onSigint);
+        let result: SequenceResult;
         try {
-          result = sequenceWithPeriod(ruleset, max, {
-            onProgress: (d, t) => bar.update(d, t),
-            solver: new Solver(maxDepth === undefined ? {} : { maxDepth }),
-          });
+          result = await runInBackground(
+            'sequence',
+            { spec, max, ...(maxDepth === undefined ? {} : { maxDepth }) },
+            { signal: ac.signal, onProgress: (d, t) => bar.update(d, t) },
+          );
+        } catch (e) {
+          const finished = e instanceof InterruptedError || e instanceof LimitError ? e.partial : undefined;
+          if (finished && typeof (finished as ArrayLike<number>).length === 'number') printValues(finished as ArrayLike<number>, flags);
+          throw e;
         } finally {
+          process.off('SIGINT', onSigint);
           bar.stop();
         }
         const { values, period, pPeriod } = result;
+        printValues(values, flags);
         if (flags.json) {
-          // Written in chunks: a million heaps would otherwise be a million writes.
-          for (let start = 0; start < values.length; start += 4096) {
-            const lines: string[] = [];
-            for (let n = start; n < Math.min(values.length, start + 4096); n++) lines.push(JSON.stringify({ n, grundy: values[n] }));
-            emitLine(lines.join('\n'));
-          }
           emitJson(pPeriod ? { ...period, pPeriod: pPeriod.period, pPreperiod: pPeriod.preperiod } : period);
           return;
-        }
-        const all = Array.from(values);
-        for (let n = 0; n < all.length; n += 20) {
-          emitLine(`${String(n).padStart(6)}: ${all.slice(n, n + 20).join(' ')}`);
         }
         if (period.certified) emitLine(`period ${period.period}, preperiod ${period.preperiod} (certified: ${period.certificate})`);
         if (pPeriod) emitLine(`P-positions: period ${pPeriod.period}, preperiod ${pPeriod.preperiod}`);
@@ -62,3 +63,17 @@ export const sequenceCommand: CommandModule = {
       });
   },
 };
+
+/** G(0), G(1), ...: JSON Lines in chunks (a million heaps would otherwise be a million writes), or rows of 20. */
+function printValues(values: ArrayLike<number>, flags: Flags): void {
+  if (flags.json) {
+    for (let start = 0; start < values.length; start += 4096) {
+      const lines: string[] = [];
+      for (let n = start; n < Math.min(values.length, start + 4096); n++) lines.push(JSON.stringify({ n, grundy: values[n] }));
+      emitLine(lines.join('\n'));
+    }
+    return;
+  }
+  const all = Array.from(values);
+  for (let n = 0; n < all.length; n += 20) emitLine(`${String(n).padStart(6)}: ${all.slice(n, n + 20).join(' ')}`);
+}

@@ -1,0 +1,73 @@
+/**
+ * Benchmark: push-the-button, Conjecture 5.0.3 with the dedicated 3-row PUSH CRAM kernel. Per board:
+ * outcome, positions, table entries, wall and CPU seconds, positions per second; the general search
+ * (PushCramSearch) on the same board while it stays under OLD_MAX columns. Then the bluff test (every
+ * first move solved, each verdict printed as it is found, so a long run keeps what it finished).
+ *
+ *   node dist/bench/grids-pushcram3.js [outcome|bluff|both] [N_FROM] [N_TO] [TABLE_BITS=26] [OLD_MAX=17]
+ *
+ * Prints figures only; the paper verified the outcome to 3 x 25 and the bluff property to 3 x 13.
+ */
+import { cpuUsage } from 'node:process';
+import { emptyBoard } from '../src/games/grids/board.js';
+import { octal007 } from '../src/games/grids/octal007.js';
+import { PushCram3Search } from '../src/games/grids/pushCram3.js';
+import { PushCramSearch } from '../src/games/grids/pushSolver.js';
+import { formatMove } from '../src/games/grids/solve.js';
+
+const what = process.argv[2] ?? 'both';
+const from = Number(process.argv[3] ?? 1);
+const to = Number(process.argv[4] ?? 19);
+const tableBits = Number(process.argv[5] ?? 26);
+const oldMax = Number(process.argv[6] ?? 17);
+
+function timed<T>(f: () => T): { value: T; wallS: number; cpuS: number } {
+  const c0 = cpuUsage();
+  const t0 = performance.now();
+  const value = f();
+  const c = cpuUsage(c0);
+  return { value, wallS: (performance.now() - t0) / 1000, cpuS: (c.user + c.system) / 1e6 };
+}
+
+const rate = (nodes: number, cpuS: number) => (cpuS > 0 ? `${(nodes / cpuS / 1e6).toFixed(2)} M` : '-');
+const odd = (n: number) => n % 2 === 1;
+
+if (what !== 'bluff') {
+  console.log(`PUSH CRAM 3 x n, odd n, outcome: 3-row kernel (table 2^${tableBits} slots), general search up to n = ${oldMax}`);
+  console.log('n    G007  outcome  positions     entries      evictions   wall_s    cpu_s     pos/cpu_s | old positions  old cpu_s  old pos/cpu_s');
+  for (let n = from; n <= to; n++) {
+    if (!odd(n)) continue;
+    const search = new PushCram3Search(emptyBoard(3, n), { tableBits });
+    const { value: win, wallS, cpuS } = timed(() => search.wins());
+    let old = '';
+    if (n <= oldMax) {
+      const general = new PushCramSearch(emptyBoard(3, n), 'outcome', { tableBits: Math.min(tableBits, 25) });
+      const r = timed(() => general.wins());
+      if (r.value !== win) throw new Error(`3 x ${n}: the kernel and the general search disagree`);
+      old = `${String(general.nodes).padEnd(14)} ${r.cpuS.toFixed(2).padEnd(10)} ${rate(general.nodes, r.cpuS)}`;
+    }
+    console.log(
+      `${String(n).padEnd(4)} ${String(octal007(n)).padEnd(5)} ${(win ? 'N' : 'P').padEnd(8)} ${String(search.nodes).padEnd(13)} ${String(search.entries).padEnd(12)} ${String(search.table.evictions).padEnd(11)} ${wallS.toFixed(2).padEnd(9)} ${cpuS.toFixed(2).padEnd(9)} ${rate(search.nodes, cpuS).padEnd(9)} | ${old}`,
+    );
+  }
+}
+
+if (what !== 'outcome') {
+  console.log(`\nbluff test on 3 x n, odd n (every first move solved, table 2^${tableBits} slots)`);
+  for (let n = from; n <= to; n++) {
+    if (!odd(n)) continue;
+    const t0 = performance.now();
+    const search = new PushCram3Search(emptyBoard(3, n), {
+      tableBits,
+      onRootMove: (m, wins) =>
+        console.log(`  3 x ${n} ${formatMove(m).padEnd(8)} ${wins ? 'wins' : 'loses'}  (${search.nodes} positions, ${((performance.now() - t0) / 1000).toFixed(1)} s)`),
+    });
+    const { value: wins, wallS, cpuS } = timed(() => search.rootMoveWins());
+    const placements = wins.slice(0, -1);
+    const push = wins[wins.length - 1]!;
+    const won = placements.filter(Boolean).length;
+    console.log(
+      `3 x ${n}: ${wins.some(Boolean) ? 'N' : 'P'}, button ${push ? 'wins' : 'loses'}, ${won}/${placements.length} placements win, bluff as printed: ${wins.every(Boolean)}, corrected clause: ${push ? won === 0 : won === placements.length}  (${search.nodes} positions, ${wallS.toFixed(1)} s wall, ${cpuS.toFixed(1)} s cpu)`,
+    );
+  }
+}

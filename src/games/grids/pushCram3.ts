@@ -1,0 +1,330 @@
+/**
+ * A dedicated PUSH CRAM kernel for 3-row boards (push-the-button, section 5, Conjecture 5.0.3).
+ *
+ * Before the button only vertical dominoes are placed, so on 3 rows a column is free, top-pair filled
+ * or bottom-pair filled, and a position is three row bitboards (bit c set = cell free). Row 0 loses a
+ * cell only to a top pair and row 2 only to a bottom pair, so (row 0, row 2) determine row 1 given the
+ * starting board: that pair of n-bit words is the table key. Pushing the button is worth the XOR of the
+ * 0.07 values of the row runs (section 5), kept up to date from the two runs each placement cuts.
+ */
+import { LimitError, PositionError } from '../../core/errors.js';
+import { type Board, formatBoard, isEmptyCell } from './board.js';
+import { SearchClock } from './clock.js';
+import { octal007Values } from './octal007.js';
+import type { PushMove, PushProgress } from './pushSolver.js';
+
+/** Columns a 3-row board may have: row bitboards stay in 31 bits, so every word is a positive int32. */
+export const MAX_KERNEL3_COLS = 31;
+/** Probe length of the table: a full probe overwrites its home slot (bounded memory, values stay exact). */
+const PROBE = 8;
+/** Default memory ceiling of the table (8 bytes a slot). */
+export const DEFAULT_MAX_TABLE_BYTES = 8 * 2 ** 30;
+
+/**
+ * Outcome table keyed by a pair of 31-bit words. Slot: `a` = first word + 1 (0 = empty), `b` = second
+ * word with the outcome (1 = N) in bit 31.
+ */
+export class KeyPairTable {
+  readonly a: Uint32Array;
+  readonly b: Uint32Array;
+  private readonly mask: number;
+  size = 0;
+  evictions = 0;
+
+  constructor(readonly log2Capacity: number) {
+    this.a = new Uint32Array(2 ** log2Capacity);
+    this.b = new Uint32Array(2 ** log2Capacity);
+    this.mask = 2 ** log2Capacity - 1;
+  }
+
+  home(x: number, y: number): number {
+    let h = Math.imul(x ^ Math.imul(y, 0x9e3779b1), 0x85ebca6b);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35);
+    h ^= h >>> 16;
+    return h & this.mask;
+  }
+
+  /** 1 (N), 0 (P) or -1 (unknown). */
+  get(x: number, y: number): number {
+    const want = x + 1;
+    let i = this.home(x, y);
+    for (let p = 0; p < PROBE; p++) {
+      const s = this.a[i]!;
+      if (s === want) {
+        const t = this.b[i]!;
+        if ((t & 0x7fffffff) === y) return t >>> 31;
+      } else if (s === 0) return -1;
+      i = (i + 1) & this.mask;
+    }
+    return -1;
+  }
+
+  set(x: number, y: number, v: number): void {
+    const want = x + 1;
+    const word = (y | (v << 31)) >>> 0;
+    const h = this.home(x, y);
+    let i = h;
+    for (let p = 0; p < PROBE; p++) {
+      const s = this.a[i]!;
+      if (s === 0) {
+        this.a[i] = want;
+        this.b[i] = word;
+        this.size++;
+        return;
+      }
+      if (s === want && (this.b[i]! & 0x7fffffff) === y) {
+        this.b[i] = word;
+        return;
+      }
+      i = (i + 1) & this.mask;
+    }
+    this.a[h] = want;
+    this.b[h] = word;
+    this.evictions++;
+  }
+}
+
+export interface Kernel3Options {
+  signal?: AbortSignal;
+  interrupt?: Int32Array;
+  onProgress?: (p: PushProgress) => void;
+  /** log2 of the table's slots (8 bytes each); default fitted to the board, at most 24 (128 MB). */
+  tableBits?: number;
+  /** Refuse (LimitError) a table larger than this many bytes; default 8 GiB. */
+  maxTableBytes?: number;
+  /** Called with each root move's verdict as soon as it is solved (long runs keep what they finished). */
+  onRootMove?: (move: PushMove, wins: boolean) => void;
+}
+
+function reverse31(x: number, n: number): number {
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  x = (x >>> 16) | (x << 16);
+  return x >>> (32 - n);
+}
+
+/** The 3-row PUSH CRAM search: `wins()` for the outcome, `rootMoveWins()` for every first move. */
+export class PushCram3Search {
+  readonly cols: number;
+  readonly table: KeyPairTable;
+  nodes = 0;
+  private readonly r0: number;
+  private readonly r1: number;
+  private readonly r2: number;
+  private readonly value0: number;
+  private readonly g: Uint8Array;
+  /** Columns in search order: centre first (they cut the longest runs). */
+  private readonly order: Int32Array;
+  private readonly lr: boolean;
+  private readonly tb: boolean;
+  private readonly rot: boolean;
+  /** Per depth: live moves (column << 1 | bottom) and the push value they leave. */
+  private readonly moveBuf: Int32Array;
+  private readonly valBuf: Int32Array;
+
+  private ka = 0;
+  private kb = 0;
+  private rootDone = 0;
+  private rootTotal = 0;
+  private readonly clock: SearchClock<PushProgress>;
+
+  constructor(
+    board: Board,
+    private readonly options: Kernel3Options = {},
+  ) {
+    if (board.rows !== 3 || board.pushed) {
+      throw new PositionError(formatBoard(board), 0, 'the 3-row kernel takes a 3-row board before the button');
+    }
+    const n = board.cols;
+    if (n > MAX_KERNEL3_COLS) throw new LimitError(`the 3-row kernel handles at most ${MAX_KERNEL3_COLS} columns, the board has ${n}`, 'cols');
+    this.cols = n;
+    const rows = [0, 0, 0];
+    for (let r = 0; r < 3; r++) for (let c = 0; c < n; c++) if (isEmptyCell(board, r, c)) rows[r]! |= 1 << c;
+    [this.r0, this.r1, this.r2] = rows as [number, number, number];
+    this.g = octal007Values(n + 2);
+    let v = 0;
+    for (const x of rows) v ^= this.rowValue(x);
+    this.value0 = v;
+    const rev = (x: number) => (n === 0 ? 0 : reverse31(x, n));
+    this.lr = rev(this.r0) === this.r0 && rev(this.r1) === this.r1 && rev(this.r2) === this.r2;
+    this.tb = this.r0 === this.r2;
+    this.rot = rev(this.r0) === this.r2 && rev(this.r1) === this.r1;
+    this.order = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.order[i] = (n >> 1) + (i & 1 ? -((i + 1) >> 1) : i >> 1);
+    this.moveBuf = new Int32Array((n + 2) * 64);
+    this.valBuf = new Int32Array((n + 2) * 64);
+
+    // Default: about twice the 3^n positions there are, at most 2^24 slots (128 MB).
+    const bits = options.tableBits ?? Math.min(24, Math.max(10, Math.ceil(n * Math.log2(3)) + 1));
+    const bytes = 8 * 2 ** bits;
+    const limit = options.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES;
+    if (bits > 31 || bytes > limit) {
+      throw new LimitError(`a table of 2^${bits} slots needs ${(bytes / 2 ** 30).toFixed(2)} GiB, over the limit of ${(limit / 2 ** 30).toFixed(2)} GiB`, 'tableBytes');
+    }
+    this.table = new KeyPairTable(bits);
+    this.clock = new SearchClock(options, () => this.progress());
+  }
+
+  /** The XOR of the 0.07 values of the runs of one row. */
+  private rowValue(x: number): number {
+    let v = 0;
+    let run = 0;
+    for (let c = 0; c <= this.cols; c++) {
+      if (c < this.cols && (x >>> c) & 1) run++;
+      else {
+        v ^= this.g[run]!;
+        run = 0;
+      }
+    }
+    return v;
+  }
+
+  /** The push value of the starting board: the button wins at once when it is 0. */
+  get pushValue(): number {
+    return this.value0;
+  }
+
+  get entries(): number {
+    return this.table.size;
+  }
+
+  progress(): PushProgress {
+    return { nodes: this.nodes, entries: this.table.size, rootDone: this.rootDone, rootTotal: this.rootTotal };
+  }
+
+  /** How filling cell c of a row with free cells x changes that row's 0.07 sum: its run splits in two. */
+  private cut(x: number, c: number): number {
+    const below = ~x & ((1 << c) - 1);
+    const left = below === 0 ? c : c - 32 + Math.clz32(below);
+    const above = ~x >>> (c + 1);
+    const right = 31 - Math.clz32(above & -above);
+    const g = this.g;
+    return g[left + 1 + right]! ^ g[left]! ^ g[right]!;
+  }
+
+  /** Sets ka, kb to the least (row 0, row 2) pair over the board's symmetries. */
+  private canonical(r0: number, r2: number): void {
+    let a = r0;
+    let b = r2;
+    if (this.tb && (r2 < a || (r2 === a && r0 < b))) {
+      a = r2;
+      b = r0;
+    }
+    if (this.lr || this.rot) {
+      const x = reverse31(r0, this.cols);
+      const y = reverse31(r2, this.cols);
+      if (this.lr && (x < a || (x === a && y < b))) {
+        a = x;
+        b = y;
+      }
+      if (this.rot && (y < a || (y === a && x < b))) {
+        a = y;
+        b = x;
+      }
+    }
+    this.ka = a;
+    this.kb = b;
+  }
+
+  private probe(r0: number, r2: number): number {
+    this.canonical(r0, r2);
+    return this.table.get(this.ka, this.kb);
+  }
+
+  /** True when the player to move wins from the starting board. */
+  wins(): boolean {
+    return this.search(this.r0, this.r1, this.r2, this.value0, 0);
+  }
+
+  /** Negamax on outcomes: true when the player to move (before the button) wins. */
+  private search(r0: number, r1: number, r2: number, v: number, depth: number): boolean {
+    if ((++this.nodes & 0xffff) === 0) this.clock.tick();
+    // Pushing onto a zero sum of 0.07 rows wins at once (push-the-button, Proposition 2.1.4 (i)).
+    if (v === 0) return true;
+    const known = this.probe(r0, r2);
+    if (known >= 0) return known === 1;
+    const ka = this.ka;
+    const kb = this.kb;
+    const canTop = r0 & r1;
+    const canBottom = r1 & r2;
+    const base = depth * 64;
+    let live = 0;
+    if ((canTop | canBottom) !== 0) {
+      const order = this.order;
+      for (let i = 0; i < order.length; i++) {
+        const c = order[i]!;
+        const bit = 1 << c;
+        for (let bottom = 0; bottom < 2; bottom++) {
+          if (((bottom ? canBottom : canTop) & bit) === 0) continue;
+          const nv = bottom ? v ^ this.cut(r1, c) ^ this.cut(r2, c) : v ^ this.cut(r0, c) ^ this.cut(r1, c);
+          // A move leaving push value 0 loses to the button.
+          if (nv === 0) continue;
+          const c0 = bottom ? r0 : r0 & ~bit;
+          const c2 = bottom ? r2 & ~bit : r2;
+          // Enhanced transposition cutoff: a child already known to be P wins at once.
+          const s = this.probe(c0, c2);
+          if (s === 0) {
+            this.table.set(ka, kb, 1);
+            return true;
+          }
+          if (s < 0) {
+            this.moveBuf[base + live] = (c << 1) | bottom;
+            this.valBuf[base + live++] = nv;
+          }
+        }
+      }
+    }
+    for (let j = 0; j < live; j++) {
+      const code = this.moveBuf[base + j]!;
+      const bit = 1 << (code >> 1);
+      const nv = this.valBuf[base + j]!;
+      const childWins =
+        code & 1 ? this.search(r0, r1 & ~bit, r2 & ~bit, nv, depth + 1) : this.search(r0 & ~bit, r1 & ~bit, r2, nv, depth + 1);
+      if (!childWins) {
+        this.table.set(ka, kb, 1);
+        return true;
+      }
+    }
+    this.table.set(ka, kb, 0);
+    return false;
+  }
+
+  /** The root's moves in PushCramSearch's order: column by column, top pair before bottom pair, then the button. */
+  rootMoves(): PushMove[] {
+    const out: PushMove[] = [];
+    for (let c = 0; c < this.cols; c++) {
+      const bit = 1 << c;
+      if (this.r0 & this.r1 & bit) out.push({ kind: 'vertical', row: 0, col: c });
+      if (this.r1 & this.r2 & bit) out.push({ kind: 'vertical', row: 1, col: c });
+    }
+    out.push({ kind: 'push' });
+    return out;
+  }
+
+  /** Whether each root move wins (leads to a P-position), in rootMoves() order. */
+  rootMoveWins(): boolean[] {
+    const moves = this.rootMoves();
+    this.rootTotal = moves.length;
+    this.rootDone = 0;
+    const out: boolean[] = [];
+    for (const mv of moves) {
+      let wins: boolean;
+      if (mv.kind === 'push') wins = this.value0 === 0;
+      else {
+        const bit = 1 << mv.col;
+        const top = mv.row === 0;
+        const nv = this.value0 ^ (top ? this.cut(this.r0, mv.col) ^ this.cut(this.r1, mv.col) : this.cut(this.r1, mv.col) ^ this.cut(this.r2, mv.col));
+        wins = top
+          ? !this.search(this.r0 & ~bit, this.r1 & ~bit, this.r2, nv, 1)
+          : !this.search(this.r0, this.r1 & ~bit, this.r2 & ~bit, nv, 1);
+      }
+      out.push(wins);
+      this.rootDone++;
+      this.options.onRootMove?.(mv, wins);
+    }
+    return out;
+  }
+}

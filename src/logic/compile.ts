@@ -206,9 +206,10 @@ export class Compiler {
       case 'arith':
         return this.arith(node, sys, target);
       case 'word':
-        throw new InputError('word automaton values in arithmetic are not supported');
+      case 'out':
+        return this.splitTerm(node, node, sys.name, target);
       default:
-        throw new InputError(`a formula (${node.k}) used as a term is not supported`);
+        return this.formulaTerm(node, target);
     }
   }
 
@@ -231,7 +232,14 @@ export class Compiler {
     }
     let operands: { p: Predicate | null; v: string; temps: string[] }[];
     let rel: Predicate;
-    if (node.l.k === 'word' || node.r.k === 'word') throw new InputError('word automaton values in arithmetic are not supported');
+    // DFAO values (deciding-game-invariance, section 5: a word automaton is a finite-valued function):
+    // a purely valued side is computed pointwise, a mixed one case by case over its values.
+    if (containsWord(node)) {
+      if (this.valued(node, sys.name)) return this.splitTerm(node, node, sys.name, target);
+      const side = this.valuedPart(node, sys.name);
+      if (!side) throw new InputError('this combination of word automaton values and terms is not supported');
+      return this.splitTerm(node, side, sys.name, target);
+    }
     if (node.op === '*') {
       const cl = constOf(node.l);
       const cr = constOf(node.r);
@@ -309,8 +317,13 @@ export class Compiler {
   }
 
   private comparison(op: CmpOp, l: Node, r: Node, sysName: string): Predicate {
-    const valued = (n: Node) => n.k === 'word' || n.k === 'out';
-    if (valued(l) || valued(r)) return this.wordComparison(op, l, r, sysName);
+    if (containsWord(l) || containsWord(r) || l.k === 'out' || r.k === 'out') {
+      const vl = this.valued(l, sysName);
+      const vr = this.valued(r, sysName);
+      if (vl && vr) return this.note(op, this.pointwiseCompare(op, vl, vr));
+      if (vl && (l.k === 'word' || l.k === 'out' || l.k === 'arith')) return this.splitFormula(vl, (c) => this.comparison(op, c, r, sysName), sysName);
+      if (vr && (r.k === 'word' || r.k === 'out' || r.k === 'arith')) return this.splitFormula(vr, (c) => this.comparison(op, l, c, sysName), sysName);
+    }
     const sys = system(sysName);
     // x = term: compute the term straight onto x.
     if (op === '=' && (l.k === 'var' || r.k === 'var')) {
@@ -365,16 +378,154 @@ export class Compiler {
         names.push(ix.name);
         return;
       }
+      if (isFormula(ix)) {
+        // T[a<5]: the formula's free variable is the index, read on the word's track (Walnut, case 469).
+        const f = this.formulaTerm(ix);
+        const c = t.system ? relabel(f.p!, f.v, t.system) : f.p!;
+        names.push(f.v);
+        temps.push({ name: '', c, temps: [] });
+        return;
+      }
       const tmp = temp();
       names.push(tmp);
+      // The index is computed in the system in force and fed to the word digit by digit (case 473).
       const c = this.term(ix, t.system ? t.system.name : sysName, tmp);
-      temps.push({ name: tmp, c: c.p, temps: c.temps });
+      temps.push({ name: tmp, c: c.p && t.system ? relabel(c.p, tmp, t.system) : c.p, temps: c.temps });
     });
     // Bind without the validity product: the outputs are values, not acceptance.
     const tracks = w.tracks.map((t, i) => ({ ...t, name: names[i]! }));
     const distinct = new Set(names);
     if (distinct.size !== names.length) throw new InputError(`${n.name}[...] with the same variable twice is not supported`);
     return { p: predicateOn(tracks, w.dfa), temps };
+  }
+
+  /**
+   * A formula used as a term (Walnut: `T[a<5]`, `$f(x<4 & x>=2)`): its one free variable is the
+   * value, constrained by the formula.
+   */
+  private formulaTerm(node: Node, target?: string): { p: Predicate | null; v: string; temps: string[] } {
+    const p = this.formula(node);
+    if (p.tracks.length !== 1) throw new InputError(`a formula used as a term must have exactly one free variable, not ${p.tracks.length}`);
+    const t = p.tracks[0]!;
+    if (!target) return { p, v: t.name, temps: [] };
+    if (!t.system) throw new InputError(`a formula used as a term must have an arithmetic free variable`);
+    const eq = predicateOn([{ ...t, name: '#a' }, { ...t, name: '#b' }], t.system.equality()).rename(new Map([['#a', t.name], ['#b', target]]));
+    return { p: combine(p, eq, 'and', this.limits), v: target, temps: [] };
+  }
+
+  /**
+   * The values of an expression built from word automata, output constants and integer constants
+   * by + - * / and negation: value -> where it is taken. Undefined when a leaf is a variable.
+   */
+  private valued(node: Node, sysName: string): Map<number, Predicate> | undefined {
+    const key = JSON.stringify(node, (_, v) => (typeof v === 'bigint' ? v.toString() : v)) + sysName;
+    const hit = this.valuedCache.get(key);
+    if (hit !== undefined) return hit ?? undefined;
+    const result = this.valuedUncached(node, sysName);
+    this.valuedCache.set(key, result ?? null);
+    return result;
+  }
+
+  private readonly valuedCache = new Map<string, Map<number, Predicate> | null>();
+
+  private valuedUncached(node: Node, sysName: string): Map<number, Predicate> | undefined {
+    const one = (v: number) => new Map([[v, Predicate.constant(true)]]);
+    switch (node.k) {
+      case 'out':
+        return one(node.value);
+      case 'num':
+        return one(Number(node.value));
+      case 'word': {
+        const w = this.lib.word(node.name);
+        if (!w) throw new InputError(`no word automaton named ${node.name}`);
+        const out = new Map<number, Predicate>();
+        for (const o of w.dfa.reachableOutputs()) out.set(o, this.wordComparison('=', node, { k: 'out', value: o }, sysName));
+        return out;
+      }
+      case 'neg': {
+        const e = this.valued(node.e, sysName);
+        return e && new Map([...e].map(([v, p]) => [-v, p]));
+      }
+      case 'arith': {
+        const sys = 'sys' in node ? node.sys : sysName;
+        const a = this.valued(node.l, sys);
+        const b = this.valued(node.r, sys);
+        if (!a || !b) return undefined;
+        if (node.op === '/' && b.has(0)) throw new InputError('division by zero');
+        const f = { '+': (x: number, y: number) => x + y, '-': (x: number, y: number) => x - y, '*': (x: number, y: number) => x * y, '/': (x: number, y: number) => (y === 0 ? undefined : Math.floor(x / y)) }[node.op];
+        const out = new Map<number, Predicate>();
+        for (const [x, px] of a) {
+          for (const [y, py] of b) {
+            const v = f(x, y);
+            if (v === undefined) continue;
+            const p = combine(px, py, 'and', this.limits);
+            const old = out.get(v);
+            out.set(v, old ? combine(old, p, 'or', this.limits) : p);
+          }
+        }
+        return out;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** The first subterm reading a word automaton whose value is a finite function (undefined if none). */
+  private valuedPart(node: Node, sysName: string): Node | undefined {
+    if (!containsWord(node)) return undefined;
+    if (this.valued(node, sysName)) return node;
+    if (node.k === 'arith') return this.valuedPart(node.l, sysName) ?? this.valuedPart(node.r, sysName);
+    if (node.k === 'neg') return this.valuedPart(node.e, sysName);
+    return undefined;
+  }
+
+  /** x op y for two valued expressions: where the pair of values satisfies op. */
+  private pointwiseCompare(op: CmpOp, a: Map<number, Predicate>, b: Map<number, Predicate>): Predicate {
+    const test = cmpTest(op);
+    // Start from the empty set over all the tracks, so an impossible comparison keeps its variables.
+    const tracks = [...a.values(), ...b.values()].reduce<Track[]>((acc, q) => unionTracks(acc, q.tracks), []);
+    const K = tracks.map(radixOf).reduce((x, r) => x * r, 1);
+    let p = new Predicate(tracks, Dfa.from(1, K, () => 0, () => 0));
+    for (const [x, px] of a) for (const [y, py] of b) if (test(x, y)) p = combine(p, combine(px, py, 'and', this.limits), 'or', this.limits);
+    return p;
+  }
+
+  /** The constant o as a formula node (o < 0 is a negation, valid only in negative bases). */
+  private static constNode(o: number, sys: string): Node {
+    const num: Node = { k: 'num', value: BigInt(Math.abs(o)), sys };
+    return o < 0 ? { k: 'neg', e: num, sys } : num;
+  }
+
+  /** ∨_o (where the values are o) ∧ build(o): a formula over a valued expression, case by case. */
+  private splitFormula(values: Map<number, Predicate>, build: (c: Node) => Predicate, sys = 'msd_2'): Predicate {
+    let p = Predicate.constant(false);
+    for (const [o, where] of values) {
+      let q: Predicate;
+      try {
+        q = build(Compiler.constNode(o, sys));
+      } catch (e) {
+        // A negative value in a system without negative numbers takes no part.
+        if (o < 0 && e instanceof InputError && /negative/.test(e.message)) continue;
+        throw e;
+      }
+      p = combine(p, combine(where, q, 'and', this.limits), 'or', this.limits);
+    }
+    return p;
+  }
+
+  /** The term `node` with its valued subterm `side` replaced by each of its values in turn. */
+  private splitTerm(node: Node, side: Node, sysName: string, target?: string): { p: Predicate | null; v: string; temps: string[] } {
+    const values = this.valued(side, sysName)!;
+    const v = target ?? temp();
+    const p = this.splitFormula(
+      values,
+      (c) => {
+        const t = this.term(replaceNode(node, side, c), sysName, v);
+        return t.temps.length > 0 ? exists(t.p!, t.temps, this.limits) : t.p!;
+      },
+      sysName,
+    );
+    return { p: this.note('[]', p), v, temps: target ? [] : [v] };
   }
 
   private wordComparison(op: CmpOp, l: Node, r: Node, sysName: string): Predicate {
@@ -389,10 +540,37 @@ export class Compiler {
     let p = new Predicate(tracks, minimise(d));
     for (const t of [...a.temps, ...b.temps]) {
       if (t.c) p = combine(p, t.c, 'and', this.limits);
-      for (const v of [t.name, ...t.temps]) p = exists(p, v, this.limits);
+      for (const v of [t.name, ...t.temps]) if (v) p = exists(p, v, this.limits);
     }
     return this.note(op, p);
   }
+}
+
+/** Whether a node is a formula (not a term). */
+function isFormula(n: Node): boolean {
+  return n.k === 'cmp' || n.k === 'logic' || n.k === 'not' || n.k === 'rev' || n.k === 'quant' || n.k === 'pred' || n.k === 'bool';
+}
+
+/** p with the track `name` re-labelled in `system` (same digits), as Walnut feeds a term to a word automaton. */
+function relabel(p: Predicate, name: string, system: NumerationSystem): Predicate {
+  const tracks = p.tracks.map((t) => (t.name === name && t.system && t.system !== system && t.system.base === system.base ? { ...t, system } : t));
+  return new Predicate(tracks, p.dfa);
+}
+
+/** Whether a term reads a word automaton. */
+function containsWord(n: Node): boolean {
+  if (n.k === 'word') return true;
+  if (n.k === 'arith') return containsWord(n.l) || containsWord(n.r);
+  if (n.k === 'neg') return containsWord(n.e);
+  return false;
+}
+
+/** node with the subtree `from` (by identity) replaced by `to`. */
+function replaceNode(node: Node, from: Node, to: Node): Node {
+  if (node === from) return to;
+  if (node.k === 'arith') return { ...node, l: replaceNode(node.l, from, to), r: replaceNode(node.r, from, to) };
+  if (node.k === 'neg') return { ...node, e: replaceNode(node.e, from, to) };
+  return node;
 }
 
 function cmpTest(op: CmpOp): (x: number, y: number) => boolean {

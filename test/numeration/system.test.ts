@@ -107,7 +107,7 @@ test('order, equality, constants and V_U automata agree with arithmetic', () => 
 test('non-Pisot and non-Parry recurrences are refused with a clear error', () => {
   assert.throws(() => NumerationSystem.byName('msd_lin_1_2'), (e: Error) => e instanceof InputError && /not Pisot/.test(e.message));
   assert.throws(() => NumerationSystem.byName('msd_lin_1_2_3'), InputError);
-  assert.throws(() => NumerationSystem.byName('msd_neg_2'), /negative bases are not supported/);
+  assert.throws(() => NumerationSystem.byName('msd_neg_fibx'), /only negative bases -k and custom bases/);
   assert.throws(() => new LinearRecurrence({ coefficients: [1, 1], initial: [2, 3] }), /U_0 must be 1/);
 });
 

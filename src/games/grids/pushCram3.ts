@@ -15,26 +15,33 @@ import type { PushMove, PushProgress } from './pushSolver.js';
 
 /** Columns a 3-row board may have: row bitboards stay in 31 bits, so every word is a positive int32. */
 export const MAX_KERNEL3_COLS = 31;
+/** Columns in Grundy mode: keys take 25 bits of a word and the value (below 128) the other 7. */
+export const GRUNDY_KERNEL3_COLS = 25;
 /** Probe length of the table: a full probe overwrites its home slot (bounded memory, values stay exact). */
 const PROBE = 8;
 /** Default memory ceiling of the table (8 bytes a slot). */
 export const DEFAULT_MAX_TABLE_BYTES = 8 * 2 ** 30;
 
 /**
- * Outcome table keyed by a pair of 31-bit words. Slot: `a` = first word + 1 (0 = empty), `b` = second
- * word with the outcome (1 = N) in bit 31.
+ * Table keyed by a pair of words below 2^keyBits (keyBits <= 31). Slot: `a` = first word + 1 (0 =
+ * empty), `b` = second word with the stored value in the bits above keyBits (outcomes: 1 = N, 0 = P).
  */
 export class KeyPairTable {
   readonly a: Uint32Array;
   readonly b: Uint32Array;
   private readonly mask: number;
+  private readonly keyMask: number;
   size = 0;
   evictions = 0;
 
-  constructor(readonly log2Capacity: number) {
+  constructor(
+    readonly log2Capacity: number,
+    readonly keyBits = 31,
+  ) {
     this.a = new Uint32Array(2 ** log2Capacity);
     this.b = new Uint32Array(2 ** log2Capacity);
     this.mask = 2 ** log2Capacity - 1;
+    this.keyMask = 2 ** keyBits - 1;
   }
 
   home(x: number, y: number): number {
@@ -45,7 +52,7 @@ export class KeyPairTable {
     return h & this.mask;
   }
 
-  /** 1 (N), 0 (P) or -1 (unknown). */
+  /** The stored value, or -1. */
   get(x: number, y: number): number {
     const want = x + 1;
     let i = this.home(x, y);
@@ -53,7 +60,7 @@ export class KeyPairTable {
       const s = this.a[i]!;
       if (s === want) {
         const t = this.b[i]!;
-        if ((t & 0x7fffffff) === y) return t >>> 31;
+        if ((t & this.keyMask) === y) return t >>> this.keyBits;
       } else if (s === 0) return -1;
       i = (i + 1) & this.mask;
     }
@@ -62,7 +69,7 @@ export class KeyPairTable {
 
   set(x: number, y: number, v: number): void {
     const want = x + 1;
-    const word = (y | (v << 31)) >>> 0;
+    const word = (y + v * 2 ** this.keyBits) >>> 0;
     const h = this.home(x, y);
     let i = h;
     for (let p = 0; p < PROBE; p++) {
@@ -73,7 +80,7 @@ export class KeyPairTable {
         this.size++;
         return;
       }
-      if (s === want && (this.b[i]! & 0x7fffffff) === y) {
+      if (s === want && (this.b[i]! & this.keyMask) === y) {
         this.b[i] = word;
         return;
       }
@@ -93,6 +100,8 @@ export interface Kernel3Options {
   tableBits?: number;
   /** Refuse (LimitError) a table larger than this many bytes; default 8 GiB. */
   maxTableBytes?: number;
+  /** 'outcome' (default) stores N/P and prunes; 'grundy' stores exact Grundy values (boards up to GRUNDY_KERNEL3_COLS columns). */
+  mode?: 'outcome' | 'grundy';
   /** Called with each root move's verdict as soon as it is solved (long runs keep what they finished). */
   onRootMove?: (move: PushMove, wins: boolean) => void;
 }
@@ -164,7 +173,11 @@ export class PushCram3Search {
     if (bits > 31 || bytes > limit) {
       throw new LimitError(`a table of 2^${bits} slots needs ${(bytes / 2 ** 30).toFixed(2)} GiB, over the limit of ${(limit / 2 ** 30).toFixed(2)} GiB`, 'tableBytes');
     }
-    this.table = new KeyPairTable(bits);
+    const grundy = options.mode === 'grundy';
+    if (grundy && n > GRUNDY_KERNEL3_COLS) {
+      throw new LimitError(`the 3-row kernel computes Grundy values on at most ${GRUNDY_KERNEL3_COLS} columns, the board has ${n}`, 'cols');
+    }
+    this.table = new KeyPairTable(bits, grundy ? GRUNDY_KERNEL3_COLS : 31);
     this.clock = new SearchClock(options, () => this.progress());
   }
 
@@ -234,8 +247,13 @@ export class PushCram3Search {
     return this.table.get(this.ka, this.kb);
   }
 
+  private requireOutcomeMode(): void {
+    if (this.options.mode === 'grundy') throw new LimitError("outcomes need a search built with mode 'outcome'", 'mode');
+  }
+
   /** True when the player to move wins from the starting board. */
   wins(): boolean {
+    this.requireOutcomeMode();
     return this.search(this.r0, this.r1, this.r2, this.value0, 0);
   }
 
@@ -292,6 +310,45 @@ export class PushCram3Search {
     return false;
   }
 
+  /** The Grundy value of the starting board (mode 'grundy'): a full search, no pruning. */
+  grundy(): number {
+    if (this.options.mode !== 'grundy') throw new LimitError("grundy() needs a search built with mode 'grundy'", 'mode');
+    return this.grundyOf(this.r0, this.r1, this.r2, this.value0);
+  }
+
+  /** mex of the button (worth the push value v) and of every vertical domino's result. */
+  private grundyOf(r0: number, r1: number, r2: number, v: number): number {
+    if ((++this.nodes & 0xffff) === 0) this.clock.tick();
+    const known = this.probe(r0, r2);
+    if (known >= 0) return known;
+    const ka = this.ka;
+    const kb = this.kb;
+    // At most 2 * 31 + 1 options: a 64-bit seen set in two words.
+    let lo = v < 32 ? 1 << v : 0;
+    let hi = v >= 32 && v < 64 ? 1 << (v - 32) : 0;
+    let top = r0 & r1;
+    let bottom = r1 & r2;
+    while ((top | bottom) !== 0) {
+      let g: number;
+      if (top !== 0) {
+        const bit = top & -top;
+        const c = 31 - Math.clz32(bit);
+        top ^= bit;
+        g = this.grundyOf(r0 & ~bit, r1 & ~bit, r2, v ^ this.cut(r0, c) ^ this.cut(r1, c));
+      } else {
+        const bit = bottom & -bottom;
+        const c = 31 - Math.clz32(bit);
+        bottom ^= bit;
+        g = this.grundyOf(r0, r1 & ~bit, r2 & ~bit, v ^ this.cut(r1, c) ^ this.cut(r2, c));
+      }
+      if (g < 32) lo |= 1 << g;
+      else if (g < 64) hi |= 1 << (g - 32);
+    }
+    const mex = ~lo !== 0 ? 31 - Math.clz32(~lo & (lo + 1)) : ~hi !== 0 ? 32 + 31 - Math.clz32(~hi & (hi + 1)) : 64;
+    this.table.set(ka, kb, mex);
+    return mex;
+  }
+
   /** The root's moves in PushCramSearch's order: column by column, top pair before bottom pair, then the button. */
   rootMoves(): PushMove[] {
     const out: PushMove[] = [];
@@ -306,6 +363,7 @@ export class PushCram3Search {
 
   /** Whether each root move wins (leads to a P-position), in rootMoves() order. */
   rootMoveWins(): boolean[] {
+    this.requireOutcomeMode();
     const moves = this.rootMoves();
     this.rootTotal = moves.length;
     this.rootDone = 0;

@@ -12,6 +12,7 @@ import { DomineeringRuleset, DomineeringSearch, type PartizanOutcome } from './d
 import { octal007 } from './octal007.js';
 import { PushCramRuleset, rowRuns } from './push.js';
 import { PushCramSearch } from './pushSolver.js';
+import { GRUNDY_KERNEL3_COLS, MAX_KERNEL3_COLS, PushCram3Search } from './pushCram3.js';
 
 export interface SolveProgress {
   nodes: number;
@@ -34,8 +35,27 @@ export interface SolveOptions {
    * outcome). CRAM always gets its Grundy value; DOMINEERING never (it is partizan).
    */
   grundy?: boolean;
-  /** log2 of the PUSH CRAM table's slots (default 22). */
+  /** log2 of the PUSH CRAM table's slots (default fitted to the board: at most 2^22, or 2^24 for the 3-row kernel). */
   tableBits?: number;
+}
+
+/**
+ * 3-row boards before the button go to the dedicated kernel (pushCram3.ts), unless a checkpoint is asked
+ * for: the table on disk is the general search's.
+ */
+function useKernel3(board: Board, options: SolveOptions): boolean {
+  const maxCols = options.grundy ? GRUNDY_KERNEL3_COLS : MAX_KERNEL3_COLS;
+  return board.rows === 3 && !board.pushed && board.cols <= maxCols && !options.checkpoint;
+}
+
+function kernel3(board: Board, options: SolveOptions): PushCram3Search {
+  return new PushCram3Search(board, {
+    signal: options.signal,
+    interrupt: options.interrupt,
+    onProgress: options.onProgress,
+    tableBits: options.tableBits,
+    mode: options.grundy ? 'grundy' : 'outcome',
+  });
 }
 
 export interface SolveResult {
@@ -73,6 +93,14 @@ export function solveOutcome(ruleset: Ruleset<any> | GridRuleset, board: Board, 
     if (board.pushed) {
       const v = pushedValue(board);
       return done(v === 0 ? 'P' : 'N', v, 0, 0);
+    }
+    if (useKernel3(board, options)) {
+      const search = kernel3(board, options);
+      if (options.grundy) {
+        const g = search.grundy();
+        return done(g === 0 ? 'P' : 'N', g, search.nodes, search.entries);
+      }
+      return done(search.wins() ? 'N' : 'P', null, search.nodes, search.entries);
     }
     const mode = options.grundy ? 'grundy' : 'outcome';
     const search = new PushCramSearch(board, mode, {
@@ -146,6 +174,12 @@ export function formatMove(m: GridMove): string {
 
 /** Every first move of a CRAM or PUSH CRAM position and whether it wins. */
 export function winningMoves(ruleset: Ruleset<any> | GridRuleset, board: Board, options: SolveOptions = {}): MoveVerdict[] {
+  if (ruleset instanceof PushCramRuleset && useKernel3(board, { ...options, grundy: false })) {
+    const search = kernel3(board, { ...options, grundy: false });
+    const moves = search.rootMoves();
+    const wins = search.rootMoveWins();
+    return moves.map((move, i) => ({ move, wins: wins[i]! }));
+  }
   if (ruleset instanceof PushCramRuleset && !board.pushed) {
     const search = new PushCramSearch(board, 'outcome', {
       signal: options.signal,

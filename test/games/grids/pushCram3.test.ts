@@ -69,6 +69,22 @@ test('3-row kernel: outcome and winning moves agree with the plain and the gener
   }
 });
 
+test('3-row kernel, Grundy mode: equals the plain search on every 3-row board up to 3 x 4 and the general search on 3 x n, n <= 9, and random played boards', () => {
+  const memo = new Map<string, number>();
+  for (let n = 1; n <= 4; n++) {
+    for (let mask = 0; mask < 1 << (3 * n); mask++) {
+      const b = fromCells(3, n, (r, c) => ((mask >> (r * n + c)) & 1) === 1);
+      assert.equal(new PushCram3Search(b, { mode: 'grundy' }).grundy(), naiveGrundy(pushcram, b, memo), formatBoard(b));
+    }
+  }
+  const rand = rng(11);
+  const boards = [...Array.from({ length: 10 }, (_, n) => emptyBoard(3, n)), ...Array.from({ length: 10 }, (_, i) => playedBoard(6 + (i % 5), rand))];
+  for (const b of boards) {
+    assert.equal(new PushCram3Search(b, { mode: 'grundy' }).grundy(), new PushCramSearch(b, 'grundy').grundy(), formatBoard(b));
+  }
+  assert.throws(() => new PushCram3Search(emptyBoard(3, 5), { mode: 'grundy' }).wins(), LimitError);
+});
+
 test('push-the-button, Conjecture 5.0.3 (3-row kernel): 3 x (2k+1) is N for 2k+1 <= 15, and the corrected bluff clause holds there', () => {
   for (let n = 1; n <= 15; n += 2) {
     const k = new PushCram3Search(emptyBoard(3, n));

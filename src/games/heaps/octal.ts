@@ -1,8 +1,9 @@
 /**
  * Octal games d0.d1d2...dk (Winning Ways; taking-and-merging, section 1): digit d_i says when i tokens may
  * be removed from a heap — bit 1: if that empties the heap, bit 2: if one non-empty heap is left, bit 4:
- * if the rest is split into two non-empty heaps. d0 concerns removing nothing: only bit 4 (split a heap
- * in two) is meaningful there.
+ * if the rest is split into two non-empty heaps. d0 concerns removing nothing: only the split bits are
+ * meaningful there. Hexadecimal games (Winning Ways ch. 4) add bit 8: the rest may be split into three
+ * non-empty heaps; digits then run 0..15 (written 0-9, A-F).
  */
 import type { Component, Heaps, Ruleset } from '../../core/ruleset.js';
 import { heapMultisetDomain } from '../../core/positions.js';
@@ -14,11 +15,24 @@ export class OctalGame implements Ruleset<Heaps> {
   readonly terminating = true;
   readonly name: string;
 
-  /** `digits[i]` = d_i; digits[0] is the digit before the point. */
-  constructor(readonly digits: readonly number[]) {
-    if (digits.some((d) => !Number.isInteger(d) || d < 0 || d > 7)) throw new RangeError('octal digits are 0..7');
-    if ((digits[0]! & 3) !== 0) throw new RangeError('d0 may only be 0 or 4: removing nothing must split the heap');
-    this.name = `octal:${digits[0]}.${digits.slice(1).join('')}`;
+  /**
+   * `digits[i]` = d_i; digits[0] is the digit before the point. `radix` 16 makes a hexadecimal game
+   * (named `hex:...`); octal digits are 0..7, hexadecimal ones 0..15.
+   */
+  constructor(
+    readonly digits: readonly number[],
+    readonly radix: 8 | 16 = 8,
+  ) {
+    const top = radix - 1;
+    if (digits.some((d) => !Number.isInteger(d) || d < 0 || d > top)) throw new RangeError(radix === 8 ? 'octal digits are 0..7' : 'hexadecimal digits are 0..15');
+    if ((digits[0]! & 3) !== 0) throw new RangeError(`d0 may only be ${radix === 8 ? '0 or 4' : '0, 4, 8 or C'}: removing nothing must split the heap`);
+    const show = (d: number): string => d.toString(16).toUpperCase();
+    this.name = `${radix === 8 ? 'octal' : 'hex'}:${show(digits[0]!)}.${digits.slice(1).map(show).join('')}`;
+  }
+
+  /** The most parts a move may leave: 3 when some digit has bit 8 (a hexadecimal split), else 2. */
+  get maxParts(): 2 | 3 {
+    return this.digits.some((d) => d & 8) ? 3 : 2;
   }
 
   /** Index of the last non-zero digit (t in the Guy–Smith periodicity theorem). */
@@ -37,6 +51,7 @@ export class OctalGame implements Ruleset<Heaps> {
       if (d & 1 && rest === 0 && k > 0) out.push([]);
       if (d & 2 && rest > 0 && k > 0) out.push([rest]);
       if (d & 4) for (let i = 1; 2 * i <= rest; i++) if (rest - i >= 1) out.push([i, rest - i]);
+      if (d & 8) for (let i = 1; 3 * i <= rest; i++) for (let j = i; i + 2 * j <= rest; j++) out.push([i, j, rest - i - j]);
     }
     return out;
   }

@@ -4,6 +4,10 @@
  *
  *   spec  := term ('⊙' term)*                         R1⊙R2 is push(R1,R2)
  *   term  := NAME | NAME ':' ARGS | NAME '(' spec (',' spec)* ')' | 'wythoff+' K ',' L (',' K ',' L)*
+ *
+ * t-invariant games (deciding-game-invariance, Definition 3), classes by residues of linear forms:
+ *   tinvariant:CLASS (';' CLASS)*      CLASS := '[' COND ']' MOVES?      MOVES as in invariant:
+ *   COND := 'else' | ATOM ('&' ATOM)*  ATOM := LINEAR 'mod' M '=' R      LINEAR like x, x+y, 2x-y, x3
  */
 import { InputError, SpecError } from '../core/errors.js';
 import type { Ruleset } from '../core/ruleset.js';
@@ -16,7 +20,7 @@ import { SubtractionGame } from '../games/heaps/subtraction.js';
 import { OctalGame } from '../games/heaps/octal.js';
 import { InvariantGame, type MoveEntry } from '../games/heaps/invariant.js';
 import { Mark } from '../games/heaps/mark.js';
-import { gEven, remark8HPrime } from '../games/heaps/tinvariant.js';
+import { gEven, remark8HPrime, residuePartitionTable, residueTInvariantGame, type ResidueClass, type ResidueCondition } from '../games/heaps/tinvariant.js';
 import { RewriteGame, checkTermination } from '../games/rewrite/game.js';
 import { RESERVED, type RewriteRule } from '../games/rewrite/rules.js';
 import { CramRuleset } from '../games/grids/cram.js';
@@ -37,7 +41,7 @@ const SIMPLE: Record<string, () => Ruleset<any>> = {
 };
 
 /** Games whose arguments follow a colon. */
-const WITH_ARGS = ['subtraction', 'octal', 'invariant', 'rewrite'] as const;
+const WITH_ARGS = ['subtraction', 'octal', 'hex', 'invariant', 'tinvariant', 'rewrite'] as const;
 
 /** Compounds written as functions of specs, with their least and greatest number of arguments. */
 const COMPOUNDS: Record<string, { min: number; max: number; make: (args: Ruleset<any>[]) => Ruleset<any> }> = {
@@ -146,7 +150,11 @@ class SpecParser {
         case 'subtraction':
           return this.subtraction(start);
         case 'octal':
-          return this.octal(start);
+          return this.octal(start, 8);
+        case 'hex':
+          return this.octal(start, 16);
+        case 'tinvariant':
+          return this.tinvariant(start);
         case 'invariant':
           return this.invariant(start);
         default:
@@ -232,21 +240,37 @@ class SpecParser {
     return this.build(start, () => new SubtractionGame(set));
   }
 
-  private octal(start: number): Ruleset<any> {
-    const m = /^(\d*)\.(\d+)/.exec(this.text.slice(this.pos));
-    if (!m) this.fail('expected an octal code like 0.07 or 4.7');
+  /** An octal (radix 8) or hexadecimal (radix 16, Winning Ways ch. 4) code d0.d1d2...; d0 may be omitted. */
+  private octal(start: number, radix: 8 | 16): Ruleset<any> {
+    const m = /^([0-9A-Za-z]*)\.([0-9A-Za-z]+)/.exec(this.text.slice(this.pos));
+    if (!m) this.fail(`expected ${radix === 8 ? 'an octal code like 0.07 or 4.7' : 'a hexadecimal code like 0.8 or 0.B4'}`);
     const codeAt = this.pos;
-    const digits = [m[1] === '' ? 0 : Number(m[1]), ...[...m[2]!].map(Number)];
-    const bad = [...m[0]].findIndex((c) => c === '8' || c === '9');
-    if (bad >= 0) this.fail(`${m[0][bad]} is not an octal digit`, codeAt + bad);
+    const code = m[0];
+    for (let i = 0; i < code.length; i++) {
+      const c = code[i]!;
+      if (c === '.') continue;
+      const d = /[0-9A-Fa-f]/.test(c) ? parseInt(c, 16) : NaN;
+      if (!(d < radix)) {
+        const hint = radix === 8 && d < 16 ? ` (digits above 7 make a hexadecimal game: write hex:${code})` : '';
+        this.fail(`${c} is not ${radix === 8 ? 'an octal' : 'a hexadecimal'} digit${hint}`, codeAt + i);
+      }
+    }
+    const digits = [m[1] === '' ? 0 : parseInt(m[1]!, 16), ...[...m[2]!].map((c) => parseInt(c, 16))];
     if (m[1]!.length > 1) this.fail('the digit before the point is a single digit', codeAt);
-    if ((digits[0]! & 3) !== 0) this.fail('the digit before the point may only be 0 or 4 (removing nothing must split the heap)', codeAt);
-    this.pos += m[0].length;
-    return this.build(start, () => new OctalGame(digits));
+    if ((digits[0]! & 3) !== 0) this.fail(`the digit before the point may only be ${radix === 8 ? '0 or 4' : '0, 4, 8 or C'} (removing nothing must split the heap)`, codeAt);
+    this.pos += code.length;
+    return this.build(start, () => new OctalGame(digits, radix));
   }
 
   private invariant(start: number): Ruleset<any> {
+    const moves = this.moveVectors(false);
+    return this.build(start, () => new InvariantGame(moves));
+  }
+
+  /** Move vectors `(a,b,...)` separated by commas, as in `invariant:`; an empty list when `allowEmpty`. */
+  private moveVectors(allowEmpty: boolean): MoveEntry[][] {
     const moves: MoveEntry[][] = [];
+    if (allowEmpty && this.peek() !== '(') return moves;
     for (let first = true; first || (this.peek() === ',' && this.peek(1) === '('); first = false) {
       if (!first) this.pos++;
       const vecAt = this.pos;
@@ -266,7 +290,107 @@ class SpecParser {
       if (v.every((e) => e === 0)) this.fail('the zero vector is not a move: play would never end', vecAt);
       moves.push(v);
     }
-    return this.build(start, () => new InvariantGame(moves));
+    return moves;
+  }
+
+  /**
+   * `tinvariant:[x+y mod 2=0](*,0);[else](=,=)`: a t-invariant game (deciding-game-invariance,
+   * Definition 3) whose classes S_j are given by residue conditions and whose move sets I_j follow.
+   * The classes must partition N^n: checked on one period box, overlaps and gaps are reported.
+   */
+  private tinvariant(start: number): Ruleset<any> {
+    const classes: ResidueClass[] = [];
+    const classAt: number[] = [];
+    const vars: { coordinate: number; at: number }[] = [];
+    let heapCount = 0;
+    for (let first = true; first || this.peek() === ';'; first = false) {
+      if (!first) this.pos++;
+      this.skipSpace();
+      const at = this.pos;
+      if (classes.some((c) => c.conditions === 'else')) this.fail('[else] must be the last class', at);
+      this.expect('[', 'a class like [x mod 2=0]');
+      const conditions = this.residueConditions(vars);
+      this.expect(']', '"&" or "]"');
+      const movesAt = this.pos;
+      const moves = this.moveVectors(true);
+      if (moves.length > 0) {
+        if (heapCount === 0) heapCount = moves[0]!.length;
+        else if (moves[0]!.length !== heapCount) {
+          this.fail(`these moves have ${moves[0]!.length} coordinates, those of the first class ${heapCount}`, movesAt);
+        }
+      }
+      classes.push({ conditions, moves });
+      classAt.push(at);
+    }
+    if (heapCount === 0) this.fail('a t-invariant game needs at least one move', start);
+    for (const v of vars) if (v.coordinate >= heapCount) this.fail(`the moves have ${heapCount} coordinates, so there is no coordinate ${v.coordinate + 1}`, v.at);
+    const padded = classes.map((c) => ({
+      moves: c.moves,
+      conditions: c.conditions === 'else' ? c.conditions : c.conditions.map((cond) => ({ ...cond, coefficients: Array.from({ length: heapCount }, (_, i) => cond.coefficients[i] ?? 0) })),
+    }));
+    const defect = this.build(start, () => residuePartitionTable(heapCount, padded));
+    if ('kind' in defect) {
+      const where = `(${defect.witness.join(',')})`;
+      if (defect.kind === 'overlap') this.fail(`classes ${defect.first + 1} and ${defect.second + 1} overlap, e.g. at ${where}: the classes must partition the positions`, classAt[defect.second]);
+      this.fail(`${where} is in no class: the classes must partition the positions (add [else] for the rest)`, this.pos);
+    }
+    const name = this.text.slice(start, this.pos).trim();
+    return this.build(start, () => residueTInvariantGame(heapCount, padded, name));
+  }
+
+  /** `else`, or residue atoms joined by `&`; records each coordinate variable with its position. */
+  private residueConditions(vars: { coordinate: number; at: number }[]): ResidueCondition[] | 'else' {
+    this.skipSpace();
+    if (this.text.startsWith('else', this.pos)) {
+      this.pos += 4;
+      this.skipSpace();
+      return 'else';
+    }
+    const out: ResidueCondition[] = [];
+    for (let first = true; first || this.peek() === '&'; first = false) {
+      if (!first) this.pos++;
+      out.push(this.residueAtom(vars));
+    }
+    return out;
+  }
+
+  /** LINEAR mod M = R, e.g. `x+y mod 2=0`, `2x-y mod 3 = 1`, `x2 mod 4=3`. */
+  private residueAtom(vars: { coordinate: number; at: number }[]): ResidueCondition {
+    const coefficients: number[] = [];
+    this.skipSpace();
+    for (let first = true; ; first = false) {
+      this.skipSpace();
+      let sign = 1;
+      if (this.peek() === '+' || this.peek() === '-') {
+        sign = this.peek() === '-' ? -1 : 1;
+        this.pos++;
+        this.skipSpace();
+      } else if (!first) break;
+      const coef = /\d/.test(this.peek()) ? this.integer('a coefficient') : 1;
+      const at = this.pos;
+      const m = /^(?:x(\d+)|([xyz]))(?![a-z])/.exec(this.text.slice(this.pos));
+      if (!m) this.fail(this.atEnd() ? 'expected a coordinate (x, y, z or x1, x2, ...), found the end' : `expected a coordinate (x, y, z or x1, x2, ...), found ${JSON.stringify(this.peek())}`);
+      const coordinate = m[1] !== undefined ? Number(m[1]) - 1 : 'xyz'.indexOf(m[2]!);
+      if (coordinate < 0 || coordinate > 63) this.fail(`no coordinate ${m[0]}: they are numbered from x1`, at);
+      this.pos += m[0].length;
+      vars.push({ coordinate, at });
+      coefficients[coordinate] = (coefficients[coordinate] ?? 0) + sign * coef;
+    }
+    if (!this.text.startsWith('mod', this.pos)) this.fail(this.atEnd() ? 'expected "mod", found the end' : `expected "+", "-" or "mod", found ${JSON.stringify(this.peek())}`);
+    this.pos += 3;
+    this.skipSpace();
+    const modAt = this.pos;
+    const modulus = this.integer('a modulus');
+    if (modulus < 1) this.fail('the modulus must be at least 1', modAt);
+    this.skipSpace();
+    this.expect('=', '"=" and a residue');
+    this.skipSpace();
+    const resAt = this.pos;
+    const residue = this.integer('a residue');
+    if (residue >= modulus) this.fail(`residue ${residue} is not below the modulus ${modulus}`, resAt);
+    this.skipSpace();
+    for (let i = 0; i < coefficients.length; i++) coefficients[i] ??= 0;
+    return { coefficients, modulus, residue };
   }
 
   private rewrite(start: number): Ruleset<any> {

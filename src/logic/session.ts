@@ -13,6 +13,10 @@ import { Compiler, type Library, type WordAutomaton } from './compile.js';
 import { parseFormula } from './parser.js';
 import { type Limits, Predicate, radixOf, type Track } from './predicate.js';
 import { compileRegex } from './regex.js';
+import { Dfa } from '../automata/dfa.js';
+import { minimise } from '../automata/minimise.js';
+import { product } from '../automata/ops.js';
+import { type LetterMorphism, parseMorphism, uniformFixedPointDfao, uniformLength } from '../words/automatic.js';
 import { NumerationSystem } from '../numeration/system.js';
 import { runAutomatonCommand } from './commands.js';
 import { formatWalnutAutomaton, parseWalnutAutomaton, trackOfToken } from './walnut-format.js';
@@ -74,6 +78,7 @@ export class Session implements Library {
   private readonly predicates = new Map<string, Predicate>();
   private readonly words = new Map<string, WordAutomaton>();
   private readonly macros = new Map<string, string>();
+  private readonly morphisms = new Map<string, LetterMorphism>();
 
   constructor(private readonly options: SessionOptions = {}) {}
 
@@ -151,6 +156,44 @@ export class Session implements Library {
     }
   }
 
+  private morphism(name: string, verb: string): LetterMorphism {
+    const h = this.morphisms.get(name);
+    if (!h) throw new InputError(`${verb}: no morphism named ${name} (define it with morphism first)`);
+    return h;
+  }
+
+  /**
+   * `image NAME h SRC`: the word h(SRC) for a k-uniform h, as a DFAO in SRC's system, through the
+   * formulas W[n] = c iff ∃m,r n = k m + r ∧ r < k ∧ h(SRC[m])[r] = c.
+   */
+  private imageWord(name: string, h: LetterMorphism, src: string): WordAutomaton {
+    const w = this.word(src);
+    if (!w) throw new InputError(`image ${name}: no word automaton named ${src}`);
+    const k = uniformLength(h);
+    if (k === undefined) throw new InputError(`image ${name}: the morphism must be uniform`);
+    const t = w.tracks[0];
+    if (w.tracks.length !== 1 || !t?.system) throw new InputError(`image ${name}: ${src} must have one arithmetic track`);
+    const cases = new Map<number, string[]>();
+    for (const a of w.dfa.reachableOutputs()) {
+      const img = h.get(a);
+      if (!img) continue;
+      img.forEach((c, r) => {
+        const list = cases.get(c) ?? [];
+        list.push(`(${src}[m]=@${a} & r=${r})`);
+        cases.set(c, list);
+      });
+    }
+    const n = { name: 'n', system: t.system };
+    let dfa = Dfa.from(1, t.system.base, () => 0, () => 0);
+    for (const [c, list] of [...cases].reverse()) {
+      const compiler = new Compiler(this, this.options);
+      const p = compiler.formula(parseFormula(`?${t.system.name} Em,r n = ${k}*m + r & r < ${k} & (${list.join(' | ')})`));
+      const pd = p.tracks.length === 1 ? p.dfa : Dfa.from(1, t.system.base, () => 0, () => (p.truth ? 1 : 0));
+      dfa = minimise(product(pd, dfa, (x, y) => (x !== 0 ? c : y)));
+    }
+    return { tracks: [{ ...n, name: '#00' }], dfa };
+  }
+
   /** Runs one command. */
   run(command: string): CommandResult {
     this.loadCustomBases(command);
@@ -179,6 +222,24 @@ export class Session implements Library {
         const { body } = quoted(rest, `macro ${name}`);
         this.macros.set(name, body);
         return { verb, name, result: null, states: 0, variables: [] };
+      }
+      case 'morphism': {
+        const { body } = quoted(rest, `morphism ${name}`);
+        this.morphisms.set(name, parseMorphism(body, `morphism ${name}`));
+        return { verb, name, result: null, states: 0, variables: [] };
+      }
+      case 'promote': {
+        const h = this.morphism(rest.trim(), verb);
+        const { base, dfa } = uniformFixedPointDfao(h);
+        const w: WordAutomaton = { tracks: [{ name: '#00', system: NumerationSystem.byName(`msd_${base}`) }], dfa };
+        this.words.set(name, w);
+        return this.result(verb, name, new Predicate(w.tracks, w.dfa));
+      }
+      case 'image': {
+        const [hName, src] = rest.trim().split(/\s+/);
+        const w = this.imageWord(name, this.morphism(hName ?? '', verb), src ?? '');
+        this.words.set(name, w);
+        return this.result(verb, name, new Predicate(w.tracks, w.dfa));
       }
       case 'load': {
         const file = `Command Files/${name}`;

@@ -1,9 +1,14 @@
 /**
  * The library calls that CLI commands run off the main thread (see background.ts): each takes plain,
- * cloneable arguments, a stop signal and a progress callback, and returns plain data.
+ * cloneable arguments, a stop signal and a progress callback. Results cross threads as structured clones,
+ * which keep data but not classes (see reviveAutomatonResult).
  */
 import { sequenceWithPeriod } from '../analysis/sequence.js';
+import { Alphabet } from '../automata/alphabet.js';
+import { Dfa } from '../automata/dfa.js';
 import { Solver } from '../core/solver.js';
+import { RewriteGame } from '../games/rewrite/game.js';
+import { findGrundyAutomaton, type GrundyAutomatonResult } from '../regular/grundy-automaton.js';
 import { parseSpec } from '../spec/index.js';
 
 export interface JobContext {
@@ -18,7 +23,28 @@ export const jobs = {
     const solver = new Solver({ signal: ctx.signal, ...(args.maxDepth === undefined ? {} : { maxDepth: args.maxDepth }) });
     return sequenceWithPeriod(ruleset, args.max, { signal: ctx.signal, onProgress: ctx.onProgress, solver });
   },
+
+  /** `sprague automaton`: learn and prove a Grundy automaton; an interruption keeps the last hypothesis. */
+  automaton(args: { spec: string; maxStates: number; target: 'grundy' | 'p-positions' }, ctx: JobContext) {
+    const game = parseSpec(args.spec, { allowUnboundedRewriting: true }) as RewriteGame;
+    return findGrundyAutomaton(game.rules, {
+      maxStates: args.maxStates,
+      target: args.target,
+      signal: ctx.signal,
+      onProgress: (states) => ctx.onProgress(states, args.maxStates),
+    });
+  },
 };
+
+/** A GrundyAutomatonResult after the trip between threads: its machine and alphabet are classes again. */
+export function reviveAutomatonResult(r: GrundyAutomatonResult): GrundyAutomatonResult {
+  const m = r.machine;
+  return {
+    ...r,
+    alphabet: new Alphabet(r.alphabet.names),
+    ...(m ? { machine: new Dfa(m.alphabetSize, m.delta, m.output, m.start) } : {}),
+  };
+}
 
 export type JobName = keyof typeof jobs;
 export type JobArgs<K extends JobName> = Parameters<(typeof jobs)[K]>[0];

@@ -11,7 +11,8 @@ import { InputError, InterruptedError } from '../../core/errors.js';
 import { RewriteGame } from '../../games/rewrite/game.js';
 import { compressWord, formatRule } from '../../games/rewrite/rules.js';
 import type { GrundyAutomatonResult } from '../../regular/grundy-automaton.js';
-import { runGrundyAutomatonTask } from '../../regular/task.js';
+import { reviveAutomatonResult } from '../background-jobs.js';
+import { runInBackground } from '../background.js';
 import { parseSpec } from '../../spec/index.js';
 import { emitJson, emitLine, formatTable, parseCount, progressBar } from '../io.js';
 import type { CommandModule } from './index.js';
@@ -45,17 +46,14 @@ export const automatonCommand: CommandModule = {
         const onSigint = () => ac.abort();
         process.on('SIGINT', onSigint);
         try {
-          result = await runGrundyAutomatonTask(ruleset.rules, {
-            maxStates,
-            target: flags.pPositions ? 'p-positions' : 'grundy',
-            signal: ac.signal,
-            onProgress: (states, rounds) => bar.update(states, maxStates, `round ${rounds}`),
-          });
+          const target = flags.pPositions ? 'p-positions' : 'grundy';
+          const learned = await runInBackground('automaton', { spec, maxStates, target }, { signal: ac.signal, onProgress: (states) => bar.update(states, maxStates) });
+          result = reviveAutomatonResult(learned);
         } catch (e) {
           // Interrupted: report what was learned (unproved), then let the CLI exit with 130.
           if (!(e instanceof InterruptedError) || !e.partial) throw e;
           interrupted = e;
-          result = e.partial as GrundyAutomatonResult;
+          result = reviveAutomatonResult(e.partial as GrundyAutomatonResult);
         } finally {
           process.off('SIGINT', onSigint);
           bar.stop();

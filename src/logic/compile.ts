@@ -10,6 +10,7 @@ import { product } from '../automata/ops.js';
 import { NumerationSystem } from '../numeration/system.js';
 import { type CmpOp, type Node } from './parser.js';
 import { reversePredicate } from './commands.js';
+import { coReachable, reverseDfa } from '../numeration/build.js';
 import {
   combine,
   compareNames,
@@ -113,12 +114,11 @@ export class Compiler {
       case 'not':
         return this.note('~', negate(this.formula(node.e)));
       case 'quant': {
-        if (node.q === 'I') throw new InputError('the quantifier I (infinitely many) is not supported');
         // One variable at a time, innermost first: measured faster than projecting them together
         // (the intermediate minimisation prunes the subsets).
         let p = this.formula(node.body);
         for (const v of [...node.vars].reverse()) {
-          p = this.note(`${node.q}${v}`, node.q === 'E' ? exists(p, v, this.limits) : forall(p, v, this.limits));
+          p = this.note(`${node.q}${v}`, node.q === 'E' ? exists(p, v, this.limits) : node.q === 'A' ? forall(p, v, this.limits) : this.infinitelyMany(p, v));
         }
         return p;
       }
@@ -131,6 +131,20 @@ export class Compiler {
       default:
         throw new InputError(`a term (${node.k}) where a formula was expected`);
     }
+  }
+
+  /**
+   * I v φ, Walnut's "infinitely many": a sentence, true iff φ has infinitely many solutions (tuples
+   * of all its free variables; cases 520-522). Padding is removed first (no leading zero letter in
+   * msd, no trailing one in lsd) so that each tuple has one word; the set is infinite iff a cycle
+   * lies on an accepting path.
+   */
+  private infinitelyMany(p: Predicate, v: string): Predicate {
+    if (!p.tracks.some((u) => u.name === v)) return p;
+    const first = p.tracks.find((u) => u.system);
+    const msd = first ? first.system!.msd : true;
+    const d = msd ? p.dfa : reverseDfa(p.dfa.mapOutput((o) => (o !== 0 ? 1 : 0)));
+    return Predicate.constant(hasInfiniteLanguage(d, 0));
   }
 
   private predicateCall(name: string, args: Node[], sysName: string): Predicate {
@@ -544,6 +558,51 @@ export class Compiler {
     }
     return this.note(op, p);
   }
+}
+
+/**
+ * Whether infinitely many accepted words do not begin with the letter `zero`: a cycle among the
+ * useful states of the automaton entered after a first letter other than zero.
+ */
+function hasInfiniteLanguage(dfa: Dfa, zero: number): boolean {
+  const k = dfa.alphabetSize;
+  const live = coReachable(dfa);
+  // States reachable after a non-zero first letter.
+  const seen = new Uint8Array(dfa.stateCount);
+  const stack: number[] = [];
+  for (let a = 0; a < k; a++) {
+    const t = dfa.next(dfa.start, a);
+    if (a !== zero && live[t] && !seen[t]) {
+      seen[t] = 1;
+      stack.push(t);
+    }
+  }
+  const order: number[] = [];
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    order.push(s);
+    for (let a = 0; a < k; a++) {
+      const t = dfa.next(s, a);
+      if (live[t] && !seen[t]) {
+        seen[t] = 1;
+        stack.push(t);
+      }
+    }
+  }
+  // A cycle among these states: Kahn's algorithm leaves some state unremoved.
+  const indeg = new Int32Array(dfa.stateCount);
+  for (const s of order) for (let a = 0; a < k; a++) if (seen[dfa.next(s, a)]) indeg[dfa.next(s, a)]!++;
+  const queue = order.filter((s) => indeg[s] === 0);
+  let removed = 0;
+  while (queue.length > 0) {
+    const s = queue.pop()!;
+    removed++;
+    for (let a = 0; a < k; a++) {
+      const t = dfa.next(s, a);
+      if (seen[t] && --indeg[t]! === 0) queue.push(t);
+    }
+  }
+  return removed < order.length;
 }
 
 /** Whether a node is a formula (not a term). */

@@ -158,3 +158,18 @@ test('the reversal operator ` turns an msd automaton into the lsd one of the sam
   assert.ok(p.dfa.accepts([1, 1, 0, 1, 0, 0]));
   assert.ok(!p.dfa.accepts([1, 0, 1, 1]));
 });
+
+test('the quantifier I (Walnut, cases 520-522): whether the formula has infinitely many solutions, in msd, lsd and negative bases', () => {
+  const s = new Session();
+  const cases: [string, boolean][] = [
+    ['Iy Ex x = 2*y', true],
+    ['Iy y < 100', false],
+    ['?lsd_2 Ix x < 7', false],
+    ['?lsd_2 Ix x > 7', true],
+    ['?msd_fib Ix x < 30', false],
+    ['?msd_neg_2 Ix x < 0', true],
+    ['?msd_neg_2 Ix x < 5 & x > _9', false],
+    ['Ix x + y = z & z <= 5', false],
+  ];
+  for (const [f, want] of cases) assert.equal(s.run(`eval q "${f}";`).result, want, f);
+});

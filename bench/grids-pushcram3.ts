@@ -29,6 +29,18 @@ function timed<T>(f: () => T): { value: T; wallS: number; cpuS: number } {
   return { value, wallS: (performance.now() - t0) / 1000, cpuS: (c.user + c.system) / 1e6 };
 }
 
+/** A progress line on stderr every minute, so a long run shows how far it got. */
+function progressEvery(label: string) {
+  let last = performance.now();
+  const t0 = last;
+  return (p: { nodes: number; entries: number; rootDone: number; rootTotal: number }) => {
+    const now = performance.now();
+    if (now - last < 60_000) return;
+    last = now;
+    console.error(`  ${label}: ${p.nodes} positions, ${p.entries} entries, root ${p.rootDone}/${p.rootTotal}, ${((now - t0) / 1000).toFixed(0)} s`);
+  };
+}
+
 const rate = (nodes: number, cpuS: number) => (cpuS > 0 ? `${(nodes / cpuS / 1e6).toFixed(2)} M` : '-');
 const odd = (n: number) => n % 2 === 1;
 
@@ -37,7 +49,7 @@ if (what !== 'bluff') {
   console.log('n    G007  outcome  positions     entries      evictions   wall_s    cpu_s     pos/cpu_s | old positions  old cpu_s  old pos/cpu_s');
   for (let n = from; n <= to; n++) {
     if (!odd(n)) continue;
-    const search = new PushCram3Search(emptyBoard(3, n), { tableBits });
+    const search = new PushCram3Search(emptyBoard(3, n), { tableBits, onProgress: progressEvery(`3 x ${n}`) });
     const { value: win, wallS, cpuS } = timed(() => search.wins());
     let old = '';
     if (n <= oldMax) {
@@ -59,6 +71,7 @@ if (what !== 'outcome') {
     const t0 = performance.now();
     const search = new PushCram3Search(emptyBoard(3, n), {
       tableBits,
+      onProgress: progressEvery(`bluff 3 x ${n}`),
       onRootMove: (m, wins) =>
         console.log(`  3 x ${n} ${formatMove(m).padEnd(8)} ${wins ? 'wins' : 'loses'}  (${search.nodes} positions, ${((performance.now() - t0) / 1000).toFixed(1)} s)`),
     });

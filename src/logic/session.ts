@@ -13,6 +13,7 @@ import { Compiler, type Library, type WordAutomaton } from './compile.js';
 import { parseFormula } from './parser.js';
 import { type Limits, Predicate, radixOf, type Track } from './predicate.js';
 import { compileRegex } from './regex.js';
+import { joinWords, type Sign, splitWord } from './split.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
@@ -238,6 +239,30 @@ export class Session implements Library {
       case 'image': {
         const [hName, src] = rest.trim().split(/\s+/);
         const w = this.imageWord(name, this.morphism(hName ?? '', verb), src ?? '');
+        this.words.set(name, w);
+        return this.result(verb, name, new Predicate(w.tracks, w.dfa));
+      }
+      case 'split':
+      case 'rsplit': {
+        // split NAME W[+][-]; rsplit NAME[+][-] W.
+        const m = verb === 'split' ? /^()\s*([A-Za-z0-9_]+)((?:\[[+-]?\])+)$/.exec(rest.trim()) : /^((?:\[[+-]?\])+)\s+([A-Za-z0-9_]+)$/.exec(`${/(\[.*)$/.exec(name)?.[1] ?? ''} ${rest.trim()}`);
+        if (!m) throw new InputError(`${verb}: expected ${verb === 'split' ? 'split NAME W[+][-]' : 'rsplit NAME[+][-] W'}`);
+        const resultName = name.replace(/\[.*$/, '');
+        const signs = ((verb === 'split' ? m[3] : m[1])!.match(/\[([+-]?)\]/g) ?? []).map((x) => x.slice(1, -1) as Sign);
+        const src = this.word(m[2]!);
+        if (!src) throw new InputError(`${verb} ${resultName}: no word automaton named ${m[2]}`);
+        const w = splitWord(src, signs, verb === 'rsplit', `${verb} ${resultName}`);
+        this.words.set(resultName, w);
+        return this.result(verb, resultName, new Predicate(w.tracks, w.dfa));
+      }
+      case 'join': {
+        const parts = [...rest.matchAll(/([A-Za-z0-9_]+)((?:\[[A-Za-z0-9_]+\])+)/g)].map((m) => {
+          const w = this.word(m[1]!);
+          if (!w) throw new InputError(`join ${name}: no word automaton named ${m[1]}`);
+          return { w, vars: (m[2]!.match(/[A-Za-z0-9_]+/g) ?? []) };
+        });
+        if (parts.length === 0) throw new InputError(`join ${name}: expected words with indices, e.g. A[a][b] B[a][b]`);
+        const w = joinWords(parts, `join ${name}`);
         this.words.set(name, w);
         return this.result(verb, name, new Predicate(w.tracks, w.dfa));
       }

@@ -173,3 +173,29 @@ test('the quantifier I (Walnut, cases 520-522): whether the formula has infinite
   ];
   for (const [f, want] of cases) assert.equal(s.run(`eval q "${f}";`).result, want, f);
 });
+
+test('split, rsplit and join move word automata between base −2 and base 2 (brute force on [−200, 200])', async () => {
+  const { negabaseDigits } = await import('../../src/numeration/negative.js');
+  const s = new Session();
+  const neg2 = NumerationSystem.byName('msd_neg_2');
+  const bin = NumerationSystem.byName('msd_2');
+  // N[v]: 1 + parity of the 1s in the negabinary digits of v; B[x]: 1 + Thue–Morse in binary.
+  const parity = (ds: number[]) => ds.filter((d) => d === 1).length % 2;
+  s.defineWord('N', { tracks: [{ name: '#00', system: neg2 }], dfa: Dfa.from(2, 2, (q, d) => q ^ d, (q) => q + 1) });
+  s.defineWord('B', { tracks: [{ name: '#00', system: bin }], dfa: Dfa.from(2, 2, (q, d) => q ^ d, (q) => q + 1) });
+  const plus = s.run('split P N[+];').predicate!.dfa;
+  const minus = s.run('split M N[-];').predicate!.dfa;
+  const rplus = s.run('rsplit RP[+] B;').predicate!.dfa;
+  const rminus = s.run('rsplit RM[-] B;').predicate!.dfa;
+  const joined = s.run('join J RP[a] RM[a];').predicate!.dfa;
+  for (let x = 0; x <= 200; x++) {
+    assert.equal(plus.value(digits(x, 2)), 1 + parity(negabaseDigits(BigInt(x), 2)), `split + at ${x}`);
+    assert.equal(minus.value(digits(x, 2)), 1 + parity(negabaseDigits(BigInt(-x), 2)), `split - at ${x}`);
+  }
+  for (let v = -200; v <= 200; v++) {
+    const w = negabaseDigits(BigInt(v), 2);
+    assert.equal(rplus.value(w), v >= 0 ? 1 + thue(v) : 0, `rsplit + at ${v}`);
+    assert.equal(rminus.value(w), v <= 0 ? 1 + thue(-v) : 0, `rsplit - at ${v}`);
+    assert.equal(joined.value(w), 1 + thue(Math.abs(v)), `join at ${v}`);
+  }
+});

@@ -1,7 +1,7 @@
 /**
  * Nondeterministic automata with ε-moves over integer letters, and the subset construction.
  */
-import { InputError, LimitError } from '../core/errors.js';
+import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { Dfa } from './dfa.js';
 
 /** The letter of an ε-move (and, in transducers, of an empty tape side). */
@@ -146,4 +146,283 @@ export function determinise(nfa: Nfa, options: DeterminiseOptions = {}): Dfa {
     for (let a = 0; a < k; a++) delta[i * k + a] = intern(nfa.closure(nfa.step(cur, a)));
   }
   return new Dfa(k, Int32Array.from(delta), Int32Array.from(subsets, output), 0);
+}
+
+/**
+ * An NFA without ε-moves as flat tables: the successors of state s on letter a are
+ * succ[succStart[s*K + a] .. succStart[s*K + a + 1]) for K = alphabetSize. Built by exploreNfa; the
+ * subset construction below runs on it without allocating per step.
+ */
+export interface TableNfa {
+  readonly alphabetSize: number;
+  readonly stateCount: number;
+  readonly starts: Int32Array;
+  readonly accepting: Uint8Array;
+  readonly succStart: Int32Array;
+  readonly succ: Int32Array;
+}
+
+export interface ExploreOptions {
+  /** Most NFA states before a LimitError (partial = the count reached). Default 20 000 000. */
+  maxStates?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * The reachable part of an NFA given by a successor function on numeric keys (for instance tuples of
+ * component states packed into one number, up to 2^53): expand(key, emit) calls emit(letter, key')
+ * for every edge. O(reachable states + edges) time; keys are interned in a Map.
+ */
+export function exploreNfa(
+  alphabetSize: number,
+  startKeys: readonly number[],
+  expand: (key: number, emit: (letter: number, to: number) => void) => void,
+  accept: (key: number) => boolean,
+  options: ExploreOptions = {},
+): TableNfa {
+  const maxStates = options.maxStates ?? 20_000_000;
+  const K = alphabetSize;
+  // Keys interned by open addressing on a Float64Array (keys may pass 2^31; a Map of them is slow).
+  let keys = new Float64Array(1024);
+  let count = 0;
+  let slots = new Int32Array(4096).fill(-1);
+  let mask = slots.length - 1;
+  const slotOf = (key: number): number => {
+    const lo = key % 4294967296 | 0;
+    const hi = (key / 4294967296) | 0;
+    let h = Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1);
+    h ^= h >>> 16;
+    return h & mask;
+  };
+  const intern = (key: number): number => {
+    let at = slotOf(key);
+    for (;;) {
+      const id = slots[at]!;
+      if (id === -1) break;
+      if (keys[id] === key) return id;
+      at = (at + 1) & mask;
+    }
+    if (count >= maxStates) throw new LimitError(`the NFA passed ${maxStates} states`, 'max-states', count);
+    if (count === keys.length) {
+      const grown = new Float64Array(2 * keys.length);
+      grown.set(keys);
+      keys = grown;
+    }
+    const id = count++;
+    keys[id] = key;
+    slots[at] = id;
+    if (2 * count > slots.length) {
+      slots = new Int32Array(2 * slots.length).fill(-1);
+      mask = slots.length - 1;
+      for (let j = 0; j < count; j++) {
+        let b = slotOf(keys[j]!);
+        while (slots[b] !== -1) b = (b + 1) & mask;
+        slots[b] = j;
+      }
+    }
+    return id;
+  };
+  const starts = Int32Array.from(startKeys, intern);
+  let succStart = new Int32Array(1024 * K + 1);
+  let succ = new Int32Array(1024);
+  let used = 0;
+  // Edges of the current state, bucketed by letter, deduplicated by a stamp per target.
+  const perLetter: number[][] = Array.from({ length: K }, () => []);
+  let mark = new Int32Array(1024).fill(-1);
+  let stampBase = 0;
+  for (let s = 0; s < count; s++) {
+    if (options.signal?.aborted && (s & 1023) === 0) throw new InterruptedError({ states: count });
+    for (const l of perLetter) l.length = 0;
+    expand(keys[s]!, (letter, to) => {
+      perLetter[letter]!.push(intern(to));
+    });
+    if ((s + 1) * K + 1 > succStart.length) {
+      const grown = new Int32Array(Math.max(2 * succStart.length, (s + 1) * K + 1));
+      grown.set(succStart);
+      succStart = grown;
+    }
+    if (count > mark.length) {
+      const grown = new Int32Array(Math.max(2 * mark.length, count)).fill(-1);
+      grown.set(mark);
+      mark = grown;
+    }
+    for (let a = 0; a < K; a++) {
+      const list = perLetter[a]!;
+      const stamp = stampBase++;
+      for (const t of list) {
+        if (mark[t] === stamp) continue;
+        mark[t] = stamp;
+        if (used === succ.length) {
+          const grown = new Int32Array(2 * succ.length);
+          grown.set(succ);
+          succ = grown;
+        }
+        succ[used++] = t;
+      }
+      succStart[s * K + a + 1] = used;
+    }
+  }
+  const accepting = Uint8Array.from(keys.subarray(0, count), (k) => (accept(k) ? 1 : 0));
+  return { alphabetSize: K, stateCount: count, starts, accepting, succStart: succStart.slice(0, count * K + 1), succ: succ.slice(0, used) };
+}
+
+export interface SubsetOptions {
+  /** Most subset states before a LimitError (partial = the count reached). Default 5 000 000. */
+  maxStates?: number;
+  signal?: AbortSignal;
+  /** Called every 4096 subsets with (subsets built, subsets expanded). */
+  onProgress?: (built: number, expanded: number) => void;
+  /**
+   * A DFA read alongside (same letters): states are pairs (companion state, subset). With `stop`,
+   * the search ends at the first pair, in shortlex order of words, where stop(companion state,
+   * whether the subset holds an accepting state) holds.
+   */
+  companion?: Dfa;
+  stop?: (companionState: number, accepting: boolean) => boolean;
+  /** With stop: pairs whose companion state is not marked here are not expanded (nothing to find past them). */
+  companionLive?: Uint8Array;
+}
+
+export interface SubsetResult {
+  /** The subset automaton (output 1 iff the subset holds an accepting state); absent when stop was given. */
+  dfa?: Dfa;
+  /** With stop: the shortlex-least word reaching a stop pair, or undefined when there is none. */
+  witness?: number[];
+  /** Subset states built, and the largest subset. */
+  states: number;
+  largestSubset: number;
+}
+
+/**
+ * The subset construction on a TableNfa, reachable subsets only, breadth-first with letters
+ * ascending (so the first stop pair found is reached by the shortlex-least word). Subsets are sorted
+ * Int32 runs in one pool, interned by an open-addressing hash table; one scratch buffer serves every
+ * step. O(2^n) subsets in the worst case, hence the cap; time O(Σ over subsets and letters of the
+ * successor lists touched).
+ */
+export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): SubsetResult {
+  const maxStates = options.maxStates ?? 5_000_000;
+  const K = nfa.alphabetSize;
+  const comp = options.companion;
+  if (comp && comp.alphabetSize !== K) throw new InputError(`companion DFA over ${comp.alphabetSize} letters, NFA over ${K}`);
+  const { succStart, succ, accepting } = nfa;
+  let pool = new Int32Array(1 << 16);
+  let poolUsed = 0;
+  const offset: number[] = [];
+  const length: number[] = [];
+  const tagOf: number[] = [];
+  const hashes: number[] = [];
+  const parent: number[] = [];
+  const via: number[] = [];
+  let slots = new Int32Array(1 << 12).fill(-1);
+  let mask = slots.length - 1;
+  const hashOf = (tag: number, buf: Int32Array, len: number): number => {
+    let h = (0x811c9dc5 ^ len ^ Math.imul(tag, 0x9e3779b1)) | 0;
+    for (let i = 0; i < len; i++) h = Math.imul(h ^ buf[i]!, 0x01000193);
+    return (h ^ (h >>> 15)) | 0;
+  };
+  const rehash = () => {
+    slots = new Int32Array(slots.length * 2).fill(-1);
+    mask = slots.length - 1;
+    for (let id = 0; id < hashes.length; id++) {
+      let at = hashes[id]! & mask;
+      while (slots[at] !== -1) at = (at + 1) & mask;
+      slots[at] = id;
+    }
+  };
+  let created = -1;
+  const intern = (tag: number, buf: Int32Array, len: number, from: number, letter: number): number => {
+    const h = hashOf(tag, buf, len);
+    let at = h & mask;
+    for (;;) {
+      const id = slots[at]!;
+      if (id === -1) break;
+      if (hashes[id] === h && length[id] === len && tagOf[id] === tag) {
+        const o = offset[id]!;
+        let same = true;
+        for (let i = 0; i < len; i++) {
+          if (pool[o + i] !== buf[i]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return id;
+      }
+      at = (at + 1) & mask;
+    }
+    const id = hashes.length;
+    if (id >= maxStates) throw new LimitError(`the subset construction passed ${maxStates} states; raise the state cap`, 'max-states', id);
+    if (poolUsed + len > pool.length) {
+      const grown = new Int32Array(Math.max(2 * pool.length, poolUsed + len));
+      grown.set(pool.subarray(0, poolUsed));
+      pool = grown;
+    }
+    pool.set(buf.subarray(0, len), poolUsed);
+    offset.push(poolUsed);
+    length.push(len);
+    poolUsed += len;
+    tagOf.push(tag);
+    hashes.push(h);
+    parent.push(from);
+    via.push(letter);
+    slots[at] = id;
+    if (hashes.length * 2 > slots.length) rehash();
+    created = id;
+    return id;
+  };
+  const hasAccepting = (id: number): boolean => {
+    const o = offset[id]!;
+    for (let i = 0; i < length[id]!; i++) if (accepting[pool[o + i]!]) return true;
+    return false;
+  };
+  const wordTo = (id: number): number[] => {
+    const word: number[] = [];
+    for (let t = id; parent[t]! >= 0; t = parent[t]!) word.push(via[t]!);
+    return word.reverse();
+  };
+  const buf = new Int32Array(Math.max(16, nfa.stateCount));
+  const mark = new Int32Array(nfa.stateCount).fill(-1);
+  let stamp = 0;
+  const startList = [...new Set(nfa.starts)].sort((x, y) => x - y);
+  buf.set(startList);
+  intern(comp ? comp.start : 0, buf, startList.length, -1, -1);
+  const stop = options.stop;
+  if (stop && stop(tagOf[0]!, hasAccepting(0))) return { witness: [], states: 1, largestSubset: startList.length };
+  const delta: number[] = [];
+  let largest = startList.length;
+  for (let i = 0; i < hashes.length; i++) {
+    if ((i & 4095) === 0) {
+      if (options.signal?.aborted) throw new InterruptedError({ states: hashes.length });
+      options.onProgress?.(hashes.length, i);
+    }
+    const o = offset[i]!;
+    const len = length[i]!;
+    const tag = tagOf[i]!;
+    if (stop && options.companionLive && !options.companionLive[tag]) continue;
+    for (let a = 0; a < K; a++) {
+      stamp++;
+      let n = 0;
+      for (let j = 0; j < len; j++) {
+        const base = pool[o + j]! * K + a;
+        for (let e = succStart[base]!; e < succStart[base + 1]!; e++) {
+          const t = succ[e]!;
+          if (mark[t] !== stamp) {
+            mark[t] = stamp;
+            buf[n++] = t;
+          }
+        }
+      }
+      if (n > 1) buf.subarray(0, n).sort();
+      if (n > largest) largest = n;
+      const before = hashes.length;
+      const id = intern(comp ? comp.next(tag, a) : 0, buf, n, i, a);
+      delta.push(id);
+      if (stop && id === before && stop(tagOf[id]!, hasAccepting(id))) {
+        return { witness: wordTo(created), states: hashes.length, largestSubset: largest };
+      }
+    }
+  }
+  if (stop) return { states: hashes.length, largestSubset: largest };
+  const output = Int32Array.from({ length: hashes.length }, (_, id) => (hasAccepting(id) ? 1 : 0));
+  return { dfa: new Dfa(K, Int32Array.from(delta), output, 0), states: hashes.length, largestSubset: largest };
 }

@@ -6,10 +6,16 @@
  * shortlex order of its expansions.
  */
 import { InputError } from '../core/errors.js';
-import { shortestWitness } from '../automata/ops.js';
+import { Dfa } from '../automata/dfa.js';
+import { minimise } from '../automata/minimise.js';
+import { determiniseTable, exploreNfa, type TableNfa } from '../automata/nfa.js';
+import { complement, product, shortestWitness } from '../automata/ops.js';
+import { buildDfa, coReachable } from '../numeration/build.js';
+import { type Complex, cabs, cmul, solveComplex } from '../numeration/recurrence.js';
+import type { NumerationSystem } from '../numeration/system.js';
 import { Compiler, type Library, type WordAutomaton } from './compile.js';
 import { parseFormula } from './parser.js';
-import { type Limits, Predicate, radixOf, type Track } from './predicate.js';
+import { type Limits, Predicate, radixOf, type Track, validityOf } from './predicate.js';
 
 export interface LogicAdmissibility {
   admissible: boolean;
@@ -102,4 +108,443 @@ export function encodeTuple(tracks: readonly Track[], values: readonly (bigint |
 /** Whether the tuple belongs to the set a predicate defines. */
 export function holds(pred: Predicate, values: readonly (bigint | number)[]): boolean {
   return pred.dfa.accepts(encodeTuple(pred.tracks, values));
+}
+
+export interface DirectOptions {
+  /** Most states of either NFA (default 30 000 000) and of either subset construction (default 5 000 000). */
+  maxNfaStates?: number;
+  maxSubsets?: number;
+  signal?: AbortSignal;
+  /** Progress of the current stage: (stage, subsets built, subsets expanded). */
+  onProgress?: (stage: 'differences' | 'bad', built: number, expanded: number) => void;
+}
+
+export interface DirectAdmissibility {
+  admissible: boolean;
+  witness?: bigint[];
+  states: {
+    /** The minimal automaton of P. */
+    p: number;
+    /** F(m, i) (i and i + m in P): its NFA (guessing j) and minimal automaton; P - P: its subset and minimal automata. */
+    differenceNfa: number;
+    differencePairs: number;
+    differenceSubsets: number;
+    differences: number;
+    /** E(p, q) (q in P, p - q outside P - P): its NFA (guessing m), subset automaton and minimal automaton. */
+    moveNfa: number;
+    moveSubsets: number;
+    moves: number;
+    /** Pairs (state of "valid, not in P", subset of E's states) the search for a bad p visited. */
+    badSearch: number;
+    /** The largest subset met in either construction. */
+    largestSubset: number;
+  };
+  /** Milliseconds per stage. */
+  times: { differences: number; bad: number };
+}
+
+/** The digits of every packed letter of n tracks in base b: digits[L*n + c]. */
+function letterDigits(b: number, n: number): Int32Array {
+  const K = b ** n;
+  const out = new Int32Array(K * n);
+  for (let L = 0; L < K; L++) for (let c = 0, r = L; c < n; c++, r = Math.floor(r / b)) out[L * n + c] = r % b;
+  return out;
+}
+
+/**
+ * For a one-coordinate automaton over letters x + b y + b² z: for each state a and the digits (u, w)
+ * on the known tracks, the live continuations (v, a') on the guessed track; `letter(u, v, w)` says
+ * which tracks are known. Flat: pairs in data[start[(a*b + u)*b + w] .. start[... + 1]).
+ */
+function coordinateChoices(dfa: Dfa, live: Uint8Array, b: number, letter: (u: number, v: number, w: number) => number) {
+  const n = dfa.stateCount;
+  const start = new Int32Array(n * b * b + 1);
+  const data: number[] = [];
+  for (let a = 0; a < n; a++) {
+    for (let u = 0; u < b; u++) {
+      for (let w = 0; w < b; w++) {
+        for (let v = 0; v < b; v++) {
+          const t = dfa.next(a, letter(u, v, w));
+          if (live[t]) data.push(v, t);
+        }
+        start[(a * b + u) * b + w + 1] = data.length;
+      }
+    }
+  }
+  return { start, data: Int32Array.from(data) };
+}
+
+/**
+ * x + y = z on three tracks (letters x + b y + b² z) with y a greedy expansion and x, z any digit
+ * words: the zero normaliser on x + y - z times the validity automaton on y. Keeping y greedy makes
+ * the move m = p - q unique (small subsets); x and z are read through P, which checks them.
+ */
+export function sumWithGreedySummand(sys: NumerationSystem): Dfa {
+  const b = sys.base;
+  const norm = zeroNormaliser(sys);
+  const valid = sys.validity();
+  const liveN = coReachable(norm);
+  const liveV = coReachable(valid);
+  return minimise(
+    buildDfa<number>(
+      b * b * b,
+      norm.start + norm.stateCount * valid.start,
+      String,
+      (st, L) => {
+        const x = L % b;
+        const y = Math.floor(L / b) % b;
+        const z = Math.floor(L / (b * b));
+        const n2 = norm.next(st % norm.stateCount, x + y - z + b - 1);
+        const v2 = valid.next(Math.floor(st / norm.stateCount), y);
+        return liveN[n2] && liveV[v2] ? n2 + norm.stateCount * v2 : null;
+      },
+      (st) => (norm.output[st % norm.stateCount] && valid.output[Math.floor(st / norm.stateCount)] ? 1 : 0),
+    ),
+  );
+}
+
+/**
+ * The zero normaliser of a Pisot system (section 5; the idea of NumerationSystem.addition without
+ * the validity tracks): reads digits d in [-(b-1), 2(b-1)] msd first (letter d + b - 1) and accepts
+ * iff Σ d_i U_i = 0. After a prefix with j digits still to come the prefix is worth Σ s_r U_{j+r}
+ * (r < k), s updated by the companion matrix; states whose dominant component λ(s) = Σ s_r α^r
+ * exceeds the bound can never return to 0 and are cut, which leaves finitely many. Reading x + y - z
+ * one digit per track, it accepts x + y = z for any digit words, greedy or not.
+ */
+export function zeroNormaliser(sys: NumerationSystem): Dfa {
+  const rec = sys.recurrence;
+  const a = rec.coefficients;
+  const k = rec.order;
+  const b = sys.base;
+  const { alpha } = rec.pisot();
+  const bound = pruneBound(sys, 2 * (b - 1));
+  const u0 = Array.from({ length: k }, (_, j) => rec.term(j));
+  const pow = Array.from({ length: k }, (_, j) => alpha ** j);
+  const raw = buildDfa<number[]>(
+    3 * b - 2,
+    new Array<number>(k).fill(0),
+    (st) => st.join(','),
+    (st, letter) => {
+      const d = letter - (b - 1);
+      const last = st[k - 1]!;
+      const s = new Array<number>(k);
+      s[0] = d + a[k - 1]! * last;
+      for (let j = 1; j < k; j++) s[j] = st[j - 1]! + a[k - 1 - j]! * last;
+      let lambda = 0;
+      for (let j = 0; j < k; j++) lambda += s[j]! * pow[j]!;
+      return Math.abs(lambda) > bound ? null : s;
+    },
+    (st) => {
+      let val = 0n;
+      for (let j = 0; j < k; j++) val += BigInt(st[j]!) * u0[j]!;
+      return val === 0n ? 1 : 0;
+    },
+  );
+  return minimise(raw);
+}
+
+/**
+ * A bound on |λ(s)| along any word that ends at value 0, digits in [-D, D] (as in
+ * NumerationSystem.addition): D/(α-1) + Σ_β |c_β| Λ_β / c_α with Λ_β = D/(1-|β|), padded by 50%.
+ */
+function pruneBound(sys: NumerationSystem, D: number): number {
+  const rec = sys.recurrence;
+  const { roots, alpha } = rec.pisot();
+  const k = rec.order;
+  const vander: Complex[][] = Array.from({ length: k }, (_, j) =>
+    roots.map((r) => {
+      let p: Complex = [1, 0];
+      for (let e = 0; e < j; e++) p = cmul(p, r);
+      return p;
+    }),
+  );
+  const c = solveComplex(vander, Array.from({ length: k }, (_, j) => [Number(rec.term(j)), 0] as Complex));
+  let ca = 0;
+  let rest = 0;
+  roots.forEach((r, i) => {
+    if (Math.abs(r[0] - alpha) < 1e-9 && Math.abs(r[1]) < 1e-9) ca = cabs(c[i]!);
+    else rest += (cabs(c[i]!) * D) / (1 - cabs(r));
+  });
+  return 1.5 * (D / (alpha - 1) + rest / ca) + 1;
+}
+
+/** The states reachable from the starts by letter 0 only (zeros on every kept track: msd padding). */
+function withZeroPadding(nfa: TableNfa): TableNfa {
+  const K = nfa.alphabetSize;
+  const seen = new Uint8Array(nfa.stateCount);
+  const list = [...nfa.starts];
+  for (const s of list) seen[s] = 1;
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i]!;
+    for (let e = nfa.succStart[s * K]!; e < nfa.succStart[s * K + 1]!; e++) {
+      const t = nfa.succ[e]!;
+      if (!seen[t]) {
+        seen[t] = 1;
+        list.push(t);
+      }
+    }
+  }
+  return { ...nfa, starts: Int32Array.from(list) };
+}
+
+/**
+ * P - P within N^n (Theorem 23's φ) as a DFA over the tracks of m, in two projections with a
+ * minimisation between: F(m, i) = P(i) ∧ ∃j (i + m = j ∧ P(j)) over the letters mL + K iL (j is
+ * guessed digit by digit among the digits the adders leave alive; it is unique, so the subsets stay
+ * small), determinised and minimised; then ∃i F(m, i). Never tabulates the 3n-track alphabet.
+ */
+function differenceDfa(P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions) {
+  const b = sys.base;
+  const K = b ** n;
+  const dig = letterDigits(b, n);
+  const add = sys.addition();
+  const liveA = coReachable(add);
+  const liveP = coReachable(P);
+  // i + m = j: i and m read, j guessed from the live choices.
+  const ch = coordinateChoices(add, liveA, b, (i, j, m) => i + b * m + b * b * j);
+  const nP = P.stateCount;
+  const nA = add.stateCount;
+  const a = new Int32Array(n);
+  const a2 = new Int32Array(n);
+  const iDig = new Int32Array(n);
+  const mDig = new Int32Array(n);
+  const startKey = P.start + nP * (P.start + nP * adderIndex(new Int32Array(n).fill(add.start), nA));
+  const expand = (key: number, emit: (letter: number, to: number) => void) => {
+    const x = key % nP;
+    let rest = (key - x) / nP;
+    const y = rest % nP;
+    rest = (rest - y) / nP;
+    for (let c = 0; c < n; c++) {
+      a[c] = rest % nA;
+      rest = (rest - a[c]!) / nA;
+    }
+    for (let iL = 0; iL < K; iL++) {
+      const x2 = P.next(x, iL);
+      if (!liveP[x2]) continue;
+      for (let c = 0; c < n; c++) iDig[c] = dig[iL * n + c]!;
+      for (let mL = 0; mL < K; mL++) {
+        for (let c = 0; c < n; c++) mDig[c] = dig[mL * n + c]!;
+        const go = (c: number, jL: number, weight: number): void => {
+          if (c === n) {
+            const y2 = P.next(y, jL);
+            if (liveP[y2]) emit(mL + K * iL, x2 + nP * (y2 + nP * adderIndex(a2, nA)));
+            return;
+          }
+          const at = (a[c]! * b + iDig[c]!) * b + mDig[c]!;
+          for (let e = ch.start[at]!; e < ch.start[at + 1]!; e += 2) {
+            a2[c] = ch.data[e + 1]!;
+            go(c + 1, jL + weight * ch.data[e]!, weight * b);
+          }
+        };
+        go(0, 0, 1);
+      }
+    }
+  };
+  const accept = (key: number) => {
+    const x = key % nP;
+    let rest = (key - x) / nP;
+    const y = rest % nP;
+    rest = (rest - y) / nP;
+    if (!P.output[x] || !P.output[y]) return false;
+    for (let c = 0; c < n; c++) {
+      if (!add.output[rest % nA]) return false;
+      rest = Math.floor(rest / nA);
+    }
+    return true;
+  };
+  const pairNfa = exploreNfa(K * K, [startKey], expand, accept, nfaLimits(options));
+  const pairSub = determiniseTable(pairNfa, subsetLimits(options, 'differences'));
+  const F = minimise(pairSub.dfa!);
+  const liveF = coReachable(F);
+  // ∃i: read m, guess i; i may be longer than m, so start after any run of letters with m = 0.
+  const projected = exploreNfa(
+    K,
+    [F.start],
+    (s, emit) => {
+      for (let mL = 0; mL < K; mL++) {
+        for (let iL = 0; iL < K; iL++) {
+          const t = F.next(s, mL + K * iL);
+          if (liveF[t]) emit(mL, t);
+        }
+      }
+    },
+    (s) => F.output[s] !== 0,
+    nfaLimits(options),
+  );
+  const sub = determiniseTable(withZeroPadding(projected), subsetLimits(options, 'differences'));
+  return {
+    nfa: pairNfa.stateCount,
+    pairSubsets: pairSub.states,
+    pairs: F.stateCount,
+    subsets: sub.states,
+    largest: Math.max(pairSub.largestSubset, sub.largestSubset),
+    dfa: minimise(sub.dfa!),
+  };
+}
+
+function adderIndex(a: Int32Array, nA: number): number {
+  let idx = 0;
+  for (let c = a.length - 1; c >= 0; c--) idx = idx * nA + a[c]!;
+  return idx;
+}
+
+function nfaLimits(o: DirectOptions) {
+  return { maxStates: o.maxNfaStates ?? 30_000_000, ...(o.signal ? { signal: o.signal } : {}) };
+}
+
+function subsetLimits(o: DirectOptions, stage: 'differences' | 'bad') {
+  return {
+    maxStates: o.maxSubsets ?? 5_000_000,
+    ...(o.signal ? { signal: o.signal } : {}),
+    ...(o.onProgress ? { onProgress: (built: number, done: number) => o.onProgress!(stage, built, done) } : {}),
+  };
+}
+
+/**
+ * The admissible moves to P (Lemma 12), in two projections with a minimisation between:
+ * first E(p, q) = P(q) ∧ ∃m (q + m = p ∧ ¬(P−P)(m)) over the letters pL + K qL (m is guessed digit
+ * by digit; it is unique, so the subsets stay small), determinised and minimised; then ∃q E(p, q),
+ * whose subset construction runs alongside the DFA of "p valid and not in P" and stops at the first
+ * p whose subset holds no accepting state: a bad position.
+ */
+function badSearch(P: Dfa, D: Dfa, tracks: readonly Track[], sys: NumerationSystem, options: DirectOptions) {
+  const n = tracks.length;
+  const b = sys.base;
+  const K = b ** n;
+  const dig = letterDigits(b, n);
+  const add = sys.addition();
+  const liveA = coReachable(add);
+  const liveP = coReachable(P);
+  const liveNotD = coReachable(complement(D));
+  // q + m = p: q and p read, m guessed from the live choices.
+  const ch = coordinateChoices(add, liveA, b, (q, m, p) => q + b * m + b * b * p);
+  const nP = P.stateCount;
+  const nD = D.stateCount;
+  const nA = add.stateCount;
+  const a = new Int32Array(n);
+  const a2 = new Int32Array(n);
+  const qDig = new Int32Array(n);
+  const pDig = new Int32Array(n);
+  const startKey = P.start + nP * (D.start + nD * adderIndex(new Int32Array(n).fill(add.start), nA));
+  const expand = (key: number, emit: (letter: number, to: number) => void) => {
+    const x = key % nP;
+    let rest = (key - x) / nP;
+    const d = rest % nD;
+    rest = (rest - d) / nD;
+    for (let c = 0; c < n; c++) {
+      a[c] = rest % nA;
+      rest = (rest - a[c]!) / nA;
+    }
+    for (let qL = 0; qL < K; qL++) {
+      const x2 = P.next(x, qL);
+      if (!liveP[x2]) continue;
+      for (let c = 0; c < n; c++) qDig[c] = dig[qL * n + c]!;
+      for (let pL = 0; pL < K; pL++) {
+        for (let c = 0; c < n; c++) pDig[c] = dig[pL * n + c]!;
+        const go = (c: number, mL: number, weight: number): void => {
+          if (c === n) {
+            const d2 = D.next(d, mL);
+            if (liveNotD[d2]) emit(pL + K * qL, x2 + nP * (d2 + nD * adderIndex(a2, nA)));
+            return;
+          }
+          const at = (a[c]! * b + qDig[c]!) * b + pDig[c]!;
+          for (let e = ch.start[at]!; e < ch.start[at + 1]!; e += 2) {
+            a2[c] = ch.data[e + 1]!;
+            go(c + 1, mL + weight * ch.data[e]!, weight * b);
+          }
+        };
+        go(0, 0, 1);
+      }
+    }
+  };
+  const accept = (key: number) => {
+    const x = key % nP;
+    let rest = (key - x) / nP;
+    const d = rest % nD;
+    rest = (rest - d) / nD;
+    if (!P.output[x] || D.output[d]) return false;
+    for (let c = 0; c < n; c++) {
+      if (!add.output[rest % nA]) return false;
+      rest = Math.floor(rest / nA);
+    }
+    return true;
+  };
+  const pairNfa = exploreNfa(K * K, [startKey], expand, accept, nfaLimits(options));
+  const pairSub = determiniseTable(pairNfa, subsetLimits(options, 'bad'));
+  const E = minimise(pairSub.dfa!);
+  // ∃q: read p, guess q among the letters that keep E alive.
+  const liveE = coReachable(E);
+  const moveNfa = exploreNfa(
+    K,
+    [E.start],
+    (s, emit) => {
+      for (let pL = 0; pL < K; pL++) {
+        for (let qL = 0; qL < K; qL++) {
+          const t = E.next(s, pL + K * qL);
+          if (liveE[t]) emit(pL, t);
+        }
+      }
+    },
+    (s) => E.output[s] !== 0,
+    nfaLimits(options),
+  );
+  const outside = product(P, validityOf(tracks), (inP, valid) => (inP === 0 && valid !== 0 ? 1 : 0));
+  const sub = determiniseTable(moveNfa, {
+    ...subsetLimits(options, 'bad'),
+    companion: outside,
+    stop: (tag, accepting) => outside.output[tag] !== 0 && !accepting,
+    companionLive: coReachable(outside),
+  });
+  return {
+    pairNfa: pairNfa.stateCount,
+    pairSubsets: pairSub.states,
+    pairs: E.stateCount,
+    subsets: sub.states,
+    largest: Math.max(pairSub.largestSubset, sub.largestSubset),
+    witness: sub.witness,
+  };
+}
+
+/**
+ * Decides 1-admissibility (Lemma 12, Theorem 23) without the formula compiler, for a set P on n
+ * tracks of one msd numeration system: builds P - P once (determinised and minimised), then searches
+ * for a bad position p: outside P with every move p - q to q ∈ P inside P - P. The two
+ * quantifications become NFAs over n tracks whose guesses are pruned by live states, so no 3n-track
+ * alphabet is ever tabulated. The witness is the bad position with the shortlex-least expansion.
+ */
+export function admissibleDirect(set: Predicate, options: DirectOptions = {}): DirectAdmissibility {
+  const n = set.tracks.length;
+  if (n === 0) throw new InputError('the set P must have at least one coordinate');
+  const sys = set.tracks[0]!.system;
+  if (!sys || set.tracks.some((t) => t.system !== sys)) throw new InputError('every coordinate of P must be read in the same numeration system');
+  if (!sys.msd) throw new InputError(`the direct method reads msd systems; ${sys.name} is lsd`);
+  const t0 = performance.now();
+  const diff = differenceDfa(set.dfa, sys, n, options);
+  const t1 = performance.now();
+  const bad = badSearch(set.dfa, diff.dfa, set.tracks, sys, options);
+  const t2 = performance.now();
+  const result: DirectAdmissibility = {
+    admissible: bad.witness === undefined,
+    states: {
+      p: set.dfa.stateCount,
+      differenceNfa: diff.nfa,
+      differencePairs: diff.pairs,
+      differenceSubsets: diff.subsets,
+      differences: diff.dfa.stateCount,
+      moveNfa: bad.pairNfa,
+      moveSubsets: bad.pairSubsets,
+      moves: bad.pairs,
+      badSearch: bad.subsets,
+      largestSubset: Math.max(diff.largest, bad.largest),
+    },
+    times: { differences: t1 - t0, bad: t2 - t1 },
+  };
+  if (bad.witness !== undefined) result.witness = decodeTuple(set, bad.witness);
+  return result;
+}
+
+/** P - P as a predicate on the tracks of P (for checks and pictures). */
+export function differenceSet(set: Predicate, options: DirectOptions = {}): Predicate {
+  const sys = set.tracks[0]!.system!;
+  return new Predicate(set.tracks, differenceDfa(set.dfa, sys, set.tracks.length, options).dfa);
 }

@@ -159,3 +159,24 @@ export function reverseMoore(dfa: Dfa, maxStates = 1_000_000): Dfa {
   const output = Int32Array.from(classes, (cls) => cls[dfa.start]!);
   return minimise(new Dfa(k, Int32Array.from(delta), output, 0));
 }
+
+/** {w : a^n w ∈ L for some n}: start from every state reachable on a* (Walnut's fixleadzero with a = the zero letter). */
+export function withLeadingLetter(dfa: Dfa, a: number, maxStates = 1_000_000): Dfa {
+  const starts = [dfa.start];
+  for (let s = dfa.next(dfa.start, a); !starts.includes(s); s = dfa.next(s, a)) starts.push(s);
+  const nfa = Nfa.fromDfa(dfa);
+  return minimise(determinise(new Nfa(nfa.alphabetSize, starts, nfa.accepting, nfa.edges), { maxStates }));
+}
+
+/** {w : w a^n ∈ L for some n}: a state accepts when a* leads to acceptance (Walnut's fixtrailzero). */
+export function withTrailingLetter(dfa: Dfa, a: number): Dfa {
+  const out = Int32Array.from({ length: dfa.stateCount }, (_, s0) => {
+    const seen = new Set<number>();
+    for (let s = s0; !seen.has(s); s = dfa.next(s, a)) {
+      if (dfa.output[s] !== 0) return 1;
+      seen.add(s);
+    }
+    return 0;
+  });
+  return minimise(new Dfa(dfa.alphabetSize, dfa.delta, out, dfa.start));
+}

@@ -8,7 +8,7 @@ import { InputError } from '../core/errors.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
-import { concatenate, kleeneStar, leftQuotient, reverseMoore, rightQuotient } from '../automata/language.js';
+import { concatenate, kleeneStar, leftQuotient, reverseMoore, rightQuotient, withLeadingLetter, withTrailingLetter } from '../automata/language.js';
 import { determinise, Nfa } from '../automata/nfa.js';
 import { reverseDfa } from '../numeration/build.js';
 import { NumerationSystem } from '../numeration/system.js';
@@ -72,6 +72,19 @@ export function retrack(dfa: Dfa, from: readonly Track[], to: readonly Track[]):
     for (let L = 0; L < K; L++) delta[s * K + L] = s === sink || map[L]! < 0 ? sink : dfa.next(s, map[L]!);
   }
   return new Dfa(K, delta, Int32Array.from([...dfa.output, 0]), dfa.start);
+}
+
+/** The letter with digit value 0 on every track, or -1 when some alphabet lacks 0. */
+function zeroLetter(tracks: readonly Track[]): number {
+  let L = 0;
+  let w = 1;
+  for (const t of tracks) {
+    const i = digitIndex(t, 0);
+    if (i < 0) return -1;
+    L += i * w;
+    w *= radixOf(t);
+  }
+  return L;
 }
 
 /** msd tracks become lsd and back; explicit alphabets stay. */
@@ -168,6 +181,17 @@ export function runAutomatonCommand(verb: string, name: string, rest: string, li
       if (!w) throw new InputError(`reverse ${name}: no word automaton named ${args[0]}`);
       const r = reverseWord(w, limits);
       return { kind: 'word', ...r };
+    }
+    case 'minimize':
+    case 'fixleadzero':
+    case 'fixtrailzero': {
+      need(1);
+      const p = operand(lib, args[0]!, verb);
+      // The zero letter: digit value 0 on every track (letter index 0 on arithmetic tracks).
+      const zero = zeroLetter(p.tracks);
+      const d = acceptor(p.dfa);
+      const dfa = verb === 'minimize' ? minimise(d) : zero < 0 ? d : verb === 'fixleadzero' ? withLeadingLetter(d, zero, maxStates) : withTrailingLetter(d, zero);
+      return { kind: 'predicate', tracks: p.tracks, dfa };
     }
     case 'combine':
       return combineCommand(name, args, lib, maxStates);

@@ -199,3 +199,20 @@ test('split, rsplit and join move word automata between base −2 and base 2 (br
     assert.equal(joined.value(w), 1 + thue(Math.abs(v)), `join at ${v}`);
   }
 });
+
+test('fixleadzero, fixtrailzero and minimize: {w : 0^n w ∈ L}, {w : w 0^n ∈ L}, the same language', () => {
+  const s = new Session();
+  s.run('reg a msd_2 "000(10)*1";');
+  s.run('reg b lsd_2 "1(01)*000";');
+  const lead = s.run('fixleadzero c a;').predicate!.dfa;
+  const trail = s.run('fixtrailzero d b;').predicate!.dfa;
+  const min = s.run('minimize m a;').predicate!.dfa;
+  const a = /^000(10)*1$/;
+  const b = /^1(01)*000$/;
+  for (const w of words(2, 9)) {
+    const t = w.join('');
+    assert.equal(lead.accepts(w), [0, 1, 2, 3].some((n) => a.test('0'.repeat(n) + t)), `fixleadzero ${t}`);
+    assert.equal(trail.accepts(w), [0, 1, 2, 3].some((n) => b.test(t + '0'.repeat(n))), `fixtrailzero ${t}`);
+    assert.equal(min.accepts(w), a.test(t));
+  }
+});

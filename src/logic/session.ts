@@ -17,7 +17,7 @@ import { joinWords, type Sign, splitWord } from './split.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
-import { type LetterMorphism, parseMorphism, uniformFixedPointDfao, uniformLength } from '../words/automatic.js';
+import { type LetterMorphism, morphicWordDfao, parseMorphism, uniformFixedPointDfao, uniformLength } from '../words/automatic.js';
 import { NumerationSystem } from '../numeration/system.js';
 import { runAutomatonCommand } from './commands.js';
 import { formatWalnutAutomaton, parseWalnutAutomaton, trackOfToken } from './walnut-format.js';
@@ -231,8 +231,15 @@ export class Session implements Library {
       }
       case 'promote': {
         const h = this.morphism(rest.trim(), verb);
-        const { base, dfa } = uniformFixedPointDfao(h);
-        const w: WordAutomaton = { tracks: [{ name: '#00', system: NumerationSystem.byName(`msd_${base}`) }], dfa };
+        // Uniform: base k (as Walnut); otherwise Proposition 56 in the system of |h^n(0)| (beyond Walnut).
+        let w: WordAutomaton;
+        if (uniformLength(h) !== undefined) {
+          const { base, dfa } = uniformFixedPointDfao(h);
+          w = { tracks: [{ name: '#00', system: NumerationSystem.byName(`msd_${base}`) }], dfa };
+        } else {
+          const { system, dfa } = morphicWordDfao(h, 0);
+          w = { tracks: [{ name: '#00', system }], dfa };
+        }
         this.words.set(name, w);
         return this.result(verb, name, new Predicate(w.tracks, w.dfa));
       }

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixedPointPrefix, parseMorphism, uniformFixedPointDfao } from '../../src/words/automatic.js';
+import { fixedPointPrefix, lengthRecurrence, morphicWordDfao, parseMorphism, uniformFixedPointDfao } from '../../src/words/automatic.js';
 import { Session } from '../../src/logic/session.js';
 
 const digits = (n: number, b: number): number[] => (n === 0 ? [] : [...digits(Math.floor(n / b), b), n % b]);
@@ -46,4 +46,44 @@ test('image: h(W) for a 4-uniform h of Thue–Morse (Walnut revmor) and a 5-unif
     assert.equal(fs.value(digits(n, 2)), fsRef[n], `FS at ${n}`);
     assert.equal(g.value(digits(n, 2)), gRef[n], `G5 at ${n}`);
   }
+});
+
+test('deciding-game-invariance Proposition 56 and Example 57: the Raleigh morphism 1→12, 2→3, 3→12 read on F-expansions', () => {
+  const h = parseMorphism('1->12 2->3 3->12');
+  const { system, dfa } = morphicWordDfao(h, 1);
+  assert.equal(system.name, 'msd_fib');
+  // Example 57: ε, 1, 10, 100, 101, 1000, 1001, 1010 reach 1 2 3 1 2 1 2 3.
+  const table = ['', '1', '10', '100', '101', '1000', '1001', '1010'].map((w) => dfa.value([...w].map(Number)));
+  assert.deepEqual(table, [1, 2, 3, 1, 2, 1, 2, 3]);
+});
+
+test('deciding-game-invariance Proposition 56 (non-uniform): morphic words as DFAOs in the system U_n = |h^n(a)|, letter by letter', () => {
+  const cases: [string, number, string][] = [
+    ['1->12 2->3 3->12', 1, 'msd_fib'],
+    ['0->01 1->0', 0, 'msd_fib'],
+    ['0->01 1->02 2->0', 0, 'msd_trib'],
+    ['0->001 1->0', 0, 'msd_lin_2_1'],
+    ['0->0001 1->0', 0, 'msd_lin_3_1'],
+  ];
+  for (const [rules, start, name] of cases) {
+    const h = parseMorphism(rules);
+    const { system, dfa } = morphicWordDfao(h, start);
+    assert.equal(system.name, name, rules);
+    assert.deepEqual(lengthRecurrence(h, start), name === 'msd_fib' ? [1, 1] : name === 'msd_trib' ? [1, 1, 1] : name.slice(8).split('_').map(Number));
+    const prefix = fixedPointPrefix(h, 800, start);
+    prefix.forEach((a, m) => assert.equal(dfa.value(system.represent(m)), a, `${rules} at ${m}`));
+  }
+  // Refused with the condition named: lengths 1, 3, 5, 11, ... (U = U' + 2U'') is not Pisot.
+  assert.throws(() => morphicWordDfao(parseMorphism('0->011 1->0'), 0), /not Pisot/);
+  assert.throws(() => morphicWordDfao(parseMorphism('0->0001 1->01'), 0), /negative coefficient/);
+});
+
+test('promote of a non-uniform morphism gives the DFAO of Proposition 56 (the Fibonacci word in msd_fib)', () => {
+  const s = new Session();
+  s.run('morphism fw "0->01 1->0";');
+  const p = s.run('promote FW fw;').predicate!;
+  assert.equal(p.tracks[0]!.system!.name, 'msd_fib');
+  // The Fibonacci word has no factor 11: F[i] = 1 => F[i+1] = 0.
+  assert.equal(s.run('eval t "?msd_fib Ai FW[i] = @1 => FW[i+1] = @0";').result, true);
+  assert.equal(s.run('eval t "?msd_fib Ei FW[i] = @0 & FW[i+1] = @0 & FW[i+2] = @0";').result, false);
 });

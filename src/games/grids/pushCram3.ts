@@ -23,12 +23,12 @@ const PROBE = 8;
 export const DEFAULT_MAX_TABLE_BYTES = 8 * 2 ** 30;
 
 /**
- * Table keyed by a pair of words below 2^keyBits (keyBits <= 31). Slot: `a` = first word + 1 (0 =
- * empty), `b` = second word with the stored value in the bits above keyBits (outcomes: 1 = N, 0 = P).
+ * Table keyed by a pair of words below 2^keyBits (keyBits <= 31). A slot is two adjacent words: the
+ * first word + 1 (0 = empty), then the second word with the stored value in the bits above keyBits
+ * (outcomes: 1 = N, 0 = P). A key probes only the 8 slots of its 64-byte bucket: one cache line a lookup.
  */
 export class KeyPairTable {
-  readonly a: Uint32Array;
-  readonly b: Uint32Array;
+  readonly slots: Uint32Array;
   private readonly mask: number;
   private readonly keyMask: number;
   size = 0;
@@ -38,8 +38,7 @@ export class KeyPairTable {
     readonly log2Capacity: number,
     readonly keyBits = 31,
   ) {
-    this.a = new Uint32Array(2 ** log2Capacity);
-    this.b = new Uint32Array(2 ** log2Capacity);
+    this.slots = new Uint32Array(2 ** (log2Capacity + 1));
     this.mask = 2 ** log2Capacity - 1;
     this.keyMask = 2 ** keyBits - 1;
   }
@@ -55,14 +54,15 @@ export class KeyPairTable {
   /** The stored value, or -1. */
   get(x: number, y: number): number {
     const want = x + 1;
-    let i = this.home(x, y);
+    const h = this.home(x, y);
+    const bucket = h & ~(PROBE - 1);
     for (let p = 0; p < PROBE; p++) {
-      const s = this.a[i]!;
+      const i = (bucket | ((h + p) & (PROBE - 1))) << 1;
+      const s = this.slots[i]!;
       if (s === want) {
-        const t = this.b[i]!;
+        const t = this.slots[i + 1]!;
         if ((t & this.keyMask) === y) return t >>> this.keyBits;
       } else if (s === 0) return -1;
-      i = (i + 1) & this.mask;
     }
     return -1;
   }
@@ -71,23 +71,24 @@ export class KeyPairTable {
     const want = x + 1;
     const word = (y + v * 2 ** this.keyBits) >>> 0;
     const h = this.home(x, y);
-    let i = h;
+    const bucket = h & ~(PROBE - 1);
     for (let p = 0; p < PROBE; p++) {
-      const s = this.a[i]!;
+      const i = (bucket | ((h + p) & (PROBE - 1))) << 1;
+      const s = this.slots[i]!;
       if (s === 0) {
-        this.a[i] = want;
-        this.b[i] = word;
+        this.slots[i] = want;
+        this.slots[i + 1] = word;
         this.size++;
         return;
       }
-      if (s === want && (this.b[i]! & this.keyMask) === y) {
-        this.b[i] = word;
+      if (s === want && (this.slots[i + 1]! & this.keyMask) === y) {
+        this.slots[i + 1] = word;
         return;
       }
-      i = (i + 1) & this.mask;
     }
-    this.a[h] = want;
-    this.b[h] = word;
+    // A full bucket: overwrite the home slot (no slot becomes empty, so every other probe stays valid).
+    this.slots[h << 1] = want;
+    this.slots[(h << 1) + 1] = word;
     this.evictions++;
   }
 }
@@ -170,7 +171,7 @@ export class PushCram3Search {
     const bits = options.tableBits ?? Math.min(24, Math.max(10, Math.ceil(n * Math.log2(3)) + 1));
     const bytes = 8 * 2 ** bits;
     const limit = options.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES;
-    if (bits > 31 || bytes > limit) {
+    if (bits > 30 || bytes > limit) {
       throw new LimitError(`a table of 2^${bits} slots needs ${(bytes / 2 ** 30).toFixed(2)} GiB, over the limit of ${(limit / 2 ** 30).toFixed(2)} GiB`, 'tableBytes');
     }
     const grundy = options.mode === 'grundy';
@@ -179,6 +180,11 @@ export class PushCram3Search {
     }
     this.table = new KeyPairTable(bits, grundy ? GRUNDY_KERNEL3_COLS : 31);
     this.clock = new SearchClock(options, () => this.progress());
+  }
+
+  /** A row bitboard with its columns reversed. */
+  private rev(x: number): number {
+    return this.cols === 0 ? 0 : reverse31(x, this.cols);
   }
 
   /** The XOR of the 0.07 values of the runs of one row. */
@@ -218,32 +224,31 @@ export class PushCram3Search {
     return g[left + 1 + right]! ^ g[left]! ^ g[right]!;
   }
 
-  /** Sets ka, kb to the least (row 0, row 2) pair over the board's symmetries. */
-  private canonical(r0: number, r2: number): void {
+  /**
+   * Sets ka, kb to the least (row 0, row 2) pair over the board's symmetries; q0, q2 are rows 0 and 2
+   * reversed, kept up to date by the search so that no probe pays for a bit reversal.
+   */
+  private canonical(r0: number, r2: number, q0: number, q2: number): void {
     let a = r0;
     let b = r2;
     if (this.tb && (r2 < a || (r2 === a && r0 < b))) {
       a = r2;
       b = r0;
     }
-    if (this.lr || this.rot) {
-      const x = reverse31(r0, this.cols);
-      const y = reverse31(r2, this.cols);
-      if (this.lr && (x < a || (x === a && y < b))) {
-        a = x;
-        b = y;
-      }
-      if (this.rot && (y < a || (y === a && x < b))) {
-        a = y;
-        b = x;
-      }
+    if (this.lr && (q0 < a || (q0 === a && q2 < b))) {
+      a = q0;
+      b = q2;
+    }
+    if (this.rot && (q2 < a || (q2 === a && q0 < b))) {
+      a = q2;
+      b = q0;
     }
     this.ka = a;
     this.kb = b;
   }
 
-  private probe(r0: number, r2: number): number {
-    this.canonical(r0, r2);
+  private probe(r0: number, r2: number, q0: number, q2: number): number {
+    this.canonical(r0, r2, q0, q2);
     return this.table.get(this.ka, this.kb);
   }
 
@@ -254,15 +259,15 @@ export class PushCram3Search {
   /** True when the player to move wins from the starting board. */
   wins(): boolean {
     this.requireOutcomeMode();
-    return this.search(this.r0, this.r1, this.r2, this.value0, 0);
+    return this.search(this.r0, this.r1, this.r2, this.rev(this.r0), this.rev(this.r2), this.value0, 0);
   }
 
   /** Negamax on outcomes: true when the player to move (before the button) wins. */
-  private search(r0: number, r1: number, r2: number, v: number, depth: number): boolean {
+  private search(r0: number, r1: number, r2: number, q0: number, q2: number, v: number, depth: number): boolean {
     if ((++this.nodes & 0xffff) === 0) this.clock.tick();
     // Pushing onto a zero sum of 0.07 rows wins at once (push-the-button, Proposition 2.1.4 (i)).
     if (v === 0) return true;
-    const known = this.probe(r0, r2);
+    const known = this.probe(r0, r2, q0, q2);
     if (known >= 0) return known === 1;
     const ka = this.ka;
     const kb = this.kb;
@@ -280,10 +285,9 @@ export class PushCram3Search {
           const nv = bottom ? v ^ this.cut(r1, c) ^ this.cut(r2, c) : v ^ this.cut(r0, c) ^ this.cut(r1, c);
           // A move leaving push value 0 loses to the button.
           if (nv === 0) continue;
-          const c0 = bottom ? r0 : r0 & ~bit;
-          const c2 = bottom ? r2 & ~bit : r2;
-          // Enhanced transposition cutoff: a child already known to be P wins at once.
-          const s = this.probe(c0, c2);
+          const mirror = 1 << (this.cols - 1 - c);
+          const s = bottom ? this.probe(r0, r2 & ~bit, q0, q2 & ~mirror) : this.probe(r0 & ~bit, r2, q0 & ~mirror, q2);
+          // (That probe is an enhanced transposition cutoff: a child already known to be P wins at once.)
           if (s === 0) {
             this.table.set(ka, kb, 1);
             return true;
@@ -298,9 +302,12 @@ export class PushCram3Search {
     for (let j = 0; j < live; j++) {
       const code = this.moveBuf[base + j]!;
       const bit = 1 << (code >> 1);
+      const mirror = 1 << (this.cols - 1 - (code >> 1));
       const nv = this.valBuf[base + j]!;
       const childWins =
-        code & 1 ? this.search(r0, r1 & ~bit, r2 & ~bit, nv, depth + 1) : this.search(r0 & ~bit, r1 & ~bit, r2, nv, depth + 1);
+        code & 1
+          ? this.search(r0, r1 & ~bit, r2 & ~bit, q0, q2 & ~mirror, nv, depth + 1)
+          : this.search(r0 & ~bit, r1 & ~bit, r2, q0 & ~mirror, q2, nv, depth + 1);
       if (!childWins) {
         this.table.set(ka, kb, 1);
         return true;
@@ -313,13 +320,13 @@ export class PushCram3Search {
   /** The Grundy value of the starting board (mode 'grundy'): a full search, no pruning. */
   grundy(): number {
     if (this.options.mode !== 'grundy') throw new LimitError("grundy() needs a search built with mode 'grundy'", 'mode');
-    return this.grundyOf(this.r0, this.r1, this.r2, this.value0);
+    return this.grundyOf(this.r0, this.r1, this.r2, this.rev(this.r0), this.rev(this.r2), this.value0);
   }
 
   /** mex of the button (worth the push value v) and of every vertical domino's result. */
-  private grundyOf(r0: number, r1: number, r2: number, v: number): number {
+  private grundyOf(r0: number, r1: number, r2: number, q0: number, q2: number, v: number): number {
     if ((++this.nodes & 0xffff) === 0) this.clock.tick();
-    const known = this.probe(r0, r2);
+    const known = this.probe(r0, r2, q0, q2);
     if (known >= 0) return known;
     const ka = this.ka;
     const kb = this.kb;
@@ -334,12 +341,14 @@ export class PushCram3Search {
         const bit = top & -top;
         const c = 31 - Math.clz32(bit);
         top ^= bit;
-        g = this.grundyOf(r0 & ~bit, r1 & ~bit, r2, v ^ this.cut(r0, c) ^ this.cut(r1, c));
+        const mirror = 1 << (this.cols - 1 - c);
+        g = this.grundyOf(r0 & ~bit, r1 & ~bit, r2, q0 & ~mirror, q2, v ^ this.cut(r0, c) ^ this.cut(r1, c));
       } else {
         const bit = bottom & -bottom;
         const c = 31 - Math.clz32(bit);
         bottom ^= bit;
-        g = this.grundyOf(r0, r1 & ~bit, r2 & ~bit, v ^ this.cut(r1, c) ^ this.cut(r2, c));
+        const mirror = 1 << (this.cols - 1 - c);
+        g = this.grundyOf(r0, r1 & ~bit, r2 & ~bit, q0, q2 & ~mirror, v ^ this.cut(r1, c) ^ this.cut(r2, c));
       }
       if (g < 32) lo |= 1 << g;
       else if (g < 64) hi |= 1 << (g - 32);
@@ -376,8 +385,8 @@ export class PushCram3Search {
         const top = mv.row === 0;
         const nv = this.value0 ^ (top ? this.cut(this.r0, mv.col) ^ this.cut(this.r1, mv.col) : this.cut(this.r1, mv.col) ^ this.cut(this.r2, mv.col));
         wins = top
-          ? !this.search(this.r0 & ~bit, this.r1 & ~bit, this.r2, nv, 1)
-          : !this.search(this.r0, this.r1 & ~bit, this.r2 & ~bit, nv, 1);
+          ? !this.search(this.r0 & ~bit, this.r1 & ~bit, this.r2, this.rev(this.r0 & ~bit), this.rev(this.r2), nv, 1)
+          : !this.search(this.r0, this.r1 & ~bit, this.r2 & ~bit, this.rev(this.r0), this.rev(this.r2 & ~bit), nv, 1);
       }
       out.push(wins);
       this.rootDone++;

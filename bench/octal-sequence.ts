@@ -1,7 +1,7 @@
 /**
  * Octal Grundy sequences: the typed-array kernels against one another, with the C baseline's figures
  * (shared/baselines/octal.c, naive O(n^2), heaps 0..10^5) beside them. Prints figures; asserts nothing.
- *   node dist-heaps/bench/octal-sequence.js [quick]
+ *   node dist-heaps/bench/octal-sequence.js [quick] [hex]
  */
 import { octalSequence, type OctalSequenceOptions } from '../src/analysis/octal-sequence.js';
 import { OctalGame } from '../src/games/heaps/octal.js';
@@ -55,14 +55,65 @@ function run(code: string, max: number, options: OctalSequenceOptions = {}): voi
   );
 }
 
-console.log(`octal sequences (${quick ? 'quick' : 'full'}); C baseline: gcc -O2 naive, 10^5 heaps, elapsed on the shared machine`);
-run('0.07', 100_000);
-run('0.77', 100_000);
-run('0.07', 1_000_000);
-run('0.16', quick ? 1 << 16 : 1 << 20);
-// The sparse kernel alone, no period extension: its checksum must equal the extended run's.
-run('0.16', quick ? 1 << 16 : 1 << 20, { extendByPeriod: false });
-run('0.6', quick ? 20_000 : 100_000);
-if (!quick) run('0.127', 100_000);
-run('0.16', 1 << 14, { sparse: false, extendByPeriod: false });
-run('0.16', 1 << 14);
+// `hex` as an argument runs only the hexadecimal part.
+if (!process.argv.includes('hex')) {
+  console.log(`octal sequences (${quick ? 'quick' : 'full'}); C baseline: gcc -O2 naive, 10^5 heaps, elapsed on the shared machine`);
+  run('0.07', 100_000);
+  run('0.77', 100_000);
+  run('0.07', 1_000_000);
+  run('0.16', quick ? 1 << 16 : 1 << 20);
+  // The sparse kernel alone, no period extension: its checksum must equal the extended run's.
+  run('0.16', quick ? 1 << 16 : 1 << 20, { extendByPeriod: false });
+  run('0.6', quick ? 20_000 : 100_000);
+  if (!quick) run('0.127', 100_000);
+  run('0.16', 1 << 14, { sparse: false, extendByPeriod: false });
+  run('0.16', 1 << 14);
+}
+
+/** The direct loop over every triple (O(n^2) per heap), the baseline for the pair-set kernel. */
+function directHex(g: OctalGame, max: number): Int32Array {
+  const G = new Int32Array(max + 1);
+  const seen = new Int32Array(1 << 16);
+  for (let n = 0; n <= max; n++) {
+    const stamp = n + 1;
+    g.digits.forEach((d, k) => {
+      const rest = n - k;
+      if (rest < 0) return;
+      if (d & 1 && rest === 0 && k > 0) seen[0] = stamp;
+      if (d & 2 && rest > 0 && k > 0) seen[G[rest]!] = stamp;
+      if (d & 4) for (let a = 1; 2 * a <= rest; a++) seen[G[a]! ^ G[rest - a]!] = stamp;
+      if (d & 8) for (let a = 1; 3 * a <= rest; a++) for (let b = a; a + 2 * b <= rest; b++) seen[G[a]! ^ G[b]! ^ G[rest - a - b]!] = stamp;
+    });
+    let v = 0;
+    while (seen[v] === stamp) v++;
+    G[n] = v;
+  }
+  return G;
+}
+
+function runHex(code: string, max: number, direct: boolean, options: OctalSequenceOptions = {}): void {
+  const [before, after] = code.split('.');
+  const g = new OctalGame([parseInt(before!, 16), ...[...after!].map((c) => parseInt(c, 16))], 16);
+  const c0 = process.cpuUsage();
+  const r = octalSequence(g, max, options);
+  const cpu = process.cpuUsage(c0);
+  let maxG = 0;
+  for (const v of r.values) maxG = Math.max(maxG, v);
+  let line = `hex:${code.padEnd(5)} n=${String(max).padStart(6)}  pair-set ${((cpu.user + cpu.system) / 1e6).toFixed(2).padStart(6)} s cpu  max G ${maxG}  ${r.stats.period ? `period ${r.stats.period.period}/${r.stats.period.preperiod} certified at ${max + 1 - r.stats.extended}` : 'no period'}`;
+  if (direct) {
+    const d0 = process.cpuUsage();
+    const d = directHex(g, max);
+    const dc = process.cpuUsage(d0);
+    line += `  | direct triple loop ${((dc.user + dc.system) / 1e6).toFixed(2)} s cpu, ${checksum(d) === checksum(r.values) ? 'equal' : 'DIFFERENT'}`;
+  }
+  console.log(line);
+}
+
+console.log('hexadecimal sequences (pair-set kernel; direct = every triple)');
+for (const n of [1000, 2000]) runHex('0.B4', n, true, { extendByPeriod: false });
+runHex('0.B4', 4000, false);
+runHex('0.8', 4000, false);
+// Bounded values (one bitset word): O(n) per heap against the direct loop's O(n^2).
+for (const n of [2000, 4000]) runHex('0.F3', n, true, { extendByPeriod: false });
+runHex('0.F3', 40_000, false, { extendByPeriod: false });
+runHex('0.F3', 1_000_000, false);

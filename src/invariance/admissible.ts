@@ -12,7 +12,7 @@ import { parseDigitWord, periodicWord } from '../words/word.js';
 import { type Admissibility, boundedAdmissibility } from './bounded.js';
 import { type PeriodicAdmissibility, periodicAdmissibility } from './periodic.js';
 import { isBalanced } from './periodic-nary.js';
-import { admissibleByLogic } from '../logic/admissibility.js';
+import { admissibleDirect, type DirectOptions } from '../logic/admissibility.js';
 import { logicSetOf } from '../logic/games.js';
 import { type PositionSet, dimensionOf } from './sets.js';
 
@@ -36,8 +36,11 @@ export interface LogicVerdict {
   differenceBound: null;
   witness?: number[];
   certified: true;
-  /** State counts of the automata for P, P - P and the positions breaking admissibility. */
-  states: { p: number; differences: number; bad: number };
+  /**
+   * State counts: P, P - P (minimal), E(p, q) = the moves from p to q in P outside P - P (minimal),
+   * and `bad`, the (state, subset) pairs the search for a position breaking admissibility visited.
+   */
+  states: { p: number; differences: number; moves: number; bad: number };
 }
 
 /**
@@ -82,7 +85,7 @@ export function defaultBound(dimension: number): number {
 export function admissible(spec: SetSpec, options: AdmissibleOptions = {}): Admissibility | PeriodicAdmissibility | LogicVerdict {
   const periodicFits = spec.period !== undefined && (dimensionOf(spec.set) === 2 || isBalanced(spec.period));
   const method = options.method ?? (periodicFits ? 'periodic' : 'bounded');
-  if (method === 'logic') return logicAdmissibility(spec.text);
+  if (method === 'logic') return logicAdmissibility(spec.text, options.signal ? { signal: options.signal } : {});
   if (method === 'periodic') {
     if (!spec.period) throw new InputError(`the periodic method needs a set periodic:V, not ${spec.description}`);
     return periodicAdmissibility(spec.period, options.signal ? { signal: options.signal } : {});
@@ -97,12 +100,13 @@ export function admissible(spec: SetSpec, options: AdmissibleOptions = {}): Admi
 }
 
 /**
- * Theorem 23: 1-admissibility as a first-order sentence over the set's numeration system, decided. The
- * set is named as the logic engine knows it (wythoff, tribonacci, raleigh, fraenkel:S,T, gtrib:S,
- * periodic:V, morphic:RULES).
+ * Theorem 23: 1-admissibility as a first-order sentence over the set's numeration system, decided
+ * (by admissibleDirect: the sentence's two quantifications as projections, see
+ * logic/admissibility.ts). The set is named as the logic engine knows it (wythoff, tribonacci,
+ * raleigh, fraenkel:S,T, gtrib:S, periodic:V, morphic:RULES).
  */
-export function logicAdmissibility(text: string): LogicVerdict {
-  const r = admissibleByLogic(logicSetOf(text));
+export function logicAdmissibility(text: string, options: DirectOptions = {}): LogicVerdict {
+  const r = admissibleDirect(logicSetOf(text), options);
   return {
     admissible: r.admissible,
     method: 'logic',
@@ -110,6 +114,6 @@ export function logicAdmissibility(text: string): LogicVerdict {
     differenceBound: null,
     ...(r.witness ? { witness: r.witness.map(Number) } : {}),
     certified: true,
-    states: r.states,
+    states: { p: r.states.p, differences: r.states.differences, moves: r.states.moves, bad: r.states.badSearch },
   };
 }

@@ -1,0 +1,192 @@
+/**
+ * 1-admissibility decided without the formula compiler (deciding-game-invariance, Lemma 12 and
+ * Theorem 23): the pieces (normaliser, adders with a greedy summand, P - P) against plain arithmetic,
+ * the decision against the formula-compiled sentence (the reference route) and against brute force
+ * in a box on P-positions from the games' own definitions (mex recurrences, letter occurrences).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { NumerationSystem } from '../../src/numeration/system.js';
+import * as G from '../../src/logic/games.js';
+import {
+  admissibleByLogic,
+  admissibleDirect,
+  differenceSet,
+  holds,
+  sumWithGreedySummand,
+  zeroNormaliser,
+} from '../../src/logic/admissibility.js';
+import { logicAdmissibility } from '../../src/invariance/admissible.js';
+
+type Tuple = number[];
+const key = (t: readonly number[]) => t.join(',');
+
+/** Every digit word of length len over 0..b-1. */
+function* words(b: number, len: number): Generator<number[]> {
+  const w = new Array<number>(len).fill(0);
+  for (;;) {
+    yield [...w];
+    let i = len - 1;
+    while (i >= 0 && w[i] === b - 1) w[i--] = 0;
+    if (i < 0) return;
+    w[i]!++;
+  }
+}
+
+/** Fraenkel's (s,t) P-positions by the mex recurrence of Proposition 46: A_n = mex, B_n = s A_n + t n. */
+function fraenkelPositions(s: number, t: number, max: number): Tuple[] {
+  const out: Tuple[] = [[0, 0]];
+  const used = new Set<number>([0]);
+  for (let n = 1; ; n++) {
+    let a = 0;
+    while (used.has(a)) a++;
+    if (a > max) return out;
+    const b = s * a + t * n;
+    used.add(a).add(b);
+    if (b <= max) out.push([a, b], [b, a]);
+  }
+}
+
+/** P_w (Definition 34) for a word w over 1..n, within [0, max]^n. */
+function wordPositions(w: readonly number[], n: number, max: number): Tuple[] {
+  const pos: number[][] = Array.from({ length: n }, () => []);
+  w.forEach((a, i) => pos[a - 1]!.push(i + 1));
+  const perms = (t: Tuple): Tuple[] => (t.length <= 1 ? [t] : t.flatMap((x, i) => perms([...t.slice(0, i), ...t.slice(i + 1)]).map((r) => [x, ...r])));
+  const out = new Map<string, Tuple>([[key(new Array(n).fill(0)), new Array(n).fill(0)]]);
+  const m = Math.min(...pos.map((p) => p.length));
+  for (let k = 0; k < m; k++) {
+    const t = pos.map((p) => p[k]!);
+    if (t.every((x) => x <= max)) for (const p of perms(t)) out.set(key(p), p);
+  }
+  return [...out.values()];
+}
+
+function fixedPoint(images: number[][], length: number): number[] {
+  let w = [1];
+  while (w.length < length) w = w.flatMap((a) => images[a - 1]!);
+  return w.slice(0, length);
+}
+
+/**
+ * Brute force in a box (Lemma 12): P exact in [0, big]^n, P - P from pairs inside that box (a subset
+ * of the true P - P, so every position reported bad really is bad), positions p in [0, small]^n.
+ */
+function bruteBad(points: Tuple[], small: number): { bad: Tuple[]; differences: Set<string> } {
+  const n = points[0]!.length;
+  const inP = new Set(points.map(key));
+  const differences = new Set<string>();
+  for (const i of points) for (const j of points) if (i.every((x, c) => x <= j[c]!)) differences.add(key(j.map((x, c) => x - i[c]!)));
+  const bad: Tuple[] = [];
+  const p = new Array<number>(n).fill(0);
+  const visit = (c: number): void => {
+    if (c === n) {
+      if (inP.has(key(p))) return;
+      for (const q of points) if (q.every((x, k) => x <= p[k]!) && !differences.has(key(p.map((x, k) => x - q[k]!)))) return;
+      bad.push([...p]);
+      return;
+    }
+    for (let v = 0; v <= small; v++) {
+      p[c] = v;
+      visit(c + 1);
+    }
+  };
+  visit(0);
+  return { bad, differences };
+}
+
+test('deciding-game-invariance section 5: the zero normaliser accepts exactly the digit words of value 0 (Fibonacci, Tribonacci, base 3)', () => {
+  for (const name of ['msd_fib', 'msd_trib', 'msd_3']) {
+    const sys = NumerationSystem.byName(name);
+    const norm = zeroNormaliser(sys);
+    const b = sys.base;
+    for (let len = 0; len <= 6; len++) {
+      for (const w of words(3 * b - 2, len)) {
+        const digits = w.map((l) => l - (b - 1));
+        let value = 0n;
+        digits.forEach((d, i) => (value += BigInt(d) * sys.term(len - 1 - i)));
+        assert.equal(norm.accepts(w), value === 0n, `${name} ${digits.join(' ')}`);
+      }
+    }
+  }
+});
+
+test('deciding-game-invariance Definition 24: x + y = z with y greedy, on all words of length 5 (Fibonacci, Tribonacci)', () => {
+  for (const name of ['msd_fib', 'msd_trib']) {
+    const sys = NumerationSystem.byName(name);
+    const sum = sumWithGreedySummand(sys);
+    const b = sys.base;
+    const value = (w: number[]) => w.reduce((acc, d, i) => acc + BigInt(d) * sys.term(w.length - 1 - i), 0n);
+    const greedy = (w: number[]) => key(sys.represent(value(w))) === key(w.slice(w.findIndex((d) => d !== 0) === -1 ? w.length : w.findIndex((d) => d !== 0)));
+    const len = 5;
+    const all = [...words(b, len)];
+    for (const x of all) {
+      for (const y of all) {
+        for (const z of all) {
+          const letters = x.map((_, i) => x[i]! + b * y[i]! + b * b * z[i]!);
+          assert.equal(sum.accepts(letters), value(x) + value(y) === value(z) && greedy(y), `${name} ${key(x)} + ${key(y)} = ${key(z)}`);
+        }
+      }
+    }
+  }
+});
+
+test('deciding-game-invariance Theorem 23 (the formula φ): P - P agrees with brute force for Wythoff and Fraenkel (1,2), (2,1)', () => {
+  const cases: [string, Tuple[]][] = [
+    ['wythoff', fraenkelPositions(1, 1, 400)],
+    ['fraenkel:1,2', fraenkelPositions(1, 2, 400)],
+    ['fraenkel:2,1', fraenkelPositions(2, 1, 400)],
+  ];
+  for (const [name, points] of cases) {
+    const d = differenceSet(G.logicSetOf(name));
+    const { differences } = bruteBad(points, 0);
+    for (let x = 0; x <= 40; x++) for (let y = 0; y <= 40; y++) assert.equal(holds(d, [x, y]), differences.has(key([x, y])), `${name} (${x},${y})`);
+  }
+});
+
+test('deciding-game-invariance Lemma 12 / Theorem 23: the direct decision agrees with the formula-compiled sentence (Wythoff, periodic words, Thue-Morse)', () => {
+  for (const name of ['wythoff', 'periodic:12', 'periodic:1122', 'periodic:211', 'morphic:1->12,2->21']) {
+    const set = G.logicSetOf(name);
+    const direct = admissibleDirect(set);
+    const reference = admissibleByLogic(set);
+    assert.equal(direct.admissible, reference.admissible, name);
+    assert.deepEqual(direct.witness, reference.witness, name);
+    assert.equal(direct.states.differences, reference.states.differences, `${name}: minimal P - P`);
+  }
+});
+
+test('deciding-game-invariance Proposition 46: Fraenkel (1,2) and (1,3) are 1-admissible, and brute force finds no bad position in [0,30]^2', () => {
+  for (const [s, t] of [[1, 2], [1, 3]] as const) {
+    const r = admissibleDirect(G.fraenkelSet(s, t));
+    assert.equal(r.admissible, true, `(${s},${t})`);
+    assert.deepEqual(bruteBad(fraenkelPositions(s, t, 300), 30).bad, [], `(${s},${t})`);
+  }
+});
+
+test('deciding-game-invariance Remark 41: periodic:1122 is not 1-admissible; the witness (1,1) checked by hand', () => {
+  const r = admissibleDirect(G.logicSetOf('periodic:1122'));
+  assert.equal(r.admissible, false);
+  assert.deepEqual(r.witness, [1n, 1n]);
+  // w = 112211221122...: the letter 1 at 1, 2, 5, 6, ...; 2 at 3, 4, 7, 8, ... so P = {0, (1,3), (2,4), ...}.
+  const points = wordPositions(fixedPoint([[1, 1, 2, 2], [1, 1, 2, 2]], 200), 2, 200);
+  const inP = new Set(points.map(key));
+  assert.ok(!inP.has('1,1'));
+  // The only q in P below (1,1) is (0,0); the move (1,1) = (2,4) - (1,3) joins two elements of P.
+  assert.deepEqual(points.filter((q) => q[0]! <= 1 && q[1]! <= 1), [[0, 0]]);
+  assert.ok(inP.has('1,3') && inP.has('2,4'));
+  assert.deepEqual(bruteBad(points, 1).bad, [[1, 1]]);
+});
+
+test('deciding-game-invariance Proposition 43: the Thue-Morse set P_w is 1-admissible, no bad position in [0,30]^2 by brute force', () => {
+  const r = admissibleDirect(G.logicSetOf('morphic:1->12,2->21'));
+  assert.equal(r.admissible, true);
+  const points = wordPositions(fixedPoint([[1, 2], [2, 1]], 600), 2, 300);
+  assert.deepEqual(bruteBad(points, 30).bad, []);
+});
+
+test('sprague admissible --method logic (Theorem 23): the verdict carries the automata sizes and no box', () => {
+  const v = logicAdmissibility('fraenkel:1,2');
+  assert.equal(v.admissible, true);
+  assert.equal(v.bound, null);
+  assert.equal(v.certified, true);
+  assert.ok(v.states.p > 0 && v.states.differences > 0 && v.states.moves > 0 && v.states.bad > 0);
+});

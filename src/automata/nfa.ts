@@ -388,7 +388,8 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
   intern(comp ? comp.start : 0, buf, startList.length, -1, -1);
   const stop = options.stop;
   if (stop && stop(tagOf[0]!, hasAccepting(0))) return { witness: [], states: 1, largestSubset: startList.length };
-  const delta: number[] = [];
+  // Transitions in a growable Int32Array: a plain array stops growing near 10^8 entries.
+  let delta = new Int32Array(stop ? 0 : 1 << 16);
   let largest = startList.length;
   for (let i = 0; i < hashes.length; i++) {
     if ((i & 4095) === 0) {
@@ -416,7 +417,16 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
       if (n > largest) largest = n;
       const before = hashes.length;
       const id = intern(comp ? comp.next(tag, a) : 0, buf, n, i, a);
-      delta.push(id);
+      if (!stop) {
+        const at = i * K + a;
+        if (at >= delta.length) {
+          if (2 * delta.length > 2 ** 31 - 1) throw new LimitError('the subset automaton passed 2^31 transitions', 'max-states', hashes.length);
+          const grown = new Int32Array(2 * delta.length);
+          grown.set(delta);
+          delta = grown;
+        }
+        delta[at] = id;
+      }
       if (stop && id === before && stop(tagOf[id]!, hasAccepting(id))) {
         return { witness: wordTo(created), states: hashes.length, largestSubset: largest };
       }
@@ -424,5 +434,5 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
   }
   if (stop) return { states: hashes.length, largestSubset: largest };
   const output = Int32Array.from({ length: hashes.length }, (_, id) => (hasAccepting(id) ? 1 : 0));
-  return { dfa: new Dfa(K, Int32Array.from(delta), output, 0), states: hashes.length, largestSubset: largest };
+  return { dfa: new Dfa(K, delta.slice(0, hashes.length * K), output, 0), states: hashes.length, largestSubset: largest };
 }

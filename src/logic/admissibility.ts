@@ -9,7 +9,7 @@ import { InputError } from '../core/errors.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { determiniseTable, exploreNfa, type TableNfa } from '../automata/nfa.js';
-import { complement, product, shortestWitness } from '../automata/ops.js';
+import { complement, counterexample, product, shortestWitness } from '../automata/ops.js';
 import { buildDfa, coReachable } from '../numeration/build.js';
 import { type Complex, cabs, cmul, solveComplex } from '../numeration/recurrence.js';
 import type { NumerationSystem } from '../numeration/system.js';
@@ -293,25 +293,27 @@ function withZeroPadding(nfa: TableNfa): TableNfa {
  * guessed digit by digit among the digits the adders leave alive; it is unique, so the subsets stay
  * small), determinised and minimised; then ∃i F(m, i). Never tabulates the 3n-track alphabet.
  */
-function differenceDfa(P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions) {
+function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions) {
   const b = sys.base;
   const K = b ** n;
   const dig = letterDigits(b, n);
   const add = sys.addition();
   const liveA = coReachable(add);
+  const liveI = coReachable(I);
   const liveP = coReachable(P);
   // i + m = j: i and m read, j guessed from the live choices.
   const ch = coordinateChoices(add, liveA, b, (i, j, m) => i + b * m + b * b * j);
+  const nI = I.stateCount;
   const nP = P.stateCount;
   const nA = add.stateCount;
   const a = new Int32Array(n);
   const a2 = new Int32Array(n);
   const iDig = new Int32Array(n);
   const mDig = new Int32Array(n);
-  const startKey = P.start + nP * (P.start + nP * adderIndex(new Int32Array(n).fill(add.start), nA));
+  const startKey = I.start + nI * (P.start + nP * adderIndex(new Int32Array(n).fill(add.start), nA));
   const expand = (key: number, emit: (letter: number, to: number) => void) => {
-    const x = key % nP;
-    let rest = (key - x) / nP;
+    const x = key % nI;
+    let rest = (key - x) / nI;
     const y = rest % nP;
     rest = (rest - y) / nP;
     for (let c = 0; c < n; c++) {
@@ -319,15 +321,15 @@ function differenceDfa(P: Dfa, sys: NumerationSystem, n: number, options: Direct
       rest = (rest - a[c]!) / nA;
     }
     for (let iL = 0; iL < K; iL++) {
-      const x2 = P.next(x, iL);
-      if (!liveP[x2]) continue;
+      const x2 = I.next(x, iL);
+      if (!liveI[x2]) continue;
       for (let c = 0; c < n; c++) iDig[c] = dig[iL * n + c]!;
       for (let mL = 0; mL < K; mL++) {
         for (let c = 0; c < n; c++) mDig[c] = dig[mL * n + c]!;
         const go = (c: number, jL: number, weight: number): void => {
           if (c === n) {
             const y2 = P.next(y, jL);
-            if (liveP[y2]) emit(mL + K * iL, x2 + nP * (y2 + nP * adderIndex(a2, nA)));
+            if (liveP[y2]) emit(mL + K * iL, x2 + nI * (y2 + nP * adderIndex(a2, nA)));
             return;
           }
           const at = (a[c]! * b + iDig[c]!) * b + mDig[c]!;
@@ -341,11 +343,11 @@ function differenceDfa(P: Dfa, sys: NumerationSystem, n: number, options: Direct
     }
   };
   const accept = (key: number) => {
-    const x = key % nP;
-    let rest = (key - x) / nP;
+    const x = key % nI;
+    let rest = (key - x) / nI;
     const y = rest % nP;
     rest = (rest - y) / nP;
-    if (!P.output[x] || !P.output[y]) return false;
+    if (!I.output[x] || !P.output[y]) return false;
     for (let c = 0; c < n; c++) {
       if (!add.output[rest % nA]) return false;
       rest = Math.floor(rest / nA);
@@ -380,6 +382,65 @@ function differenceDfa(P: Dfa, sys: NumerationSystem, n: number, options: Direct
     largest: Math.max(pairSub.largestSubset, sub.largestSubset),
     dfa: minimise(sub.dfa!),
   };
+}
+
+/** The automaton read with its tracks permuted: track c of the result is track perm[c] of dfa. */
+function permuteTracks(dfa: Dfa, b: number, n: number, perm: readonly number[]): Dfa {
+  const K = b ** n;
+  const dig = letterDigits(b, n);
+  const map = new Int32Array(K);
+  for (let L = 0; L < K; L++) {
+    let old = 0;
+    for (let c = n - 1; c >= 0; c--) old = old * b + dig[L * n + perm.indexOf(c)]!;
+    map[L] = old;
+  }
+  return Dfa.from(dfa.stateCount, K, (s, L) => dfa.next(s, map[L]!), (s) => dfa.output[s]!, dfa.start);
+}
+
+function permutationsOf(n: number): number[][] {
+  if (n === 1) return [[0]];
+  return permutationsOf(n - 1).flatMap((p) => Array.from({ length: n }, (_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)]));
+}
+
+/** x_0 <= x_1 <= ... <= x_{n-1} on n tracks, msd first (state: which adjacent pairs are already strict). */
+function sortedTuples(b: number, n: number): Dfa {
+  const K = b ** n;
+  const dig = letterDigits(b, n);
+  const pairs = n - 1;
+  const dead = 1 << pairs;
+  return Dfa.from(
+    dead + 1,
+    K,
+    (s, L) => {
+      if (s === dead) return dead;
+      let t = s;
+      for (let c = 0; c < pairs; c++) {
+        if (s & (1 << c)) continue;
+        const x = dig[L * n + c]!;
+        const y = dig[L * n + c + 1]!;
+        if (x > y) return dead;
+        if (x < y) t |= 1 << c;
+      }
+      return t;
+    },
+    (s) => (s === dead ? 0 : 1),
+  );
+}
+
+/**
+ * P - P, using the symmetry of P when it has it: i ranges over the sorted elements of P only
+ * (i = σ(i') gives j - i = σ(σ⁻¹j - i')), and the result is closed under permuting coordinates.
+ */
+function differences(P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions) {
+  const b = sys.base;
+  const perms = permutationsOf(n).filter((perm) => perm.some((c, i) => c !== i));
+  const symmetric = n > 1 && perms.every((perm) => counterexample(P, permuteTracks(P, b, n, perm)) === undefined);
+  if (!symmetric) return { ...differenceDfa(P, P, sys, n, options), symmetric };
+  const sorted = minimise(product(P, sortedTuples(b, n), (x, y) => (x !== 0 && y !== 0 ? 1 : 0)));
+  const base = differenceDfa(sorted, P, sys, n, options);
+  let dfa = base.dfa;
+  for (const perm of perms) dfa = minimise(product(dfa, permuteTracks(base.dfa, b, n, perm), (x, y) => (x !== 0 || y !== 0 ? 1 : 0)));
+  return { ...base, dfa, symmetric };
 }
 
 function adderIndex(a: Int32Array, nA: number): number {
@@ -519,7 +580,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   if (!sys || set.tracks.some((t) => t.system !== sys)) throw new InputError('every coordinate of P must be read in the same numeration system');
   if (!sys.msd) throw new InputError(`the direct method reads msd systems; ${sys.name} is lsd`);
   const t0 = performance.now();
-  const diff = differenceDfa(set.dfa, sys, n, options);
+  const diff = differences(set.dfa, sys, n, options);
   const t1 = performance.now();
   const bad = badSearch(set.dfa, diff.dfa, set.tracks, sys, options);
   const t2 = performance.now();
@@ -546,5 +607,5 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
 /** P - P as a predicate on the tracks of P (for checks and pictures). */
 export function differenceSet(set: Predicate, options: DirectOptions = {}): Predicate {
   const sys = set.tracks[0]!.system!;
-  return new Predicate(set.tracks, differenceDfa(set.dfa, sys, set.tracks.length, options).dfa);
+  return new Predicate(set.tracks, differences(set.dfa, sys, set.tracks.length, options).dfa);
 }

@@ -14,6 +14,7 @@ import { coReachable, reverseDfa } from '../numeration/build.js';
 import {
   combine,
   compareNames,
+  digitCompatible,
   exists,
   forall,
   type Limits,
@@ -170,8 +171,10 @@ export class Compiler {
       }
       const tmp = temp();
       names.push(tmp);
-      if (!t.system) throw new InputError(`argument ${i + 1} of $${name} is on a non-arithmetic track and must be a variable`);
-      const c = this.term(arg, t.system.name, tmp);
+      // A term on an explicit {0..b-1} track is computed in the system in force and read digit by digit.
+      const argSys = t.system ?? digitCompatible(t, { name: tmp, system: system(sysName) })?.system;
+      if (!argSys) throw new InputError(`argument ${i + 1} of $${name} is on a non-arithmetic track and must be a variable`);
+      const c = this.term(arg, argSys.name, tmp);
       constraints.push({ name: tmp, p: c.p, temps: c.temps });
     });
     let p = this.bind([...stored.tracks], stored.dfa, names);

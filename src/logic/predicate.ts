@@ -114,13 +114,24 @@ function remapLetters(dfa: Dfa, from: readonly Track[], to: readonly Track[]): D
   return new Dfa(K, delta, dfa.output, dfa.start);
 }
 
+/** The arithmetic one of two tracks when the other is the explicit alphabet of its digits 0..b-1, in order. */
+export function digitCompatible(a: Track, b: Track): Track | undefined {
+  const [sys, set] = a.system && !b.system ? [a, b] : b.system && !a.system ? [b, a] : [undefined, undefined];
+  if (!sys || !set) return undefined;
+  const digits = set.alphabet!;
+  return digits.length === sys.system!.base && digits.every((d, i) => d === i) ? sys : undefined;
+}
+
 /** The union of two sorted track lists; a variable read in two systems is an error. */
 export function unionTracks(a: readonly Track[], b: readonly Track[]): Track[] {
   const byName = new Map<string, Track>();
   for (const t of [...a, ...b]) {
     const old = byName.get(t.name);
     if (old && !sameKind(old, t)) {
-      throw new InputError(`variable ${t.name} is read in two numeration systems (${trackKindName(old)} and ${trackKindName(t)})`);
+      // An explicit alphabet {0, ..., b-1} meets a system with those digits: Walnut reads it in the system (case 621).
+      const merged = digitCompatible(old, t);
+      if (!merged) throw new InputError(`variable ${t.name} is read in two numeration systems (${trackKindName(old)} and ${trackKindName(t)})`);
+      byName.set(t.name, merged);
     }
     if (!old) byName.set(t.name, t);
   }

@@ -202,10 +202,18 @@ export class Session implements Library {
     switch (verb) {
       case 'eval':
       case 'def': {
-        const { body } = quoted(rest, `${verb} ${name}`);
+        const { before, body } = quoted(rest, `${verb} ${name}`);
         const tree = parseFormula(this.expandMacros(body));
         const compiler = new Compiler(this, this.options);
+        // `eval NAME i n "φ"` asks Walnut for incidence matrices of i and n: the names are checked
+        // as Walnut checks them, but sprague does not write the matrices.
+        const matrixVars = before.split(/\s+/).filter((x) => x.length > 0);
+        if (matrixVars.some((v) => !/^[a-z][A-Za-z0-9_]*$/.test(v))) throw new InputError('Invalid use of the eval/def command.');
         const p = compiler.formula(tree);
+        if (matrixVars.length > 0 && p.tracks.length === 0) throw new InputError('incidence matrices cannot be calculated, because the automaton does not have a free variable.');
+        for (const v of matrixVars) {
+          if (!p.tracks.some((t) => t.name === v)) throw new InputError(`incidence matrices for the variable ${v} cannot be calculated, because ${v} is not a free variable.`);
+        }
         if (verb === 'def') this.predicates.set(name, p);
         return this.result(verb, name, p, compiler.trace.steps);
       }

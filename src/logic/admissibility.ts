@@ -468,7 +468,7 @@ function subsetLimits(o: DirectOptions, stage: 'differences' | 'bad') {
  * whose subset construction runs alongside the DFA of "p valid and not in P" and stops at the first
  * p whose subset holds no accepting state: a bad position.
  */
-function badSearch(P: Dfa, D: Dfa, tracks: readonly Track[], sys: NumerationSystem, options: DirectOptions) {
+function badSearch(P: Dfa, D: Dfa, tracks: readonly Track[], sys: NumerationSystem, symmetric: boolean, options: DirectOptions) {
   const n = tracks.length;
   const b = sys.base;
   const K = b ** n;
@@ -482,16 +482,22 @@ function badSearch(P: Dfa, D: Dfa, tracks: readonly Track[], sys: NumerationSyst
   const nP = P.stateCount;
   const nD = D.stateCount;
   const nA = add.stateCount;
+  // With P symmetric the bad set is too: read sorted p only (a bad p exists iff a sorted one does).
+  const Z = symmetric ? sortedTuples(b, n) : Dfa.from(1, K, () => 0, () => 1);
+  const nZ = Z.stateCount;
+  const liveZ = coReachable(Z);
   const a = new Int32Array(n);
   const a2 = new Int32Array(n);
   const qDig = new Int32Array(n);
   const pDig = new Int32Array(n);
-  const startKey = P.start + nP * (D.start + nD * adderIndex(new Int32Array(n).fill(add.start), nA));
+  const startKey = P.start + nP * (D.start + nD * (Z.start + nZ * adderIndex(new Int32Array(n).fill(add.start), nA)));
   const expand = (key: number, emit: (letter: number, to: number) => void) => {
     const x = key % nP;
     let rest = (key - x) / nP;
     const d = rest % nD;
     rest = (rest - d) / nD;
+    const z = rest % nZ;
+    rest = (rest - z) / nZ;
     for (let c = 0; c < n; c++) {
       a[c] = rest % nA;
       rest = (rest - a[c]!) / nA;
@@ -501,11 +507,13 @@ function badSearch(P: Dfa, D: Dfa, tracks: readonly Track[], sys: NumerationSyst
       if (!liveP[x2]) continue;
       for (let c = 0; c < n; c++) qDig[c] = dig[qL * n + c]!;
       for (let pL = 0; pL < K; pL++) {
+        const z2 = Z.next(z, pL);
+        if (!liveZ[z2]) continue;
         for (let c = 0; c < n; c++) pDig[c] = dig[pL * n + c]!;
         const go = (c: number, mL: number, weight: number): void => {
           if (c === n) {
             const d2 = D.next(d, mL);
-            if (liveNotD[d2]) emit(pL + K * qL, x2 + nP * (d2 + nD * adderIndex(a2, nA)));
+            if (liveNotD[d2]) emit(pL + K * qL, x2 + nP * (d2 + nD * (z2 + nZ * adderIndex(a2, nA))));
             return;
           }
           const at = (a[c]! * b + qDig[c]!) * b + pDig[c]!;
@@ -523,7 +531,8 @@ function badSearch(P: Dfa, D: Dfa, tracks: readonly Track[], sys: NumerationSyst
     let rest = (key - x) / nP;
     const d = rest % nD;
     rest = (rest - d) / nD;
-    if (!P.output[x] || D.output[d]) return false;
+    if (!P.output[x] || D.output[d] || !Z.output[rest % nZ]) return false;
+    rest = Math.floor(rest / nZ);
     for (let c = 0; c < n; c++) {
       if (!add.output[rest % nA]) return false;
       rest = Math.floor(rest / nA);
@@ -549,7 +558,7 @@ function badSearch(P: Dfa, D: Dfa, tracks: readonly Track[], sys: NumerationSyst
     (s) => E.output[s] !== 0,
     nfaLimits(options),
   );
-  const outside = product(P, validityOf(tracks), (inP, valid) => (inP === 0 && valid !== 0 ? 1 : 0));
+  const outside = product(product(P, validityOf(tracks), (inP, valid) => (inP === 0 && valid !== 0 ? 1 : 0)), Z, (x, y) => (x !== 0 && y !== 0 ? 1 : 0));
   const sub = determiniseTable(moveNfa, {
     ...subsetLimits(options, 'bad'),
     companion: outside,
@@ -582,7 +591,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   const t0 = performance.now();
   const diff = differences(set.dfa, sys, n, options);
   const t1 = performance.now();
-  const bad = badSearch(set.dfa, diff.dfa, set.tracks, sys, options);
+  const bad = badSearch(set.dfa, diff.dfa, set.tracks, sys, diff.symmetric, options);
   const t2 = performance.now();
   const result: DirectAdmissibility = {
     admissible: bad.witness === undefined,

@@ -95,7 +95,7 @@ export const logicCommand: CommandModule = {
         let last: CommandResult | undefined;
         for (const c of commands) {
           last = session.run(c);
-          if (last.verb !== 'macro') report(last, flags);
+          if (last.verb !== 'macro' && last.verb !== 'morphism') report(last, flags);
         }
         if (flags.dot && last) writeFileSync(flags.dot, commandDot(last));
       });

@@ -13,6 +13,7 @@ import { Compiler, type Library, type WordAutomaton } from './compile.js';
 import { parseFormula } from './parser.js';
 import { type Limits, Predicate, radixOf, type Track } from './predicate.js';
 import { compileRegex } from './regex.js';
+import { parseTransducer, transduceWord } from './transduce.js';
 import { joinWords, type Sign, splitWord } from './split.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
@@ -280,6 +281,19 @@ export class Session implements Library {
         const w = joinWords(parts, `join ${name}`);
         this.words.set(name, w);
         return this.result(verb, name, new Predicate(w.tracks, w.dfa));
+      }
+      case 'transduce': {
+        const [tName, src] = rest.trim().split(/\s+/);
+        const text = this.readLibraryFile(`Transducer Library/${tName}.txt`);
+        if (text === undefined) throw new InputError(`transduce ${name}: no transducer ${tName} in the Transducer Library folder`);
+        const w = src?.startsWith('$') ? this.predicates.get(src.slice(1)) : this.word(src ?? '');
+        if (!w) throw new InputError(`transduce ${name}: no automaton named ${src}`);
+        const sys = w.tracks[0]?.system;
+        if (!sys || w.tracks.length !== 1) throw new InputError('Error transducing automaton');
+        const valid = (sys.msd ? sys : sys.reversed).validity();
+        const r = transduceWord(parseTransducer(text, `transducer ${tName}`), { tracks: w.tracks, dfa: w.dfa }, valid, this.options.maxStates);
+        this.words.set(name, r);
+        return this.result(verb, name, new Predicate(r.tracks, r.dfa));
       }
       case 'load': {
         const file = `Command Files/${name}`;

@@ -6,6 +6,8 @@
  *   node dist/bench/grids-pushcram.js [BUDGET_SECONDS=600] [TABLE_BITS=25]
  *
  * Prints figures only; the paper verified the outcome to 3 x 25 and the bluff property to 3 x 13.
+ * solveOutcome sends 3-row boards to the 3-row kernel; bench/grids-pushcram3.ts sets it against the
+ * general search and goes further.
  */
 import { cpuUsage } from 'node:process';
 import { emptyBoard } from '../src/games/grids/board.js';

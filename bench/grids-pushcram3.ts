@@ -4,7 +4,10 @@
  * (PushCramSearch) on the same board while it stays under OLD_MAX columns. Then the bluff test (every
  * first move solved, each verdict printed as it is found, so a long run keeps what it finished).
  *
- *   node dist/bench/grids-pushcram3.js [outcome|bluff|both] [N_FROM] [N_TO] [TABLE_BITS=26] [OLD_MAX=17]
+ *   node dist/bench/grids-pushcram3.js [outcome|bluff|both] [N_FROM] [N_TO] [TABLE_BITS=26] [OLD_MAX=17] [CHECKPOINT_DIR]
+ *
+ * With CHECKPOINT_DIR, each bluff search loads DIR/pushcram-3xN.tt when present and saves its table
+ * there every 10 minutes and at the end (n <= 26), so a run that is stopped can be resumed.
  *
  * Prints figures only; the paper verified the outcome to 3 x 25 and the bluff property to 3 x 13.
  */
@@ -14,12 +17,15 @@ import { octal007 } from '../src/games/grids/octal007.js';
 import { PushCram3Search } from '../src/games/grids/pushCram3.js';
 import { PushCramSearch } from '../src/games/grids/pushSolver.js';
 import { formatMove } from '../src/games/grids/solve.js';
+import { loadTable, saveTable } from '../src/games/grids/checkpoint.js';
+import { join } from 'node:path';
 
 const what = process.argv[2] ?? 'both';
 const from = Number(process.argv[3] ?? 1);
 const to = Number(process.argv[4] ?? 19);
 const tableBits = Number(process.argv[5] ?? 26);
 const oldMax = Number(process.argv[6] ?? 17);
+const checkpointDir = process.argv[7];
 
 function timed<T>(f: () => T): { value: T; wallS: number; cpuS: number } {
   const c0 = cpuUsage();
@@ -75,7 +81,23 @@ if (what !== 'outcome') {
       onRootMove: (m, wins) =>
         console.log(`  3 x ${n} ${formatMove(m).padEnd(8)} ${wins ? 'wins' : 'loses'}  (${search.nodes} positions, ${((performance.now() - t0) / 1000).toFixed(1)} s)`),
     });
+    if (checkpointDir) {
+      const file = join(checkpointDir, `pushcram-3x${n}.tt`);
+      const problem = `pushcram kernel3-outcome 3x${n}`;
+      const stored = loadTable(file, problem);
+      if (stored?.kind === 'numbers') {
+        search.load(stored.keys, stored.vals);
+        console.log(`  3 x ${n}: ${stored.keys.length} entries loaded from ${file}`);
+      }
+      const save = () => {
+        const t = performance.now();
+        saveTable(file, problem, search.numberTable());
+        console.error(`  3 x ${n}: ${search.entries} entries saved to ${file} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      };
+      search.setCheckpoint(save, 600_000);
+    }
     const { value: wins, wallS, cpuS } = timed(() => search.rootMoveWins());
+    if (checkpointDir) saveTable(join(checkpointDir, `pushcram-3x${n}.tt`), `pushcram kernel3-outcome 3x${n}`, search.numberTable());
     const placements = wins.slice(0, -1);
     const push = wins[wins.length - 1]!;
     const won = placements.filter(Boolean).length;

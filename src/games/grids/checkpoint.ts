@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { InputError } from '../../core/errors.js';
-import { TranspositionTable } from './table.js';
 
 export interface CheckpointHeader {
   readonly format: 'sprague-grids-tt';
@@ -16,7 +15,13 @@ export interface CheckpointHeader {
 
 type Stored = { kind: 'numbers'; keys: Float64Array; vals: Uint8Array } | { kind: 'strings'; entries: [string, number][] };
 
-export function saveTable(path: string, problem: string, table: TranspositionTable | Map<string, number>): void {
+/** A table of packed number keys (below 2^53) with one-byte values. */
+export interface NumberTable {
+  readonly size: number;
+  entries(): Iterable<[number, number]>;
+}
+
+export function saveTable(path: string, problem: string, table: NumberTable | Map<string, number>): void {
   const header: CheckpointHeader & { keyType: string; count: number } = {
     format: 'sprague-grids-tt',
     version: 1,

@@ -17,6 +17,8 @@ import type { PushMove, PushProgress } from './pushSolver.js';
 export const MAX_KERNEL3_COLS = 31;
 /** Columns in Grundy mode: keys take 25 bits of a word and the value (below 128) the other 7. */
 export const GRUNDY_KERNEL3_COLS = 25;
+/** Columns for checkpoints: two n-bit rows packed into one number key below 2^53. */
+export const MAX_CHECKPOINT_COLS = 26;
 /** Probe length of the table: a full probe overwrites its home slot (bounded memory, values stay exact). */
 const PROBE = 8;
 /** Default memory ceiling of the table (8 bytes a slot). */
@@ -264,7 +266,7 @@ export class PushCram3Search {
 
   /** Negamax on outcomes: true when the player to move (before the button) wins. */
   private search(r0: number, r1: number, r2: number, q0: number, q2: number, v: number, depth: number): boolean {
-    if ((++this.nodes & 0xffff) === 0) this.clock.tick();
+    if ((++this.nodes & 0x3fff) === 0) this.clock.tick();
     // Pushing onto a zero sum of 0.07 rows wins at once (push-the-button, Proposition 2.1.4 (i)).
     if (v === 0) return true;
     const known = this.probe(r0, r2, q0, q2);
@@ -317,6 +319,39 @@ export class PushCram3Search {
     return false;
   }
 
+  /** Saves through `save` every `everyMs` milliseconds while searching. */
+  setCheckpoint(save: () => void, everyMs = 60_000): void {
+    this.clock.setCheckpoint(save, everyMs);
+  }
+
+  /** The table as packed number keys (row 0 * 2^n + row 2, exact for n <= 26) for checkpoints. */
+  numberTable(): { size: number; entries(): Iterable<[number, number]> } {
+    if (this.cols > MAX_CHECKPOINT_COLS) throw new LimitError(`3-row checkpoints handle at most ${MAX_CHECKPOINT_COLS} columns`, 'cols');
+    const slots = this.table.slots;
+    const keyBits = this.table.keyBits;
+    const keyMask = 2 ** keyBits - 1;
+    const shift = 2 ** this.cols;
+    return {
+      size: this.table.size,
+      *entries() {
+        for (let i = 0; i < slots.length; i += 2) {
+          if (slots[i] === 0) continue;
+          const w = slots[i + 1]!;
+          yield [(slots[i]! - 1) * shift + (w & keyMask), w >>> keyBits];
+        }
+      },
+    };
+  }
+
+  /** Loads entries saved by numberTable() for the same board and mode. */
+  load(keys: Float64Array, vals: Uint8Array): void {
+    const shift = 2 ** this.cols;
+    for (let i = 0; i < keys.length; i++) {
+      const a = Math.floor(keys[i]! / shift);
+      this.table.set(a, keys[i]! - a * shift, vals[i]!);
+    }
+  }
+
   /** The Grundy value of the starting board (mode 'grundy'): a full search, no pruning. */
   grundy(): number {
     if (this.options.mode !== 'grundy') throw new LimitError("grundy() needs a search built with mode 'grundy'", 'mode');
@@ -325,7 +360,7 @@ export class PushCram3Search {
 
   /** mex of the button (worth the push value v) and of every vertical domino's result. */
   private grundyOf(r0: number, r1: number, r2: number, q0: number, q2: number, v: number): number {
-    if ((++this.nodes & 0xffff) === 0) this.clock.tick();
+    if ((++this.nodes & 0x3fff) === 0) this.clock.tick();
     const known = this.probe(r0, r2, q0, q2);
     if (known >= 0) return known;
     const ka = this.ka;

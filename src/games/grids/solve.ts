@@ -12,7 +12,7 @@ import { DomineeringRuleset, DomineeringSearch, type PartizanOutcome } from './d
 import { octal007 } from './octal007.js';
 import { PushCramRuleset, rowRuns } from './push.js';
 import { PushCramSearch } from './pushSolver.js';
-import { GRUNDY_KERNEL3_COLS, MAX_KERNEL3_COLS, PushCram3Search } from './pushCram3.js';
+import { GRUNDY_KERNEL3_COLS, MAX_CHECKPOINT_COLS, MAX_KERNEL3_COLS, PushCram3Search } from './pushCram3.js';
 
 export interface SolveProgress {
   nodes: number;
@@ -39,13 +39,11 @@ export interface SolveOptions {
   tableBits?: number;
 }
 
-/**
- * 3-row boards before the button go to the dedicated kernel (pushCram3.ts), unless a checkpoint is asked
- * for: the table on disk is the general search's.
- */
+/** 3-row boards before the button go to the dedicated kernel (pushCram3.ts) while their keys fit it. */
 function useKernel3(board: Board, options: SolveOptions): boolean {
-  const maxCols = options.grundy ? GRUNDY_KERNEL3_COLS : MAX_KERNEL3_COLS;
-  return board.rows === 3 && !board.pushed && board.cols <= maxCols && !options.checkpoint;
+  let maxCols = options.grundy ? GRUNDY_KERNEL3_COLS : MAX_KERNEL3_COLS;
+  if (options.checkpoint) maxCols = Math.min(maxCols, MAX_CHECKPOINT_COLS);
+  return board.rows === 3 && !board.pushed && board.cols <= maxCols;
 }
 
 function kernel3(board: Board, options: SolveOptions): PushCram3Search {
@@ -96,11 +94,11 @@ export function solveOutcome(ruleset: Ruleset<any> | GridRuleset, board: Board, 
     }
     if (useKernel3(board, options)) {
       const search = kernel3(board, options);
-      if (options.grundy) {
-        const g = search.grundy();
-        return done(g === 0 ? 'P' : 'N', g, search.nodes, search.entries);
-      }
-      return done(search.wins() ? 'N' : 'P', null, search.nodes, search.entries);
+      const mode = options.grundy ? 'grundy' : 'outcome';
+      const value = withCheckpoint(options, problemName(ruleset, `kernel3-${mode}`, board), search, () =>
+        options.grundy ? search.grundy() : search.wins() ? 1 : 0,
+      );
+      return done(value === 0 ? 'P' : 'N', options.grundy ? value : null, search.nodes, search.entries);
     }
     const mode = options.grundy ? 'grundy' : 'outcome';
     const search = new PushCramSearch(board, mode, {
@@ -133,18 +131,30 @@ export function solveOutcome(ruleset: Ruleset<any> | GridRuleset, board: Board, 
   throw new InputError(`solveOutcome: ${ruleset.name} is not a grid game (cram, pushcram, domineering)`);
 }
 
-type Searchable = PushCramSearch | CramSearch;
+type Searchable = PushCramSearch | CramSearch | PushCram3Search;
 
 /** Runs `work` with the search's table loaded from, and saved to, options.checkpoint. */
 function withCheckpoint<T>(options: SolveOptions, problem: string, search: Searchable, work: () => T): T {
   const path = options.checkpoint;
   if (!path) return work();
   const stored = loadTable(path, problem);
-  if (search instanceof PushCramSearch) {
+  if (search instanceof PushCram3Search) {
+    if (stored?.kind === 'numbers') search.load(stored.keys, stored.vals);
+  } else if (search instanceof PushCramSearch) {
     if (stored) search.load(stored);
   } else if (stored?.kind === 'strings') for (const [k, v] of stored.entries) search.table.set(k, v);
   const save = () =>
-    saveTable(path, problem, search instanceof PushCramSearch ? (search.numericKeys ? search.table : search.stringTable) : search.table);
+    saveTable(
+      path,
+      problem,
+      search instanceof PushCram3Search
+        ? search.numberTable()
+        : search instanceof PushCramSearch
+          ? search.numericKeys
+            ? search.table
+            : search.stringTable
+          : search.table,
+    );
   search.setCheckpoint(save, options.checkpointEveryMs);
   try {
     const result = work();
@@ -177,7 +187,7 @@ export function winningMoves(ruleset: Ruleset<any> | GridRuleset, board: Board, 
   if (ruleset instanceof PushCramRuleset && useKernel3(board, { ...options, grundy: false })) {
     const search = kernel3(board, { ...options, grundy: false });
     const moves = search.rootMoves();
-    const wins = search.rootMoveWins();
+    const wins = withCheckpoint(options, problemName(ruleset, 'kernel3-outcome', board), search, () => search.rootMoveWins());
     return moves.map((move, i) => ({ move, wins: wins[i]! }));
   }
   if (ruleset instanceof PushCramRuleset && !board.pushed) {

@@ -133,11 +133,14 @@ test('push-the-button, Conjecture 5.0.3 bluff clause (NOTES.md erratum): on 3 x 
   }
 });
 
-test('an interrupted PUSH CRAM solve keeps its table in the checkpoint, and the rerun resumes from it', () => {
+for (const [label, board, other] of [
+  ['3-row kernel', emptyBoard(3, 13), emptyBoard(3, 11)],
+  ['general search', emptyBoard(5, 7), emptyBoard(5, 6)],
+] as const) {
+  test(`an interrupted PUSH CRAM solve (${label}) keeps its table in the checkpoint, and the rerun resumes from it`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'grids-'));
   const file = join(dir, 'tt.bin');
   try {
-    const board = emptyBoard(3, 13);
     const fresh = solveOutcome(pushcram, board, { tableBits: 18 });
     // The abort is noticed at the first check, after 16384 positions: well inside this search.
     assert.ok(fresh.nodes > 16384);
@@ -153,11 +156,12 @@ test('an interrupted PUSH CRAM solve keeps its table in the checkpoint, and the 
     assert.ok(resumed.nodes < fresh.nodes, `resumed ${resumed.nodes} < fresh ${fresh.nodes}`);
     const again = solveOutcome(pushcram, board, { checkpoint: file, tableBits: 18 });
     assert.ok(again.nodes <= 1, 'a finished checkpoint answers at once');
-    assert.throws(() => solveOutcome(pushcram, emptyBoard(3, 11), { checkpoint: file }), /written for/);
+    assert.throws(() => solveOutcome(pushcram, other, { checkpoint: file }), /written for/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+}
 
 test('pushed boards are scored by the XOR of the 0.07 values of their row runs', () => {
   const b = parseBoard('(2,....#../...#.../#......)');

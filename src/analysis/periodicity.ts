@@ -19,6 +19,13 @@ export interface Periodicity {
   /** A period seen in the computed values but not proved. */
   apparentPeriod?: number;
   apparentPreperiod?: number;
+  /**
+   * An arithmetic period seen but not proved (G(n + p) = G(n) + s, s > 0, from the preperiod on), the
+   * regularity of many hexadecimal games (Howse–Nowakowski 2004); only when no period is found.
+   */
+  apparentArithmeticPeriod?: number;
+  apparentSaltus?: number;
+  apparentArithmeticPreperiod?: number;
 }
 
 /**
@@ -146,6 +153,23 @@ export function outcomePeriod(values: ArrayLike<number>, values_: Periodicity): 
     let start = n0;
     while (start > 0 && isP(start - 1) === isP(start - 1 + d)) start--;
     return { period: d, preperiod: start, certified: true, certificate: `the values are ${p}-periodic from ${n0} (${values_.certificate}); P-positions checked on one period` };
+  }
+  return undefined;
+}
+
+/**
+ * The least p (and its saltus s > 0) such that G(n + p) = G(n) + s for n0 <= n < len - p, where the
+ * relation covers at least three periods and 32 heaps: an apparent arithmetic period, never a proof.
+ */
+export function findArithmeticPeriod(values: ArrayLike<number>): { period: number; saltus: number; preperiod: number } | undefined {
+  const len = values.length;
+  for (let p = 1; 4 * p <= len; p++) {
+    const s = values[len - 1]! - values[len - 1 - p]!;
+    if (s <= 0) continue;
+    let n = len - p - 1;
+    while (n >= 0 && values[n + p]! - values[n]! === s) n--;
+    const n0 = n + 1;
+    if (len - n0 >= Math.max(3 * p, 32) + p) return { period: p, saltus: s, preperiod: n0 };
   }
   return undefined;
 }

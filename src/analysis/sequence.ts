@@ -9,7 +9,7 @@ import { Solver } from '../core/solver.js';
 import { OctalGame } from '../games/heaps/octal.js';
 import { SubtractionGame } from '../games/heaps/subtraction.js';
 import { octalSequence } from './octal-sequence.js';
-import { afterPush, certifierFor, findPeriod, outcomePeriod, type Periodicity } from './periodicity.js';
+import { afterPush, certifierFor, findArithmeticPeriod, findPeriod, outcomePeriod, type Periodicity } from './periodicity.js';
 
 export interface SequenceOptions {
   onProgress?: (done: number, total: number) => void;
@@ -121,6 +121,10 @@ export interface SequenceResult {
 export function sequenceWithPeriod(rs: Ruleset<any>, max: number, options: SequenceOptions = {}): SequenceResult {
   const values = oneHeapSequence(rs, max, options);
   const period = findPeriod(values, certifierFor(rs, (r) => certifiedPeriod(r)));
+  if (!period.certified && period.apparentPeriod === undefined) {
+    const a = findArithmeticPeriod(values);
+    if (a) Object.assign(period, { apparentArithmeticPeriod: a.period, apparentSaltus: a.saltus, apparentArithmeticPreperiod: a.preperiod });
+  }
   const pPeriod = outcomePeriod(values, period);
   return pPeriod ? { values, period, pPeriod } : { values, period };
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hexSequence, octalSequence } from '../../src/analysis/octal-sequence.js';
-import { findPeriod, guySmithCertifier } from '../../src/analysis/periodicity.js';
+import { findArithmeticPeriod, findPeriod, guySmithCertifier } from '../../src/analysis/periodicity.js';
 import { grundySequence, sequenceWithPeriod } from '../../src/analysis/sequence.js';
 import { OctalGame } from '../../src/games/heaps/octal.js';
 import { parseSpec } from '../../src/spec/index.js';
@@ -67,6 +67,21 @@ test('hexadecimal 0.8 (Winning Ways ch. 4): arithmetic-periodic, G(n) = floor((n
   for (let n = 1; n <= 2000; n++) assert.equal(values[n], Math.floor((n - 1) / 3), `G(${n})`);
   assert.equal(period.period, null);
   assert.equal(period.certified, false);
+  // Reported as an apparent arithmetic period only: G(n + 3) = G(n) + 1 from n = 1.
+  assert.equal(period.apparentArithmeticPeriod, 3);
+  assert.equal(period.apparentSaltus, 1);
+  assert.equal(period.apparentArithmeticPreperiod, 1);
+});
+
+test('findArithmeticPeriod: the least p with G(n+p) = G(n) + s, s > 0, over three periods; none for periodic or short sequences', () => {
+  const seq = (n: number, f: (i: number) => number): number[] => Array.from({ length: n }, (_, i) => f(i));
+  // 7 exceptional values, then period 5 with saltus 4.
+  const shape = [0, 3, 1, 2, 2];
+  const g = seq(200, (i) => (i < 7 ? 50 + i : 4 * Math.floor(i / 5) + shape[i % 5]!));
+  assert.deepEqual(findArithmeticPeriod(g), { period: 5, saltus: 4, preperiod: 7 });
+  assert.equal(findArithmeticPeriod(seq(200, (i) => i % 7)), undefined);
+  assert.equal(findArithmeticPeriod(seq(20, (i) => i)), undefined);
+  assert.equal(sequenceWithPeriod(parseSpec('octal:0.07'), 300).period.apparentArithmeticPeriod, undefined);
 });
 
 test('hexadecimal periods: the three-part Guy–Smith window (n0 <= n < 3 n0 + 2p + t) certifies 0.A2, 0.F3, 4.8; re-checked to 6000 heaps', () => {

@@ -13,7 +13,7 @@
  * Hexadecimal games (a digit with bit 8: split into three heaps) go through the pair-set kernel instead
  * (`hexSequence`), with the same period extension (Guy–Smith with a three-part window).
  */
-import { InterruptedError } from '../core/errors.js';
+import { InterruptedError, LimitError } from '../core/errors.js';
 import type { OctalGame } from '../games/heaps/octal.js';
 import { findPeriod, guySmithCertifier, type Periodicity } from './periodicity.js';
 
@@ -24,6 +24,11 @@ export interface OctalSequenceOptions {
   extendByPeriod?: boolean;
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+  /**
+   * Hexadecimal games: the most 32-bit words the pair sets may take ((max + 1) · W, W growing with the
+   * largest value); default 2^27 (512 MiB). Exceeding it throws LimitError with the values finished.
+   */
+  maxPairWords?: number;
 }
 
 export interface OctalSequenceStats {
@@ -325,6 +330,7 @@ class PairSetKernel {
     readonly moves: Moves,
     readonly triple: Int32Array,
     size: number,
+    readonly maxPairWords: number,
   ) {
     this.G = new Int32Array(size);
     this.pairs = new Int32Array(size);
@@ -342,6 +348,9 @@ class PairSetKernel {
     const old = this.pairs;
     const ow = this.words;
     const n = old.length / ow;
+    if (n * w > this.maxPairWords) {
+      throw new LimitError(`hexadecimal kernel: value ${g} needs pair sets of ${n} x ${w} words, over the budget of ${this.maxPairWords}`, 'maxPairWords');
+    }
     this.pairs = new Int32Array(n * w);
     for (let s = 0; s < n; s++) for (let i = 0; i < ow; i++) this.pairs[s * w + i] = old[s * ow + i]!;
     this.words = w;
@@ -378,7 +387,14 @@ class PairSetKernel {
       g = 32 * (w + 1);
     }
     G[n] = g;
-    if (g >= 32 * this.words) this.widen(g);
+    if (g >= 32 * this.words) {
+      try {
+        this.widen(g);
+      } catch (e) {
+        if (e instanceof LimitError) throw new LimitError(e.message, e.limit, G.slice(0, n + 1));
+        throw e;
+      }
+    }
     this.addPairs(n);
   }
 
@@ -428,14 +444,15 @@ class PairSetKernel {
 /**
  * G(0..max) of a hexadecimal game (some digit lets the rest be split into three heaps) by the pair-set
  * kernel; once the three-part Guy–Smith window certifies a period, the rest is read off it. Exact; an
- * interruption throws InterruptedError with the values finished.
+ * interruption throws InterruptedError, a pair-set memory budget overrun LimitError, both with the values
+ * finished.
  */
 export function hexSequence(game: OctalGame, max: number, options: OctalSequenceOptions = {}): OctalSequence {
   const extend = options.extendByPeriod !== false;
   const moves = movesOf(game);
   const triple: number[] = [];
   for (let k = 0; k <= moves.t; k++) if (game.digits[k]! & 8) triple.push(k);
-  const k = new PairSetKernel(moves, Int32Array.from(triple), max + 1);
+  const k = new PairSetKernel(moves, Int32Array.from(triple), max + 1, options.maxPairWords ?? 1 << 27);
   const stats: OctalSequenceStats = { plain: 0, sparse: 0, extended: 0, mask: 0, rare: 0 };
   let checkpoint = 256;
   for (let n = 0; n <= max; n++) {

@@ -6,7 +6,7 @@ import { grundySequence, sequenceWithPeriod } from '../../src/analysis/sequence.
 import { OctalGame } from '../../src/games/heaps/octal.js';
 import { parseSpec } from '../../src/spec/index.js';
 import { Solver } from '../../src/core/solver.js';
-import { InterruptedError, SpecError } from '../../src/core/errors.js';
+import { InterruptedError, LimitError, SpecError } from '../../src/core/errors.js';
 import { directHexSequence } from '../games/heaps/hex-reference.js';
 
 const hex = (code: string): OctalGame => parseSpec(`hex:${code}`) as OctalGame;
@@ -112,6 +112,14 @@ test('hexadecimal kernel: an abort keeps the finished values', () => {
   assert.throws(
     () => octalSequence(hex('0.B4'), 5000, { signal: ac.signal }),
     (e: unknown) => e instanceof InterruptedError && (e.partial as Int32Array).length === 0,
+  );
+});
+
+test('hexadecimal kernel: a pair-set memory budget overrun is a LimitError that keeps the values finished', () => {
+  // 0.8 reaches G = 32 at n = 97, when the pair sets need a second word per heap: 2 x 1001 > 1500.
+  assert.throws(
+    () => octalSequence(hex('0.8'), 1000, { maxPairWords: 1500 }),
+    (e: unknown) => e instanceof LimitError && Array.from(e.partial as Int32Array).join() === Array.from({ length: 98 }, (_, n) => (n === 0 ? 0 : Math.floor((n - 1) / 3))).join(),
   );
 });
 

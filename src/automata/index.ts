@@ -18,3 +18,4 @@ export {
 export { Transducer, type TransducerEdge, preimage, image } from './transducer.js';
 export { toDot, type DotOptions } from './dot.js';
 export { dotToSvg, dotToPng } from './render.js';
+export { concatenate, kleeneStar, leftQuotient, rightQuotient, reverseMoore, withLeadingLetter, withTrailingLetter } from './language.js';

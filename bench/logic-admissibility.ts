@@ -131,7 +131,7 @@ for (const c of chosen) {
   console.log(`  wall ${(wall / 1000).toFixed(2)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s (P - P ${(r.times.differences / 1000).toFixed(2)} s, bad search ${(r.times.bad / 1000).toFixed(2)} s)`);
   console.log(
     `  states: P ${st.p}; P - P: NFA ${st.differenceNfa}, F(m,i) ${st.differencePairs}, subsets ${st.differenceSubsets}, minimal ${st.differences}; ` +
-      `moves E(p,q): NFA ${st.moveNfa}, subsets ${st.moveSubsets}, minimal ${st.moves}; bad search ${st.badSearch} pairs; largest subset ${st.largestSubset}`,
+      `${st.axisStuck === undefined ? '' : `positions with no zero-coordinate move to P: ${st.axisStuck} states; `}moves E(p,q): NFA ${st.moveNfa}, subsets ${st.moveSubsets}, minimal ${st.moves}; bad search ${st.badSearch} pairs; largest subset ${st.largestSubset}`,
   );
   // Brute force on the game's own P-positions.
   const points = c.brute(c.big);

@@ -130,7 +130,12 @@ export interface DirectAdmissibility {
     differencePairs: number;
     differenceSubsets: number;
     differences: number;
-    /** E(p, q) (q in P, p - q outside P - P): its NFA (guessing m), subset automaton and minimal automaton. */
+    /**
+     * When no move with a zero coordinate lies in P - P: the minimal automaton of the candidates
+     * with no such move to P (only they can be bad; 1 state = none).
+     */
+    axisStuck?: number;
+    /** E(p, q) (q in P, p - q outside P - P): its NFA (guessing m), subset automaton and minimal automaton; 0 when not needed. */
     moveNfa: number;
     moveSubsets: number;
     moves: number;
@@ -462,28 +467,28 @@ function subsetLimits(o: DirectOptions, stage: 'differences' | 'bad') {
 }
 
 /**
- * The admissible moves to P (Lemma 12), in two projections with a minimisation between:
- * first E(p, q) = P(q) ∧ ∃m (q + m = p ∧ ¬(P−P)(m)) over the letters pL + K qL (m is guessed digit
- * by digit; it is unique, so the subsets stay small), determinised and minimised; then ∃q E(p, q),
- * whose subset construction runs alongside the DFA of "p valid and not in P" and stops at the first
- * p whose subset holds no accepting state: a bad position.
+ * Moves to P from the candidate positions R (Lemma 12), in two projections with a minimisation
+ * between: first E(p, q) = R(p) ∧ P(q) ∧ ∃m (q + m = p ∧ allowed(m)) over the letters pL + K qL (m is
+ * guessed digit by digit; it is unique, so the subsets stay small), determinised and minimised; then
+ * ∃q E(p, q). With `search`, that subset construction runs alongside R and stops at the first p in R
+ * whose subset holds no accepting state (no allowed move to P); otherwise it is built in full and the
+ * result is the DFA of those p.
  */
-function badSearch(P: Dfa, D: Dfa, tracks: readonly Track[], sys: NumerationSystem, symmetric: boolean, options: DirectOptions) {
-  const n = tracks.length;
+function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, search: boolean, options: DirectOptions) {
   const b = sys.base;
   const K = b ** n;
   const dig = letterDigits(b, n);
   const add = sys.addition();
   const liveA = coReachable(add);
   const liveP = coReachable(P);
-  const liveNotD = coReachable(complement(D));
+  const liveAllowed = coReachable(allowed);
+  const D = allowed;
   // q + m = p: q and p read, m guessed from the live choices.
   const ch = coordinateChoices(add, liveA, b, (q, m, p) => q + b * m + b * b * p);
   const nP = P.stateCount;
   const nD = D.stateCount;
   const nA = add.stateCount;
-  // With P symmetric the bad set is too: read sorted p only (a bad p exists iff a sorted one does).
-  const Z = symmetric ? sortedTuples(b, n) : Dfa.from(1, K, () => 0, () => 1);
+  const Z = R;
   const nZ = Z.stateCount;
   const liveZ = coReachable(Z);
   const a = new Int32Array(n);
@@ -513,7 +518,7 @@ function badSearch(P: Dfa, D: Dfa, tracks: readonly Track[], sys: NumerationSyst
         const go = (c: number, mL: number, weight: number): void => {
           if (c === n) {
             const d2 = D.next(d, mL);
-            if (liveNotD[d2]) emit(pL + K * qL, x2 + nP * (d2 + nD * (z2 + nZ * adderIndex(a2, nA))));
+            if (liveAllowed[d2]) emit(pL + K * qL, x2 + nP * (d2 + nD * (z2 + nZ * adderIndex(a2, nA))));
             return;
           }
           const at = (a[c]! * b + qDig[c]!) * b + pDig[c]!;
@@ -531,7 +536,7 @@ function badSearch(P: Dfa, D: Dfa, tracks: readonly Track[], sys: NumerationSyst
     let rest = (key - x) / nP;
     const d = rest % nD;
     rest = (rest - d) / nD;
-    if (!P.output[x] || D.output[d] || !Z.output[rest % nZ]) return false;
+    if (!P.output[x] || !D.output[d] || !Z.output[rest % nZ]) return false;
     rest = Math.floor(rest / nZ);
     for (let c = 0; c < n; c++) {
       if (!add.output[rest % nA]) return false;
@@ -558,13 +563,14 @@ function badSearch(P: Dfa, D: Dfa, tracks: readonly Track[], sys: NumerationSyst
     (s) => E.output[s] !== 0,
     nfaLimits(options),
   );
-  const outside = product(product(P, validityOf(tracks), (inP, valid) => (inP === 0 && valid !== 0 ? 1 : 0)), Z, (x, y) => (x !== 0 && y !== 0 ? 1 : 0));
-  const sub = determiniseTable(moveNfa, {
-    ...subsetLimits(options, 'bad'),
-    companion: outside,
-    stop: (tag, accepting) => outside.output[tag] !== 0 && !accepting,
-    companionLive: coReachable(outside),
-  });
+  const sub = search
+    ? determiniseTable(moveNfa, {
+        ...subsetLimits(options, 'bad'),
+        companion: R,
+        stop: (tag, accepting) => R.output[tag] !== 0 && !accepting,
+        companionLive: coReachable(R),
+      })
+    : determiniseTable(moveNfa, subsetLimits(options, 'bad'));
   return {
     pairNfa: pairNfa.stateCount,
     pairSubsets: pairSub.states,
@@ -572,7 +578,29 @@ function badSearch(P: Dfa, D: Dfa, tracks: readonly Track[], sys: NumerationSyst
     subsets: sub.states,
     largest: Math.max(pairSub.largestSubset, sub.largestSubset),
     witness: sub.witness,
+    /** Without search: the positions of R with no allowed move to P. */
+    stuck: sub.dfa ? minimise(product(R, sub.dfa, (r, g) => (r !== 0 && g === 0 ? 1 : 0))) : undefined,
   };
+}
+
+/**
+ * Moves with a zero coordinate, m ≠ 0 with some m_c = 0 (n tracks, msd): state = which coordinates
+ * have shown a non-zero digit.
+ */
+function axisMoves(b: number, n: number): Dfa {
+  const K = b ** n;
+  const dig = letterDigits(b, n);
+  const full = (1 << n) - 1;
+  return Dfa.from(
+    1 << n,
+    K,
+    (s, L) => {
+      let t = s;
+      for (let c = 0; c < n; c++) if (dig[L * n + c] !== 0) t |= 1 << c;
+      return t;
+    },
+    (s) => (s !== 0 && s !== full ? 1 : 0),
+  );
 }
 
 /**
@@ -591,7 +619,23 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   const t0 = performance.now();
   const diff = differences(set.dfa, sys, n, options);
   const t1 = performance.now();
-  const bad = badSearch(set.dfa, diff.dfa, set.tracks, sys, diff.symmetric, options);
+  const b = sys.base;
+  const P = set.dfa;
+  // Candidates: valid, outside P, and sorted when P is symmetric (then so is the bad set).
+  let R = product(P, validityOf(set.tracks), (inP, valid) => (inP === 0 && valid !== 0 ? 1 : 0));
+  if (diff.symmetric) R = minimise(product(R, sortedTuples(b, n), (x, y) => (x !== 0 && y !== 0 ? 1 : 0)));
+  // A cheap first pass: when no move with a zero coordinate lies in P - P (checked on the automaton),
+  // every such move to P is admissible, and only positions without one can be bad.
+  const axis = axisMoves(b, n);
+  let axisStuck: number | undefined;
+  if (n > 1 && shortestWitness(product(diff.dfa, axis, (x, y) => (x !== 0 && y !== 0 ? 1 : 0))) === undefined) {
+    const first = movesToP(P, axis, R, sys, n, false, options);
+    R = first.stuck!;
+    axisStuck = R.stateCount;
+  }
+  const bad = shortestWitness(R) === undefined
+    ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: 0, largest: 0, witness: undefined }
+    : movesToP(P, complement(diff.dfa), R, sys, n, true, options);
   const t2 = performance.now();
   const result: DirectAdmissibility = {
     admissible: bad.witness === undefined,
@@ -601,6 +645,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
       differencePairs: diff.pairs,
       differenceSubsets: diff.subsets,
       differences: diff.dfa.stateCount,
+      ...(axisStuck === undefined ? {} : { axisStuck }),
       moveNfa: bad.pairNfa,
       moveSubsets: bad.pairSubsets,
       moves: bad.pairs,

@@ -1,6 +1,7 @@
 /**
  * The Walnut conformance suite (shared/walnut-conformance): setup, then every case in order in one
- * session; automata compared by language (README's recommended rule), sentences as booleans,
+ * session; automata compared by language (README's recommended rule; word automata with values
+ * beyond 0/1 also output by output), sentences as booleans,
  * expected errors by the fact that an error was raised (the lenient rule). Cases that need a
  * feature sprague lacks are skipped with the feature named.
  */
@@ -144,8 +145,13 @@ function runCase(session: Session, c: CaseLine, dir: string): CaseOutcome {
   const theirs = expected.dfa.mapOutput((o) => (o !== 0 ? 1 : 0));
   if (mine.alphabetSize !== theirs.alphabetSize) return { id: c.id, status: 'fail', reason: 'alphabet sizes differ' };
   const w = counterexample(mine, theirs);
-  if (w === undefined) return { id: c.id, status: 'pass' };
-  return { id: c.id, status: 'fail', reason: `languages differ on a word of ${w.length} letters` };
+  if (w !== undefined) return { id: c.id, status: 'fail', reason: `languages differ on a word of ${w.length} letters` };
+  // A word automaton with values beyond 0/1: also its outputs, state by state (the README's stricter rule).
+  if ([...expected.dfa.output].some((o) => o !== 0 && o !== 1)) {
+    const v = counterexample(p.dfa, expected.dfa);
+    if (v !== undefined) return { id: c.id, status: 'fail', reason: `outputs differ on a word of ${v.length} letters` };
+  }
+  return { id: c.id, status: 'pass' };
 }
 
 function sameSet(a: readonly number[], b: readonly number[]): boolean {

@@ -19,7 +19,7 @@ export { RewriteGame, checkTermination, decreasingWeights } from './games/rewrit
 export type { RewriteRule } from './games/rewrite/rules.js';
 export { pPositionsInBox } from './analysis/ppositions.js';
 export { grundySequence } from './analysis/sequence.js';
-export { findPeriod, certifierFor, type Periodicity } from './analysis/periodicity.js';
+export { findPeriod, findArithmeticPeriod, certifierFor, type Periodicity } from './analysis/periodicity.js';
 
 // Rewrite games at scale (issue 3): packed tables by length, the taking-and-merging paper's objects.
 export { enumerateByLength, enumerateByLengthSync, GrundyTable, type LengthStats, type EnumerateOptions } from './games/rewrite/enumerate.js';
@@ -32,13 +32,23 @@ export { compileTuringMachine, proposition28Word, runMachine, forcedPlay } from 
 export { WorkerPool, serveTasks, defaultThreads } from './core/pool.js';
 
 // Heap games beyond the core (issue 5): fast sequences, certified periods, typed-array tables.
-export { octalSequence } from './analysis/octal-sequence.js';
+export { octalSequence, hexSequence } from './analysis/octal-sequence.js';
 export { oneHeapSequence, sequenceWithPeriod, certifiedPeriod } from './analysis/sequence.js';
 export { guySmithCertifier, windowCertifier, pushSubtractionCertifier, outcomePeriod } from './analysis/periodicity.js';
 export { pPositions, pTable, wythoffFamilyPPositions } from './analysis/ppositions.js';
 export { rayTable2, invariantTable2, zeruclidTable, outcomeTable, grundyTable, type PTable } from './analysis/heap-tables.js';
 export { checkProposition214 } from './analysis/push-relations.js';
-export { TInvariantGame, gEven, remark8H, remark8HPrime } from './games/heaps/tinvariant.js';
+export {
+  TInvariantGame,
+  gEven,
+  remark8H,
+  remark8HPrime,
+  residueTInvariantGame,
+  residuePartitionTable,
+  type ResidueClass,
+  type ResidueCondition,
+  type PartitionDefect,
+} from './games/heaps/tinvariant.js';
 export { Mark } from './games/heaps/mark.js';
 
 // Wythoff Nim with extra moves (issue 6): column tables, bit strings, dictionary processes, the telescope.

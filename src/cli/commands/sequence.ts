@@ -59,6 +59,11 @@ export const sequenceCommand: CommandModule = {
         if (pPeriod) emitLine(`P-positions: period ${pPeriod.period}, preperiod ${pPeriod.preperiod}`);
         else if (period.apparentPeriod !== undefined) {
           emitLine(`apparent period ${period.apparentPeriod}, preperiod ${period.apparentPreperiod} (not certified)`);
+        } else if (period.apparentArithmeticPeriod !== undefined) {
+          emitLine(
+            `apparent arithmetic period ${period.apparentArithmeticPeriod}, saltus ${period.apparentSaltus}, ` +
+              `preperiod ${period.apparentArithmeticPreperiod} (not certified)`,
+          );
         } else emitLine('no period found');
       });
   },

@@ -7,6 +7,7 @@ export { octal007, octal007Values } from './octal007.js';
 export { CramSearch } from './cramSolver.js';
 export { PushCramSearch, type PushMove, type PushProgress } from './pushSolver.js';
 export { TranspositionTable } from './table.js';
+export { PushCram3Search, KeyPairTable, type Kernel3Options, MAX_KERNEL3_COLS, GRUNDY_KERNEL3_COLS } from './pushCram3.js';
 export {
   solveOutcome,
   winningMoves,

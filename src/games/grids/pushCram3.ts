@@ -169,8 +169,10 @@ export class PushCram3Search {
     this.moveBuf = new Int32Array((n + 2) * 64);
     this.valBuf = new Int32Array((n + 2) * 64);
 
-    // Default: about twice the 3^n positions there are, at most 2^24 slots (128 MB).
-    const bits = options.tableBits ?? Math.min(24, Math.max(10, Math.ceil(n * Math.log2(3)) + 1));
+    // Default fitted to what a search stores, at most 2^26 slots (512 MiB): the Grundy search about
+    // 3^n / 4 positions; the outcome search measured 3^n / 250 to 3^n / 450 on 3 x 17 .. 3 x 23.
+    const want = n * Math.log2(3) - (options.mode === 'grundy' ? 1 : 7);
+    const bits = options.tableBits ?? Math.min(26, Math.max(10, Math.ceil(want)));
     const bytes = 8 * 2 ** bits;
     const limit = options.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES;
     if (bits > 30 || bytes > limit) {

@@ -7,7 +7,8 @@
  * must leave no bad position in the box, a "no" must have its witness bad in the box (P - P taken
  * from pairs in a larger box, a subset of the true one, so a position found bad is bad).
  * Prints figures, asserts nothing about time.
- * Run: node dist-adm/bench/logic-admissibility.js [quick|all|NAME...]   (default quick)
+ * Run: node dist-adm/bench/logic-admissibility.js [quick|all|NAME...] [--trace]   (default quick; --trace prints
+ * each automaton as it is finished)
  */
 import { cpuUsage } from 'node:process';
 import { admissibleDirect, holds } from '../src/logic/admissibility.js';
@@ -112,14 +113,19 @@ const cases: Case[] = [
 ];
 
 const args = process.argv.slice(2);
-const chosen = args.length === 0 || args.includes('quick') ? cases.filter((c) => c.quick) : args.includes('all') ? cases : cases.filter((c) => args.includes(c.name));
+const names = args.filter((a) => a !== '--trace');
+const chosen = names.length === 0 || names.includes('quick') ? cases.filter((c) => c.quick) : names.includes('all') ? cases : cases.filter((c) => names.includes(c.name));
 for (const c of chosen) {
   const t0 = performance.now();
   const c0 = cpuUsage();
   let r: ReturnType<typeof admissibleDirect>;
   const set = logicSetOf(c.name);
   try {
-    r = admissibleDirect(set);
+    const start = performance.now();
+    const log = args.includes('--trace')
+      ? (what: string, states: number) => console.log(`    ${((performance.now() - start) / 1000).toFixed(1)} s  ${what}: ${states}`)
+      : undefined;
+    r = admissibleDirect(set, log ? { log } : {});
   } catch (e) {
     console.log(`${c.name}: not decided: ${(e as Error).message}`);
     continue;

@@ -115,6 +115,8 @@ export interface DirectOptions {
   maxNfaStates?: number;
   maxSubsets?: number;
   signal?: AbortSignal;
+  /** Told each automaton as it is finished: what it is and its state count (a trace for profiling). */
+  log?: (what: string, states: number) => void;
   /** Progress of the current stage: (stage, subsets built, subsets expanded). */
   onProgress?: (stage: 'differences' | 'bad', built: number, expanded: number) => void;
 }
@@ -360,8 +362,11 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
     return true;
   };
   const pairNfa = exploreNfa(K * K, [startKey], expand, accept, nfaLimits(options));
+  options.log?.('NFA of F(m,i)', pairNfa.stateCount);
   const pairSub = determiniseTable(pairNfa, subsetLimits(options, 'differences'));
+  options.log?.('subsets of F(m,i)', pairSub.states);
   const F = minimise(pairSub.dfa!);
+  options.log?.('F(m,i) minimal', F.stateCount);
   const liveF = coReachable(F);
   // ∃i: read m, guess i; i may be longer than m, so start after any run of letters with m = 0.
   const projected = exploreNfa(
@@ -379,6 +384,7 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
     nfaLimits(options),
   );
   const sub = determiniseTable(withZeroPadding(projected), subsetLimits(options, 'differences'));
+  options.log?.('subsets of P - P', sub.states);
   return {
     nfa: pairNfa.stateCount,
     pairSubsets: pairSub.states,
@@ -544,9 +550,13 @@ function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
     }
     return true;
   };
+  options.log?.(`candidates R (${search ? 'search' : 'axis pass'})`, R.stateCount);
   const pairNfa = exploreNfa(K * K, [startKey], expand, accept, nfaLimits(options));
+  options.log?.('NFA of E(p,q)', pairNfa.stateCount);
   const pairSub = determiniseTable(pairNfa, subsetLimits(options, 'bad'));
+  options.log?.('subsets of E(p,q)', pairSub.states);
   const E = minimise(pairSub.dfa!);
+  options.log?.('E(p,q) minimal', E.stateCount);
   // ∃q: read p, guess q among the letters that keep E alive.
   const liveE = coReachable(E);
   const moveNfa = exploreNfa(
@@ -619,6 +629,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   const t0 = performance.now();
   const diff = differences(set.dfa, sys, n, options);
   const t1 = performance.now();
+  options.log?.('P - P minimal', diff.dfa.stateCount);
   const b = sys.base;
   const P = set.dfa;
   // Candidates: valid, outside P, and sorted when P is symmetric (then so is the bad set).

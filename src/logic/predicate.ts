@@ -116,6 +116,9 @@ function remapLetters(dfa: Dfa, from: readonly Track[], to: readonly Track[]): D
 
 /** The arithmetic one of two tracks when the other is the explicit alphabet of its digits 0..b-1, in order. */
 export function digitCompatible(a: Track, b: Track): Track | undefined {
+  // Two systems with the same digits: Walnut combines the tracks digit by digit under the first
+  // label (case 119: `E a (?lsd_fib a = 10) & b = a+1` reads the lsd_fib word of 10 as msd_2).
+  if (a.system && b.system) return a.system.base === b.system.base ? a : undefined;
   const [sys, set] = a.system && !b.system ? [a, b] : b.system && !a.system ? [b, a] : [undefined, undefined];
   if (!sys || !set) return undefined;
   const digits = set.alphabet!;
@@ -377,7 +380,9 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
         }
       }
       if (buf.length > 1) buf.sort((x, y) => x - y);
-      delta[i * Kn + Ln] = intern(buf, buf.length);
+      // msd: the start set loops on the zero letter, so leading zeros can also be added (Walnut's
+      // leading-zero fix; it matters only when the operand was not closed under padding, case 119).
+      delta[i * Kn + Ln] = msd && i === 0 && Ln === 0 ? 0 : intern(buf, buf.length);
     }
   }
   const out = Int32Array.from(subsets, (set) => (set.some(accepting) ? 1 : 0));

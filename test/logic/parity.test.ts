@@ -131,5 +131,9 @@ test('errors name what and where', () => {
   assert.throws(() => s.run('eval q "$nothing(x)";'), /no predicate named \$nothing/);
   assert.throws(() => s.run('eval q "x=1"'), /Invalid command/);
   assert.throws(() => s.run('eval q "x + _1 = 0";'), /negative constant/);
-  assert.throws(() => s.run('eval q "(?msd_fib x=1) & (?msd_2 x=2)";'), /two numeration systems/);
+  assert.throws(() => s.run('eval q "(?msd_10 x=1) & (?msd_2 x=2)";'), /two numeration systems/);
+  // Same digits: Walnut reads the tracks digit by digit (conformance case 119), so 2 (msd_2 "10")
+  // and 2 (msd_fib "10") meet, while 3 (msd_2 "11", not a Zeckendorf word) does not.
+  assert.equal(s.run('eval q "Ex (?msd_fib x=2) & (?msd_2 x=2)";').result, true);
+  assert.equal(s.run('eval q "Ex (?msd_fib x=3) & (?msd_2 x=3)";').result, false);
 });

@@ -594,6 +594,108 @@ function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
 }
 
 /**
+ * The words of the DFA's language without leading zero letters, shortlex, when there are at most
+ * `limit` of them; undefined when there are more or infinitely many (a cycle other than the zero
+ * loop on the start state among states that reach acceptance), or when leading zeros leave the start.
+ */
+export function finiteLanguage(dfa: Dfa, limit: number): number[][] | undefined {
+  const K = dfa.alphabetSize;
+  const good = coReachable(dfa);
+  if (!good[dfa.start]) return [];
+  if (dfa.next(dfa.start, 0) !== dfa.start) return undefined;
+  // Acyclic check on good states, ignoring the start's zero loop (iterative DFS, colours).
+  const colour = new Uint8Array(dfa.stateCount);
+  const stack: [number, number][] = [[dfa.start, 0]];
+  colour[dfa.start] = 1;
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const [s, a] = top;
+    if (a === K) {
+      colour[s] = 2;
+      stack.pop();
+      continue;
+    }
+    top[1] = a + 1;
+    if (s === dfa.start && a === 0) continue;
+    const t = dfa.next(s, a);
+    if (!good[t]) continue;
+    if (colour[t] === 1) return undefined;
+    if (colour[t] === 0) {
+      colour[t] = 1;
+      stack.push([t, 0]);
+    }
+  }
+  const out: number[][] = [];
+  let layer: [number, number[]][] = [[dfa.start, []]];
+  while (layer.length > 0) {
+    const next: [number, number[]][] = [];
+    for (const [s, w] of layer) {
+      if (w.length > 0 && dfa.output[s] !== 0) {
+        out.push(w);
+        if (out.length > limit) return undefined;
+      }
+      for (let a = w.length === 0 ? 1 : 0; a < K; a++) {
+        const t = dfa.next(s, a);
+        if (good[t]) next.push([t, [...w, a]]);
+      }
+      if (next.length > 50 * limit) return undefined;
+    }
+    layer = next;
+  }
+  return out;
+}
+
+/**
+ * Whether the position p (its packed word) is bad (Lemma 12): every q in P with q <= p has p - q in
+ * P - P. The q are enumerated on P's automaton over words as long as p's: for greedy expansions of
+ * equal length the lexicographic order is the numeric order, so q <= p is checked digit by digit.
+ */
+export function isBad(P: Dfa, D: Dfa, sys: NumerationSystem, n: number, word: readonly number[]): boolean {
+  const b = sys.base;
+  const dig = letterDigits(b, n);
+  const L = word.length;
+  const liveP = coReachable(P);
+  const pVal = Array.from({ length: n }, (_, c) => sys.value(word.map((l) => dig[l * n + c]!)));
+  const q: number[] = [];
+  const admissibleMove = (): boolean => {
+    const m = Array.from({ length: n }, (_, c) => pVal[c]! - sys.value(q.map((l) => dig[l * n + c]!)));
+    const reps = m.map((v) => sys.represent(v));
+    const len = Math.max(0, ...reps.map((r) => r.length));
+    const mWord: number[] = [];
+    for (let k = 0; k < len; k++) {
+      let letter = 0;
+      for (let c = n - 1; c >= 0; c--) letter = letter * b + (reps[c]![k - (len - reps[c]!.length)] ?? 0);
+      mWord.push(letter);
+    }
+    return !D.accepts(mWord);
+  };
+  // Depth-first over q's letters; tight = the coordinates still equal to p's prefix.
+  const search = (s: number, depth: number, tight: number): boolean => {
+    if (depth === L) return P.output[s] !== 0 && admissibleMove();
+    for (let qL = 0; qL < b ** n; qL++) {
+      let t = tight;
+      let ok = true;
+      for (let c = 0; c < n && ok; c++) {
+        if (!(tight & (1 << c))) continue;
+        const qd = dig[qL * n + c]!;
+        const pd = dig[word[depth]! * n + c]!;
+        if (qd > pd) ok = false;
+        else if (qd < pd) t &= ~(1 << c);
+      }
+      if (!ok) continue;
+      const s2 = P.next(s, qL);
+      if (!liveP[s2]) continue;
+      q.push(qL);
+      const found = search(s2, depth + 1, t);
+      q.pop();
+      if (found) return true;
+    }
+    return false;
+  };
+  return !search(P.start, 0, (1 << n) - 1);
+}
+
+/**
  * Moves with a zero coordinate, m ≠ 0 with some m_c = 0 (n tracks, msd): state = which coordinates
  * have shown a non-zero digit.
  */
@@ -644,9 +746,15 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
     R = first.stuck!;
     axisStuck = R.stateCount;
   }
-  const bad = shortestWitness(R) === undefined
-    ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: 0, largest: 0, witness: undefined }
-    : movesToP(P, complement(diff.dfa), R, sys, n, true, options);
+  // When few candidates remain, check each one exactly against P - P instead of building E(p, q).
+  const few = finiteLanguage(R, 20_000);
+  if (few) options.log?.('candidates checked one by one', few.length);
+  const bad =
+    few !== undefined
+      ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: few.length, largest: 0, witness: few.find((w) => isBad(P, diff.dfa, sys, n, w)) }
+      : shortestWitness(R) === undefined
+        ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: 0, largest: 0, witness: undefined }
+        : movesToP(P, complement(diff.dfa), R, sys, n, true, options);
   const t2 = performance.now();
   const result: DirectAdmissibility = {
     admissible: bad.witness === undefined,
@@ -673,4 +781,10 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
 export function differenceSet(set: Predicate, options: DirectOptions = {}): Predicate {
   const sys = set.tracks[0]!.system!;
   return new Predicate(set.tracks, differences(set.dfa, sys, set.tracks.length, options).dfa);
+}
+
+/** Whether the position p is bad for the set (Lemma 12), checked exactly against the automaton of P - P. */
+export function isBadPosition(set: Predicate, differences: Predicate, p: readonly (bigint | number)[]): boolean {
+  const sys = set.tracks[0]!.system!;
+  return isBad(set.dfa, differences.dfa, sys, set.tracks.length, encodeTuple(set.tracks, p));
 }

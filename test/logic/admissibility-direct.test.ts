@@ -12,11 +12,14 @@ import {
   admissibleByLogic,
   admissibleDirect,
   differenceSet,
+  finiteLanguage,
   holds,
+  isBadPosition,
   sumWithGreedySummand,
   zeroNormaliser,
 } from '../../src/logic/admissibility.js';
 import { logicAdmissibility } from '../../src/invariance/admissible.js';
+import { Dfa } from '../../src/automata/dfa.js';
 
 type Tuple = number[];
 const key = (t: readonly number[]) => t.join(',');
@@ -189,4 +192,33 @@ test('sprague admissible --method logic (Theorem 23): the verdict carries the au
   assert.equal(v.bound, null);
   assert.equal(v.certified, true);
   assert.ok(v.states.p > 0 && v.states.differences > 0 && v.states.moves > 0 && v.states.bad > 0);
+});
+
+test('deciding-game-invariance Lemma 12: the exact one-position check agrees with brute force on periodic:1122 and Wythoff in [0,12]^2', () => {
+  const cases: [string, Tuple[]][] = [
+    ['periodic:1122', wordPositions(fixedPoint([[1, 1, 2, 2], [1, 1, 2, 2]], 400), 2, 300)],
+    ['wythoff', fraenkelPositions(1, 1, 300)],
+  ];
+  for (const [name, points] of cases) {
+    const set = G.logicSetOf(name);
+    const d = differenceSet(set);
+    const bad = new Set(bruteBad(points, 12).bad.map(key));
+    const inP = new Set(points.map(key));
+    for (let x = 0; x <= 12; x++) {
+      for (let y = 0; y <= 12; y++) {
+        if (inP.has(key([x, y]))) continue;
+        assert.equal(isBadPosition(set, d, [x, y]), bad.has(key([x, y])), `${name} (${x},${y})`);
+      }
+    }
+  }
+});
+
+test('finiteLanguage lists a finite language without leading zeros, and refuses an infinite one', () => {
+  // Over {0,1,2}: 0* then 1 or 12 (finite after the zero loop) -> words 1, 12 in shortlex order.
+  const finite = Dfa.from(4, 3, (s, a) => (s === 0 ? (a === 0 ? 0 : a === 1 ? 1 : 3) : s === 1 && a === 2 ? 2 : 3), (s) => (s === 1 || s === 2 ? 1 : 0));
+  assert.deepEqual(finiteLanguage(finite, 10), [[1], [1, 2]]);
+  assert.equal(finiteLanguage(finite, 1), undefined);
+  // 0* 1 2*: infinite.
+  const infinite = Dfa.from(3, 3, (s, a) => (s === 0 ? (a === 0 ? 0 : a === 1 ? 1 : 2) : s === 1 && a === 2 ? 1 : 2), (s) => (s === 1 ? 1 : 0));
+  assert.equal(finiteLanguage(infinite, 10), undefined);
 });

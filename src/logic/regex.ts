@@ -100,23 +100,35 @@ export function compileRegex(pattern: string, tracks: readonly Track[]): Dfa {
       if (end < 0) fail('unclosed [');
       const inner = text.slice(pos + 1, end);
       pos = end + 1;
-      if (inner.includes(',') || /^-?\d+$/.test(inner)) {
+      // [d1,d2], [-1] and a multi-digit letter of the alphabet ([10]) are letters; [58] is a class.
+      const asLetter = /^-?\d+$/.test(inner) && (inner.startsWith('-') || inner.length === 1 || (tracks.length === 1 && !tracks[0]!.system && tracks[0]!.alphabet!.includes(Number(inner))));
+      if (inner.includes(',') || asLetter) {
         const values = inner.split(',').map(Number);
         if (values.some((v) => !Number.isInteger(v))) fail(`bad letter [${inner}]`);
         return letters([letterOf(values)]);
       }
       if (tracks.length !== 1) fail('a digit class needs a single track');
+      // Walnut's quirk (conformance cases 153-155): a digit of the alphabet becomes the code point
+      // 128 + its position before the regex engine sees it, other digits stay ASCII; a range takes
+      // the letters whose code point falls inside (a reversed range is empty).
+      const t = tracks[0]!;
+      const size = radixOf(t);
+      const codeOf = (ch: string): number => {
+        const i = t.system ? (Number(ch) < t.system.base ? Number(ch) : -1) : t.alphabet!.indexOf(Number(ch));
+        return i >= 0 ? 128 + i : ch.charCodeAt(0);
+      };
       const set = new Set<number>();
       for (let i = 0; i < inner.length; i++) {
-        const lo = Number(inner[i]);
+        if (!/\d/.test(inner[i]!)) fail(`bad digit class [${inner}]`);
+        const lo = codeOf(inner[i]!);
+        let hi = lo;
         if (inner[i + 1] === '-' && i + 2 < inner.length) {
-          const hi = Number(inner[i + 2]);
-          for (let d = lo; d <= hi; d++) set.add(d);
+          hi = codeOf(inner[i + 2]!);
           i += 2;
-        } else set.add(lo);
+        }
+        for (let j = 0; j < size; j++) if (128 + j >= lo && 128 + j <= hi) set.add(j);
       }
-      const valid = [...set].filter((d) => (tracks[0]!.system ? d >= 0 && d < tracks[0]!.system.base : tracks[0]!.alphabet!.includes(d)));
-      return letters(valid.map((d) => letterOf([d])));
+      return letters([...set].sort((x, y) => x - y));
     }
     if (/\d/.test(c)) {
       pos++;

@@ -216,3 +216,16 @@ test('fixleadzero, fixtrailzero and minimize: {w : 0^n w ∈ L}, {w : w 0^n ∈ 
     assert.equal(min.accepts(w), a.test(t));
   }
 });
+
+test('reg digit classes: ordinary ranges, and Walnut\'s code-point reading of digits outside the alphabet (cases 153-155)', () => {
+  const s = new Session();
+  const d10 = s.run('reg a msd_10 "[0-3][58]";').predicate!.dfa;
+  for (let x = 0; x < 10; x++) for (let y = 0; y < 10; y++) assert.equal(d10.accepts([x, y]), x <= 3 && (y === 5 || y === 8));
+  // {0,4,6,7}: 6 is the letter at position 2 (code point 130), 5 and 3 stay ASCII (53, 51), so
+  // [5-6] and [3-6] both hold the letters 0, 4, 6.
+  const q = s.run('reg b {0,4,6,7} "[5-6]";').predicate!.dfa;
+  assert.deepEqual([0, 1, 2, 3].filter((L) => q.accepts([L])), [0, 1, 2]);
+  // msd_5: [4-9] runs from code point 132 down to ASCII 57, an empty range.
+  assert.equal(s.run('reg c msd_5 "[4-9]";').states, 1);
+  assert.equal(s.run('eval t "Ex $c(x)";').result, false);
+});

@@ -180,3 +180,14 @@ export function withTrailingLetter(dfa: Dfa, a: number): Dfa {
   });
   return minimise(new Dfa(dfa.alphabetSize, dfa.delta, out, dfa.start));
 }
+
+/** L ∪ {ε}: a fresh accepting start state with the old start's transitions. O(n k). */
+export function withEmptyWord(dfa: Dfa, accept = true): Dfa {
+  const k = dfa.alphabetSize;
+  const n = dfa.stateCount;
+  const delta = new Int32Array((n + 1) * k);
+  delta.set(dfa.delta);
+  for (let a = 0; a < k; a++) delta[n * k + a] = dfa.next(dfa.start, a);
+  const output = Int32Array.from([...dfa.output, accept ? 1 : 0]);
+  return minimise(new Dfa(k, delta, output, n));
+}

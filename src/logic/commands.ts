@@ -8,7 +8,7 @@ import { InputError } from '../core/errors.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
-import { concatenate, kleeneStar, leftQuotient, reverseMoore, rightQuotient, withLeadingLetter, withTrailingLetter } from '../automata/language.js';
+import { concatenate, kleeneStar, leftQuotient, reverseMoore, rightQuotient, withEmptyWord, withLeadingLetter, withTrailingLetter } from '../automata/language.js';
 import { determinise, Nfa } from '../automata/nfa.js';
 import { reverseDfa } from '../numeration/build.js';
 import { NumerationSystem } from '../numeration/system.js';
@@ -161,7 +161,12 @@ export function runAutomatonCommand(verb: string, name: string, rest: string, li
     case 'concat': {
       need(2);
       const ps = args.map((a) => operand(lib, a, verb));
-      return { kind: 'predicate', tracks: plainTracks(ps[0]!.tracks), dfa: concatenate(sameTracks(ps), maxStates) };
+      // Walnut's concat reads every operand as if it also held ε (case 603: L·L ∪ L for the stored L);
+      // ε itself is in the result only when every operand holds it.
+      const ds = sameTracks(ps).map((d) => acceptor(d));
+      const all = ds.every((d) => d.output[d.start] !== 0);
+      const joined = concatenate(ds.map((d) => withEmptyWord(d)), maxStates);
+      return { kind: 'predicate', tracks: plainTracks(ps[0]!.tracks), dfa: all ? joined : withEmptyWord(joined, false) };
     }
     case 'rightquo':
     case 'leftquo': {

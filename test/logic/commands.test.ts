@@ -229,3 +229,14 @@ test('reg digit classes: ordinary ranges, and Walnut\'s code-point reading of di
   assert.equal(s.run('reg c msd_5 "[4-9]";').states, 1);
   assert.equal(s.run('eval t "Ex $c(x)";').result, false);
 });
+
+test('concat as Walnut reads it (case 603): every operand may also be empty, ε only when all hold it', () => {
+  const s = new Session();
+  s.run('reg a {0,1} "1";');
+  s.run('reg b {0,1} "0";');
+  s.run('reg c {0,1} "1*";');
+  const ab = s.run('concat x a b;').predicate!.dfa;
+  assert.deepEqual(words(2, 3).filter((w) => ab.accepts(w)).map((w) => w.join('')), ['0', '1', '10']);
+  const cc = s.run('concat y c c;').predicate!.dfa;
+  assert.ok(cc.accepts([]) && cc.accepts([1, 1, 1]) && !cc.accepts([0]));
+});

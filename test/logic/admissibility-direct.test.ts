@@ -222,3 +222,21 @@ test('finiteLanguage lists a finite language without leading zeros, and refuses 
   const infinite = Dfa.from(3, 3, (s, a) => (s === 0 ? (a === 0 ? 0 : a === 1 ? 1 : 2) : s === 1 && a === 2 ? 1 : 2), (s) => (s === 1 ? 1 : 0));
   assert.equal(finiteLanguage(infinite, 10), undefined);
 });
+
+test('deciding-game-invariance Example 44 / Proposition 43: (1,2) is a bad position of P_w for 1->112, 2->121, checked by hand and on the automata', () => {
+  // w = 112112121112..., tuples (1,3), (2,6), (4,8), (5,12), (7,15), (9,17), (10,21), (11,23), ...
+  const w = fixedPoint([[1, 1, 2], [1, 2, 1]], 3000);
+  assert.equal(w.slice(0, 12).join(''), '112112121112');
+  const points = wordPositions(w, 2, 1000);
+  const inP = new Set(points.map(key));
+  assert.ok(!inP.has('1,2'));
+  // The only q in P below (1,2) is 0, and the move (1,2) = (11,23) - (10,21) joins two elements of P.
+  assert.deepEqual(points.filter((q) => q[0]! <= 1 && q[1]! <= 2), [[0, 0]]);
+  assert.ok(inP.has('10,21') && inP.has('11,23'));
+  // The same on the automata: P - P contains (1,2), and the exact one-position check calls it bad.
+  const set = G.logicSetOf('morphic:1->112,2->121');
+  const d = differenceSet(set);
+  assert.ok(holds(d, [1, 2]));
+  assert.ok(isBadPosition(set, d, [1, 2]));
+  assert.ok(!isBadPosition(set, d, [1, 1]));
+});

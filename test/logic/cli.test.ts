@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runCli } from '../helpers/cli.js';
 
 test('sprague logic QUERY --json: one line per CLI.md (deciding-game-invariance section 3)', () => {
@@ -31,4 +32,17 @@ test('sprague logic: bad input exits 2 with a one-line message naming the place'
   assert.equal(r.stdout, '');
   assert.match(r.stderr, /column 7/);
   assert.equal(r.stderr.trim().split('\n').length, 1);
+});
+
+const suite = fileURLToPath(new URL('../../../../shared/walnut-conformance', import.meta.url));
+
+test('sprague logic --conformance DIR --only: the listed case lines, then the summary (CLI.md fields)', { skip: existsSync(`${suite}/cases.jsonl`) ? false : `no conformance suite at ${suite}` }, () => {
+  const r = runCli(['logic', '--conformance', suite, '--only', '398-400,455', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.lines.slice(0, -1).map((l) => l.id), [398, 399, 400, 455]);
+  assert.ok(r.lines.slice(0, -1).every((l) => ['pass', 'fail', 'skip'].includes(l.status)));
+  assert.deepEqual(Object.keys(r.lines.at(-1)), ['passed', 'failed', 'skipped']);
+  assert.equal(r.lines.at(-1).passed, 4);
+  const bad = runCli(['logic', '--conformance', suite, '--only', 'x-3', '--json']);
+  assert.equal(bad.status, 2);
 });

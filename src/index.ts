@@ -94,6 +94,9 @@ export { periodicWord } from './words/word.js';
 
 // Numeration systems and the first-order logic engine (issue 7).
 export { NumerationSystem } from './numeration/system.js';
+export { negabaseDigits, negabaseValue } from './numeration/negative.js';
+export { parseMorphism, uniformFixedPointDfao, morphicWordDfao, lengthRecurrence } from './words/automatic.js';
+export { parseTransducer, transduceWord } from './logic/transduce.js';
 export { Session, splitCommandFile } from './logic/session.js';
 export { runConformance } from './logic/conformance.js';
 export { admissibleByLogic } from './logic/admissibility.js';

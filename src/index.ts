@@ -99,7 +99,8 @@ export { parseMorphism, uniformFixedPointDfao, morphicWordDfao, lengthRecurrence
 export { parseTransducer, transduceWord } from './logic/transduce.js';
 export { Session, splitCommandFile } from './logic/session.js';
 export { runConformance } from './logic/conformance.js';
-export { admissibleByLogic } from './logic/admissibility.js';
+export { admissibleByLogic, admissibleDirect, differenceSet, isBadPosition } from './logic/admissibility.js';
+export { exploreNfa, determiniseTable, type TableNfa } from './automata/nfa.js';
 export { logicSetOf } from './logic/games.js';
 
 // Pictures and the web explorer (issue 10).

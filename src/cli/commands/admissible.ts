@@ -64,7 +64,7 @@ export const admissibleCommand: CommandModule = {
         }
         if ('states' in res) {
           const st = res.states;
-          emitLine(colour.dim(`  method logic: decided for every position (Theorem 23); automata: P ${st.p} states, P - P ${st.differences}, bad positions ${st.bad}`));
+          emitLine(colour.dim(`  method logic: decided for every position (Theorem 23); automata: P ${st.p} states, P - P ${st.differences}, moves E(p,q) ${st.moves}, search ${st.bad}`));
           return;
         }
         const n = dimensionOf(spec!.set);

@@ -11,7 +11,6 @@ import { minimise } from '../automata/minimise.js';
 import { determiniseTable, exploreNfa, type TableNfa } from '../automata/nfa.js';
 import { complement, counterexample, product, shortestWitness } from '../automata/ops.js';
 import { buildDfa, coReachable } from '../numeration/build.js';
-import { type Complex, cabs, cmul, solveComplex } from '../numeration/recurrence.js';
 import type { NumerationSystem } from '../numeration/system.js';
 import { Compiler, type Library, type WordAutomaton } from './compile.js';
 import { parseFormula } from './parser.js';
@@ -224,7 +223,7 @@ export function zeroNormaliser(sys: NumerationSystem): Dfa {
   const k = rec.order;
   const b = sys.base;
   const { alpha } = rec.pisot();
-  const bound = pruneBound(sys, 2 * (b - 1));
+  const bound = sys.carryBound(2 * (b - 1));
   const u0 = Array.from({ length: k }, (_, j) => rec.term(j));
   const pow = Array.from({ length: k }, (_, j) => alpha ** j);
   const raw = buildDfa<number[]>(
@@ -248,31 +247,6 @@ export function zeroNormaliser(sys: NumerationSystem): Dfa {
     },
   );
   return minimise(raw);
-}
-
-/**
- * A bound on |λ(s)| along any word that ends at value 0, digits in [-D, D] (as in
- * NumerationSystem.addition): D/(α-1) + Σ_β |c_β| Λ_β / c_α with Λ_β = D/(1-|β|), padded by 50%.
- */
-function pruneBound(sys: NumerationSystem, D: number): number {
-  const rec = sys.recurrence;
-  const { roots, alpha } = rec.pisot();
-  const k = rec.order;
-  const vander: Complex[][] = Array.from({ length: k }, (_, j) =>
-    roots.map((r) => {
-      let p: Complex = [1, 0];
-      for (let e = 0; e < j; e++) p = cmul(p, r);
-      return p;
-    }),
-  );
-  const c = solveComplex(vander, Array.from({ length: k }, (_, j) => [Number(rec.term(j)), 0] as Complex));
-  let ca = 0;
-  let rest = 0;
-  roots.forEach((r, i) => {
-    if (Math.abs(r[0] - alpha) < 1e-9 && Math.abs(r[1]) < 1e-9) ca = cabs(c[i]!);
-    else rest += (cabs(c[i]!) * D) / (1 - cabs(r));
-  });
-  return 1.5 * (D / (alpha - 1) + rest / ca) + 1;
 }
 
 /** The states reachable from the starts by letter 0 only (zeros on every kept track: msd padding). */

@@ -205,19 +205,7 @@ export class NumerationSystem {
 
   /** The one-track automaton of the constant c. */
   constant(c: bigint | number): Dfa {
-    const digits = this.recurrence.greedy(BigInt(c));
-    const msdConst = buildDfa<number>(
-      this.base,
-      0,
-      String,
-      (i, a) => {
-        if (i === 0 && a === 0) return 0;
-        if (i < digits.length && digits[i] === a) return i + 1;
-        return null;
-      },
-      (i) => (i === digits.length ? 1 : 0),
-    );
-    return this.directed(minimise(msdConst));
+    return this.directed(minimise(msdConstant(this.base, this.recurrence.greedy(BigInt(c)))));
   }
 
   /**
@@ -358,7 +346,7 @@ export class NumerationSystem {
    * prefix contributes Σ_j s_j U_{m+j} (j < k), with s updated by the companion matrix. The word is
    * accepted when, at the end, Σ s_j U_j = 0. For a Pisot system the states that can still reach 0
    * have a bounded dominant component λ(s) = Σ s_j α^j (the conjugate components are contracted),
-   * so pruning |λ| beyond the bound of pruneBound() leaves a finite automaton with the same language.
+   * so pruning |λ| beyond the bound of carryBound() leaves a finite automaton with the same language.
    */
   private msdAddition(): Dfa {
     const rec = this.recurrence;
@@ -366,7 +354,7 @@ export class NumerationSystem {
     const k = rec.order;
     const b = this.base;
     const alpha = rec.pisot().alpha;
-    const bound = this.pruneBound(2 * (b - 1));
+    const bound = this.carryBound(2 * (b - 1));
     const u0 = Array.from({ length: k }, (_, j) => rec.term(j));
     const v = this.msdValidityRaw();
     const sink = v.stateCount - 1;
@@ -406,7 +394,7 @@ export class NumerationSystem {
    * |λ| <= D/(α-1) + Σ_β |c_β| Λ_β / c_α, where U_j = Σ_r c_r r^j and Λ_β = D/(1-|β|) bounds the
    * conjugate components. Padded by 50% against rounding.
    */
-  private pruneBound(D: number): number {
+  carryBound(D: number): number {
     const rec = this.recurrence;
     const { roots, alpha } = rec.pisot();
     const k = rec.order;
@@ -429,6 +417,21 @@ export class NumerationSystem {
     });
     return 1.5 * (D / (alpha - 1) + rest / ca) + 1;
   }
+}
+
+/** The msd acceptor of one expansion (most significant digit first), leading zeros allowed. */
+function msdConstant(base: number, digits: readonly number[]): Dfa {
+  return buildDfa<number>(
+    base,
+    0,
+    String,
+    (i, a) => {
+      if (i === 0 && a === 0) return 0;
+      if (i < digits.length && digits[i] === a) return i + 1;
+      return null;
+    },
+    (i) => (i === digits.length ? 1 : 0),
+  );
 }
 
 function compareLex(x: readonly number[], y: readonly number[]): number {
@@ -487,18 +490,7 @@ class NegativeBaseSystem extends NumerationSystem {
   }
 
   override constant(c: bigint | number): Dfa {
-    const digits = negabaseDigits(BigInt(c), this.k);
-    const msdConst = buildDfa<number>(
-      this.k,
-      0,
-      String,
-      (i, a) => {
-        if (i === 0 && a === 0) return 0;
-        if (i < digits.length && digits[i] === a) return i + 1;
-        return null;
-      },
-      (i) => (i === digits.length ? 1 : 0),
-    );
+    const msdConst = msdConstant(this.k, negabaseDigits(BigInt(c), this.k));
     return this.msd ? minimise(msdConst) : reverseDfa(msdConst);
   }
 

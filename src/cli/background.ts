@@ -3,8 +3,8 @@
  * progress. The stop flag and the progress travel through shared memory (a message would wait for the work
  * to end); an interrupted call comes back as an InterruptedError whose `partial` is what it finished.
  */
-import { InputError, InterruptedError, LimitError } from '../core/errors.js';
-import { WorkerPool } from '../core/pool.js';
+import { InterruptedError, LimitError } from '../core/errors.js';
+import { WorkerPool, retypeWorkerError } from '../core/pool.js';
 import { raiseStop } from '../core/stop.js';
 import type { JobArgs, JobName, JobResult } from './background-jobs.js';
 
@@ -41,19 +41,10 @@ export async function runInBackground<K extends JobName>(name: K, args: JobArgs<
     if (reply.end === 'limit') throw new LimitError(reply.message, reply.limit, reply.value);
     return reply.value as JobResult<K>;
   } catch (e) {
-    throw retype(e);
+    throw retypeWorkerError(e);
   } finally {
     if (poll) clearInterval(poll);
     options.signal?.removeEventListener('abort', stop);
     await pool.close();
   }
-}
-
-/** Errors cross the thread boundary as name + message: give them back their class. */
-function retype(e: unknown): unknown {
-  if (!(e instanceof Error) || e instanceof InterruptedError || e instanceof LimitError) return e;
-  if (e.name === 'InterruptedError') return new InterruptedError();
-  if (e.name === 'LimitError') return new LimitError(e.message, 'worker');
-  if (['InputError', 'PositionError', 'SpecError', 'CycleError'].includes(e.name)) return new InputError(e.message);
-  return e;
 }

@@ -6,6 +6,7 @@
  */
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
+import { InputError, InterruptedError, LimitError } from './errors.js';
 
 interface Pending<R> {
   resolve(result: R): void;
@@ -136,4 +137,16 @@ export function serveTasks<T, R>(handler: (task: T) => R | Promise<R>): void {
       port.postMessage({ id, error: { name: err.name, message: err.message } });
     }
   });
+}
+
+/**
+ * A worker's error comes back as name + message only: give the library's typed errors their class again, so
+ * the CLI maps them to the right exit code. `interruptedPartial` is what an interruption kept, if anything.
+ */
+export function retypeWorkerError(e: unknown, interruptedPartial?: unknown): unknown {
+  if (!(e instanceof Error) || e instanceof InterruptedError || e instanceof LimitError) return e;
+  if (e.name === 'InterruptedError') return new InterruptedError(interruptedPartial);
+  if (e.name === 'LimitError') return new LimitError(e.message, 'worker');
+  if (['InputError', 'PositionError', 'SpecError', 'CycleError'].includes(e.name)) return new InputError(e.message);
+  return e;
 }

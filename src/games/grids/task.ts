@@ -2,8 +2,7 @@
  * Long grid solves in a worker thread (through the project's WorkerPool): the caller's AbortSignal
  * raises a shared flag that the search polls, so an interrupted solve still saves its checkpoint.
  */
-import { InputError, InterruptedError, LimitError } from '../../core/errors.js';
-import { WorkerPool } from '../../core/pool.js';
+import { WorkerPool, retypeWorkerError } from '../../core/pool.js';
 import { CramRuleset } from './cram.js';
 import { DomineeringRuleset } from './domineering.js';
 import { PushCramRuleset } from './push.js';
@@ -58,19 +57,10 @@ export async function runGridTask(task: Task, options: RunOptions = {}): Promise
   try {
     return await pool.run({ ...task, shared });
   } catch (e) {
-    throw retype(e, task.checkpoint);
+    throw retypeWorkerError(e, task.checkpoint ? { checkpoint: task.checkpoint } : undefined);
   } finally {
     if (poll) clearInterval(poll);
     options.signal?.removeEventListener('abort', stop);
     await pool.close();
   }
-}
-
-/** Errors cross the thread boundary as name + message: give them back their class. */
-function retype(e: unknown, checkpoint: string | undefined): unknown {
-  if (!(e instanceof Error)) return e;
-  if (e.name === 'InterruptedError') return new InterruptedError(checkpoint ? { checkpoint } : undefined);
-  if (e.name === 'LimitError') return new LimitError(e.message, 'worker');
-  if (e.name === 'InputError' || e.name === 'PositionError' || e.name === 'SpecError') return new InputError(e.message);
-  return e;
 }

@@ -559,18 +559,7 @@ class CustomSystem extends NumerationSystem {
   }
 
   override constant(c: bigint | number): Dfa {
-    const digits = this.msdDigits(BigInt(c));
-    const msdConst = buildDfa<number>(
-      this.automata.base,
-      0,
-      String,
-      (i, a) => {
-        if (i === 0 && a === 0) return 0;
-        if (i < digits.length && digits[i] === a) return i + 1;
-        return null;
-      },
-      (i) => (i === digits.length ? 1 : 0),
-    );
+    const msdConst = msdConstant(this.automata.base, this.msdDigits(BigInt(c)));
     return this.msd ? minimise(msdConst) : reverseDfa(msdConst);
   }
 

@@ -15,7 +15,7 @@
  */
 import { InterruptedError, LimitError } from '../core/errors.js';
 import type { OctalGame } from '../games/heaps/octal.js';
-import { findPeriod, guySmithCertifier, type Periodicity } from './periodicity.js';
+import { findPeriod, guySmithCertifier, type PeriodCertifier, type Periodicity } from './periodicity.js';
 
 export interface OctalSequenceOptions {
   /** Use the sparse-space technique when a good mask exists (default true). */
@@ -246,6 +246,20 @@ class Kernel {
 }
 
 /**
+ * When the values G(0..n-1) have a period the certifier proves, fills G(n..max) from it and records the
+ * extension in `stats`; says whether it did.
+ */
+function extendByCertifiedPeriod(G: Int32Array, n: number, max: number, certifier: PeriodCertifier, stats: OctalSequenceStats): boolean {
+  const period = findPeriod(G.subarray(0, n), certifier);
+  if (!period.certified) return false;
+  const p = period.period!;
+  for (let m = n; m <= max; m++) G[m] = G[m - p]!;
+  stats.extended = max + 1 - n;
+  stats.period = period;
+  return true;
+}
+
+/**
  * G(0..max) of an octal game. Exact whatever the options: the sparse kernel and the period extension
  * are fast paths, cross-checked against the plain kernel and the general solver in tests.
  * An interruption throws InterruptedError whose `partial` is the Int32Array of values finished.
@@ -261,14 +275,7 @@ export function octalSequence(game: OctalGame, max: number, options: OctalSequen
     if (n === checkpoint) {
       checkpoint *= 2;
       if (extend) {
-        const period = findPeriod(k.G.subarray(0, n), guySmithCertifier(game.lastDigit));
-        if (period.certified) {
-          const p = period.period!;
-          for (let m = n; m <= max; m++) k.G[m] = k.G[m - p]!;
-          stats.extended = max + 1 - n;
-          stats.period = period;
-          break;
-        }
+        if (extendByCertifiedPeriod(k.G, n, max, guySmithCertifier(game.lastDigit), stats)) break;
       }
       if (useSparse) k.useMask(k.chooseMask(n >> 1, n), n);
     }
@@ -459,14 +466,7 @@ export function hexSequence(game: OctalGame, max: number, options: OctalSequence
     if (n === checkpoint) {
       checkpoint *= 2;
       if (extend) {
-        const period = findPeriod(k.G.subarray(0, n), guySmithCertifier(game.lastDigit, 3));
-        if (period.certified) {
-          const p = period.period!;
-          for (let m = n; m <= max; m++) k.G[m] = k.G[m - p]!;
-          stats.extended = max + 1 - n;
-          stats.period = period;
-          break;
-        }
+        if (extendByCertifiedPeriod(k.G, n, max, guySmithCertifier(game.lastDigit, 3), stats)) break;
       }
     }
     if ((n & 0xff) === 0) {

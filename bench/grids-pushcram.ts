@@ -9,7 +9,7 @@
  * solveOutcome sends 3-row boards to the 3-row kernel; bench/grids-pushcram3.ts sets it against the
  * general search and goes further.
  */
-import { cpuUsage } from 'node:process';
+import { timed } from './timing.js';
 import { emptyBoard } from '../src/games/grids/board.js';
 import { octal007 } from '../src/games/grids/octal007.js';
 import { PushCramRuleset } from '../src/games/grids/push.js';
@@ -20,14 +20,6 @@ const tableBits = Number(process.argv[3] ?? 25);
 const pushcram = new PushCramRuleset();
 const started = performance.now();
 const left = () => budgetMs - (performance.now() - started);
-
-function timed<T>(f: () => T): { value: T; wallS: number; cpuS: number } {
-  const c0 = cpuUsage();
-  const t0 = performance.now();
-  const value = f();
-  const c = cpuUsage(c0);
-  return { value, wallS: (performance.now() - t0) / 1000, cpuS: (c.user + c.system) / 1e6 };
-}
 
 console.log(`PUSH CRAM 3 x n, odd n: outcome (table 2^${tableBits} slots)`);
 console.log('n    G007(n)  outcome  positions    table       wall_s   cpu_s');

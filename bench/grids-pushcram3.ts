@@ -11,7 +11,7 @@
  *
  * Prints figures only; the paper verified the outcome to 3 x 25 and the bluff property to 3 x 13.
  */
-import { cpuUsage } from 'node:process';
+import { timed } from './timing.js';
 import { emptyBoard } from '../src/games/grids/board.js';
 import { octal007 } from '../src/games/grids/octal007.js';
 import { PushCram3Search } from '../src/games/grids/pushCram3.js';
@@ -26,14 +26,6 @@ const to = Number(process.argv[4] ?? 19);
 const tableBits = Number(process.argv[5] ?? 26);
 const oldMax = Number(process.argv[6] ?? 17);
 const checkpointDir = process.argv[7];
-
-function timed<T>(f: () => T): { value: T; wallS: number; cpuS: number } {
-  const c0 = cpuUsage();
-  const t0 = performance.now();
-  const value = f();
-  const c = cpuUsage(c0);
-  return { value, wallS: (performance.now() - t0) / 1000, cpuS: (c.user + c.system) / 1e6 };
-}
 
 /** A progress line on stderr every minute, so a long run shows how far it got. */
 function progressEvery(label: string) {

@@ -6,6 +6,7 @@
  *   node dist/bench/wythoff-table.js [N=10000000] [--c /tmp/b-wythoff/wythoff_family]
  */
 import { spawnSync } from 'node:child_process';
+import { timed } from './timing.js';
 import { countPPositions, fillColumns, orientedMoves, tableChecksum, upperStats, wythoffFamilyTable, type ExtraMove } from '../src/analysis/wythoff-table.js';
 import { checkGameDictionary } from '../src/analysis/maharaja-verify.js';
 import { MAHARAJA, MAHARAJA_23 } from '../src/analysis/maharaja-dictionaries.js';
@@ -18,20 +19,11 @@ const cProgram = cIndex >= 0 ? args[cIndex + 1] : undefined;
 const N = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--c') ?? 10_000_000);
 const only = (name: string) => !args.includes('--only') || args.includes(name);
 
-function timed<T>(f: () => T): { value: T; wall: number; cpu: number } {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  const value = f();
-  const wall = (performance.now() - t0) / 1000;
-  const c = process.cpuUsage(c0);
-  return { value, wall, cpu: (c.user + c.system) / 1e6 };
-}
-
-function best<T>(runs: number, f: () => T): { value: T; wall: number; cpu: number } {
+function best<T>(runs: number, f: () => T): { value: T; wallS: number; cpuS: number } {
   let out = timed(f);
   for (let i = 1; i < runs; i++) {
     const r = timed(f);
-    if (r.cpu < out.cpu) out = r;
+    if (r.cpuS < out.cpuS) out = r;
   }
   return out;
 }
@@ -49,12 +41,12 @@ if (only('table')) {
     for (let i = 0; i < 5; i++) {
       const col = new Int32Array(N).fill(-1);
       const diag = new Uint8Array(N).fill(1).fill(0); // touch every page before the clock starts, as the C's memset
-      kernelCpu = Math.min(kernelCpu, timed(() => fillColumns(col, diag, mv, 0, N)).cpu);
+      kernelCpu = Math.min(kernelCpu, timed(() => fillColumns(col, diag, mv, 0, N)).cpuS);
     }
     const run = best(5, () => wythoffFamilyTable(moves, N));
     const s = upperStats(run.value);
     let line =
-      `${name.padEnd(9)} kernel cpu ${kernelCpu.toFixed(3)} s  full cpu ${run.cpu.toFixed(3)} s  ` +
+      `${name.padEnd(9)} kernel cpu ${kernelCpu.toFixed(3)} s  full cpu ${run.cpuS.toFixed(3)} s  ` +
       `p=${countPPositions(run.value)} checksum=${tableChecksum(run.value)} b-a-n in [${s.devMin}, ${s.devMax}] ` +
       `y-φx in [${s.phiDevMin.toFixed(3)}, ${s.phiDevMax.toFixed(3)}]`;
     if (cProgram) {
@@ -78,7 +70,7 @@ if (only('dictionary')) {
   for (const g of [MAHARAJA, MAHARAJA_23]) {
     const r = timed(() => checkGameDictionary(g, N));
     const used = r.value.usage.map((u) => `${u.label}:${u.count}`).join(' ');
-    console.log(`${g.name.padEnd(12)} ${r.wall.toFixed(2)} s  first difference: ${r.value.firstDifference ?? 'none'}  ${used}`);
+    console.log(`${g.name.padEnd(12)} ${r.wallS.toFixed(2)} s  first difference: ${r.value.firstDifference ?? 'none'}  ${used}`);
   }
 }
 
@@ -91,7 +83,7 @@ if (only('telescope')) {
     const warm = new TelescopeOracle(MAHARAJA_23);
     warm.column(x - 1000n);
     const w = best(5, () => warm.column(x));
-    console.log(`x = 10^${exp}+7  y = ${y.toString().slice(0, 24)}${y.toString().length > 24 ? '…' : ''}  fresh ${(r.wall * 1000).toFixed(1)} ms  warm ${(w.wall * 1000).toFixed(2)} ms`);
+    console.log(`x = 10^${exp}+7  y = ${y.toString().slice(0, 24)}${y.toString().length > 24 ? '…' : ''}  fresh ${(r.wallS * 1000).toFixed(1)} ms  warm ${(w.wallS * 1000).toFixed(2)} ms`);
   }
 }
 
@@ -101,5 +93,5 @@ if (only('conjecture')) {
   const r = timed(() => conjecture41(12, n));
   for (const row of r.value)
     console.log(`(${row.k},${row.l})  max|y-φx| ${row.maxAbsPhiDev.toFixed(3)}  y-φx in [${row.phiDevMin.toFixed(3)}, ${row.phiDevMax.toFixed(3)}]  b-a-n in [${row.devMin}, ${row.devMax}]`);
-  console.log(`(${r.wall.toFixed(1)} s)`);
+  console.log(`(${r.wallS.toFixed(1)} s)`);
 }

@@ -2,8 +2,9 @@
  * The Walnut conformance suite (shared/walnut-conformance): setup, then every case in order in one
  * session; automata compared by language (README's recommended rule; word automata with values
  * beyond 0/1 also output by output), sentences as booleans,
- * expected errors by the fact that an error was raised (the lenient rule). Cases that need a
- * feature sprague lacks are skipped with the feature named.
+ * expected errors by the fact that an error was raised (the lenient rule), incidence matrices
+ * (mpl) exactly after trimming (Walnut's rule). Cases that need a feature sprague lacks are skipped
+ * with the feature named.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -60,15 +61,21 @@ function readTree(dir: string): Map<string, string> {
 /** Why a case cannot be run by sprague, or undefined when it can. */
 function unsupported(c: CaseLine): string | undefined {
   if (c.known_issue) return 'known issue in Walnut 6.2 itself (README, ambiguity 1)';
-  const kinds = c.expect.files.map((f) => f.kind);
-  if (kinds.includes('mpl')) return 'incidence matrices (mpl output)';
-  if (kinds.includes('details')) return 'details log (:: terminator)';
   return undefined;
 }
 
 export function runConformance(dir: string, options: ConformanceOptions = {}): ConformanceSummary {
   const files = readTree(join(dir, 'fixtures'));
-  const session = new Session({ readFile: (p) => files.get(p), maxStates: options.maxStates ?? 300_000 });
+  // The files a case writes under the working root (Result/NAME.mpl), cleared before each case.
+  const written = new Map<string, string>();
+  const session = new Session({
+    readFile: (p) => files.get(p),
+    writeFile: (p, text) => {
+      files.set(p, text);
+      written.set(p, text);
+    },
+    maxStates: options.maxStates ?? 300_000,
+  });
   const setup = readFileSync(join(dir, 'setup.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
   for (const step of setup) {
     if (step.action === 'write_file') {
@@ -90,7 +97,8 @@ export function runConformance(dir: string, options: ConformanceOptions = {}): C
   for (const c of cases) {
     if (options.signal?.aborted) break;
     if (options.only && !options.only.has(c.id)) continue;
-    const outcome = runCase(session, c, dir);
+    written.clear();
+    const outcome = runCase(session, c, dir, written);
     if (outcome.status === 'pass') summary.passed++;
     else if (outcome.status === 'fail') summary.failed++;
     else summary.skipped++;
@@ -99,7 +107,43 @@ export function runConformance(dir: string, options: ConformanceOptions = {}): C
   return summary;
 }
 
-function runCase(session: Session, c: CaseLine, dir: string): CaseOutcome {
+function runCase(session: Session, c: CaseLine, dir: string, written: ReadonlyMap<string, string>): CaseOutcome {
+  const outcome = runPrimary(session, c, dir);
+  return outcome.status === 'pass' ? checkExtraFiles(c, dir, written, outcome) : outcome;
+}
+
+/**
+ * The README's rule for the extra files: an expected mpl must be written and equal after trimming
+ * (Walnut's own rule), and no mpl may be written where none is expected. A details log (the `::`
+ * terminator) is Walnut's internal trace; the README recommends treating it as informational, so it
+ * is not produced or compared, and the outcome says so.
+ */
+function checkExtraFiles(c: CaseLine, dir: string, written: ReadonlyMap<string, string>, primary: CaseOutcome): CaseOutcome {
+  const mpls = [...written.keys()].filter((p) => p.endsWith('.mpl'));
+  const expectedMpl = c.expect.files.find((f) => f.kind === 'mpl');
+  const notes = primary.reason ? [primary.reason] : [];
+  if (expectedMpl) {
+    const mine = mpls.length === 1 ? written.get(mpls[0]!)! : undefined;
+    if (mine === undefined) return { id: c.id, status: 'fail', reason: `expected incidence matrices, ${mpls.length} mpl files written` };
+    const want = readFileSync(join(dir, expectedMpl.file), 'utf8').replace(/\r\n/g, '\n');
+    if (mine.trim() !== want.trim()) return { id: c.id, status: 'fail', reason: `incidence matrices differ from Walnut's from line ${firstDifferentLine(mine.trim(), want.trim())}` };
+    notes.push('mpl identical');
+  } else if (mpls.length > 0) {
+    return { id: c.id, status: 'fail', reason: `wrote ${mpls.join(', ')} where Walnut writes no incidence matrices` };
+  }
+  if (c.expect.files.some((f) => f.kind === 'details')) notes.push('details log not compared (informational, README)');
+  return notes.length > 0 ? { ...primary, reason: notes.join('; ') } : primary;
+}
+
+function firstDifferentLine(a: string, b: string): number {
+  const x = a.split('\n');
+  const y = b.split('\n');
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return i + 1;
+}
+
+function runPrimary(session: Session, c: CaseLine, dir: string): CaseOutcome {
   const skip = unsupported(c);
   if (skip) return { id: c.id, status: 'skip', reason: skip };
   let result;

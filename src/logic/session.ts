@@ -22,6 +22,7 @@ import { type LetterMorphism, morphicWordDfao, parseMorphism, uniformFixedPointD
 import { NumerationSystem } from '../numeration/system.js';
 import { runAutomatonCommand } from './commands.js';
 import { formatWalnutAutomaton, parseWalnutAutomaton, trackOfToken } from './walnut-format.js';
+import { formatMaple, incidenceMatrices } from './incidence.js';
 
 export interface CommandResult {
   verb: string;
@@ -35,6 +36,8 @@ export interface CommandResult {
   predicate?: Predicate;
   /** State counts of the intermediate automata, in the order they were built. */
   steps?: { what: string; states: number }[];
+  /** For `eval NAME i n "φ"`: Walnut's incidence matrices of the listed variables, as Maple text. */
+  mpl?: string;
 }
 
 export interface SessionOptions extends Limits {
@@ -42,6 +45,11 @@ export interface SessionOptions extends Limits {
   root?: string;
   /** Reads a file of the library by its path relative to the root (overrides root when given). */
   readFile?: (path: string) => string | undefined;
+  /**
+   * Receives each file Walnut would write under its root, by path relative to the root: for now the
+   * incidence matrices `Result/NAME.mpl`. Without it nothing is written (the text is in the result).
+   */
+  writeFile?: (path: string, text: string) => void;
 }
 
 /** Splits `verb name rest;` into its parts; a missing terminator is Walnut's "Invalid command.". */
@@ -206,17 +214,14 @@ export class Session implements Library {
         const { before, body } = quoted(rest, `${verb} ${name}`);
         const tree = parseFormula(this.expandMacros(body));
         const compiler = new Compiler(this, this.options);
-        // `eval NAME i n "φ"` asks Walnut for incidence matrices of i and n: the names are checked
-        // as Walnut checks them, but sprague does not write the matrices.
+        // `eval NAME i n "φ"` also asks for the incidence matrices of i and n (Walnut's Result/NAME.mpl).
         const matrixVars = before.split(/\s+/).filter((x) => x.length > 0);
         if (matrixVars.some((v) => !/^[a-z][A-Za-z0-9_]*$/.test(v))) throw new InputError('Invalid use of the eval/def command.');
         const p = compiler.formula(tree);
-        if (matrixVars.length > 0 && p.tracks.length === 0) throw new InputError('incidence matrices cannot be calculated, because the automaton does not have a free variable.');
-        for (const v of matrixVars) {
-          if (!p.tracks.some((t) => t.name === v)) throw new InputError(`incidence matrices for the variable ${v} cannot be calculated, because ${v} is not a free variable.`);
-        }
+        const mpl = matrixVars.length > 0 ? formatMaple(incidenceMatrices(p.tracks, p.dfa, matrixVars)) : undefined;
         if (verb === 'def') this.predicates.set(name, p);
-        return this.result(verb, name, p, compiler.trace.steps);
+        if (mpl !== undefined) this.options.writeFile?.(`Result/${name}.mpl`, mpl);
+        return { ...this.result(verb, name, p, compiler.trace.steps), ...(mpl !== undefined ? { mpl } : {}) };
       }
       case 'reg': {
         const { before, body } = quoted(rest, `reg ${name}`);

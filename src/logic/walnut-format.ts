@@ -132,38 +132,65 @@ export function parseWalnutAutomaton(text: string, customBases?: (name: string) 
   return { tracks, dfa: determinise(b.build([0])) };
 }
 
+/** Walnut's canonical numbering of a DFA's states (what `canonize` gives its files and matrices). */
+export interface CanonicalStates {
+  /** The DFA states in canonical order: order[i] is the DFA state numbered i. */
+  order: number[];
+  /** The canonical number of each DFA state, -1 for a state that is dropped. */
+  number: Int32Array;
+}
+
+/**
+ * Walnut's canonical numbering: breadth-first from the start, successors in increasing packed
+ * letter (first track fastest), keeping only states that can still accept (for acceptors; a DFAO
+ * keeps every reachable state). Empty when the start state cannot accept. O(n k).
+ */
+export function canonicalStates(dfa: Dfa, acceptor = true): CanonicalStates {
+  const live = acceptor ? coReachable(dfa) : new Uint8Array(dfa.stateCount).fill(1);
+  const order: number[] = [];
+  const number = new Int32Array(dfa.stateCount).fill(-1);
+  if (live[dfa.start]) {
+    order.push(dfa.start);
+    number[dfa.start] = 0;
+  }
+  for (let i = 0; i < order.length; i++) {
+    const s = order[i]!;
+    for (let L = 0; L < dfa.alphabetSize; L++) {
+      const t = dfa.next(s, L);
+      if (live[t] && number[t] === -1) {
+        number[t] = order.length;
+        order.push(t);
+      }
+    }
+  }
+  return { order, number };
+}
+
+/** The digits (the values, not the letter indices) of a packed letter, one per track, first track fastest. */
+export function letterDigits(tracks: readonly Track[], letter: number): number[] {
+  let rest = letter;
+  return tracks.map((tr) => {
+    const r = radixOf(tr);
+    const d = rest % r;
+    rest = Math.floor(rest / r);
+    return tr.system ? d : tr.alphabet![d]!;
+  });
+}
+
 /**
  * Walnut's canonical text for an acceptor or a DFAO: states that can still accept (for acceptors),
  * breadth-first from the start, transitions by packed letter ascending, rejecting sink dropped.
  */
 export function formatWalnutAutomaton(tracks: readonly Track[], dfa: Dfa, acceptor = true): string {
   if (tracks.length === 0) return dfa.output[dfa.start] !== 0 ? 'true' : 'false';
-  const radices = tracks.map(radixOf);
-  const live = acceptor ? coReachable(dfa) : new Uint8Array(dfa.stateCount).fill(1);
-  const order: number[] = [];
-  const num = new Int32Array(dfa.stateCount).fill(-1);
-  if (live[dfa.start]) {
-    order.push(dfa.start);
-    num[dfa.start] = 0;
-  }
+  const { order, number } = canonicalStates(dfa, acceptor);
   const lines: string[] = [tracks.map((t) => (t.system ? t.system.name : `{${t.alphabet!.join(', ')}} `)).join(' ')];
   for (let i = 0; i < order.length; i++) {
     const s = order[i]!;
     lines.push('', `${i} ${dfa.output[s]}`);
     for (let L = 0; L < dfa.alphabetSize; L++) {
-      const t = dfa.next(s, L);
-      if (!live[t]) continue;
-      if (num[t] === -1) {
-        num[t] = order.length;
-        order.push(t);
-      }
-      let rest = L;
-      const digits = tracks.map((tr, j) => {
-        const d = rest % radices[j]!;
-        rest = Math.floor(rest / radices[j]!);
-        return tr.system ? d : tr.alphabet![d]!;
-      });
-      lines.push(`${digits.join(' ')} -> ${num[t]}`);
+      const t = number[dfa.next(s, L)]!;
+      if (t >= 0) lines.push(`${letterDigits(tracks, L).join(' ')} -> ${t}`);
     }
   }
   if (order.length === 0) lines.push('', '0 0');

@@ -1,32 +1,76 @@
 /**
  * The library calls that CLI commands run off the main thread (see background.ts): each takes plain,
- * cloneable arguments, a stop signal and a progress callback. Results cross threads as structured clones,
- * which keep data but not classes (see reviveAutomatonResult).
+ * cloneable arguments, a stop signal, a progress callback and an `emit` for items it hands over as it goes.
+ * Results cross threads as structured clones, which keep data but not classes (see reviveAutomatonResult).
+ * Each job imports its modules when it starts, so a worker loads only what its one job needs.
+ * An interruption or a limit is rethrown with a partial result in a shape the command can print.
  */
-import { sequenceWithPeriod } from '../analysis/sequence.js';
 import { Alphabet } from '../automata/alphabet.js';
 import { Dfa } from '../automata/dfa.js';
-import { Solver } from '../core/solver.js';
-import { RewriteGame } from '../games/rewrite/game.js';
-import { findGrundyAutomaton, type GrundyAutomatonResult } from '../regular/grundy-automaton.js';
-import { parseSpec } from '../spec/index.js';
+import { InterruptedError, LimitError } from '../core/errors.js';
+import type { GrundyAutomatonResult } from '../regular/grundy-automaton.js';
 
 export interface JobContext {
   signal: AbortSignal;
   onProgress: (done: number, total: number) => void;
+  /** Hands one item to the caller now (it arrives even if the job is later ended from outside). */
+  emit: (item: unknown) => void;
+}
+
+/** What `ppositions` keeps after a stop or a limit. */
+export interface KeptPPositions {
+  /** The kept P-positions, flattened (heaps numbers each), in lexicographic order. */
+  coords: Int32Array;
+  /**
+   * 'box': every P-position of the smaller box [0, upTo]^heaps (the columns the Wythoff kernel finished);
+   * 'prefix': the first P-positions of [0, max]^heaps in lexicographic order (the solver's);
+   * 'none': the kernel stopped inside a table that gives no prefix it can vouch for.
+   */
+  kind: 'box' | 'prefix' | 'none';
+  upTo?: number;
+}
+
+/** What `admissible` keeps after a stop: how far the witness search got, and a witness if one was met. */
+export interface KeptAdmissibility {
+  /** Cells of the box [0, bound]^n checked, in lexicographic order (bounded and n-letter periodic methods). */
+  checkedCells?: number;
+  /** Every position of [0, checkedUpTo]^2 was checked (2-letter periodic method). */
+  checkedUpTo?: number;
+  /** A position not in P with no admissible move to P: P is not 1-admissible (maybe not the least witness). */
+  witness?: number[];
+}
+
+/** One finished command of `logic` (a CommandResult without its automaton, which stays in the worker). */
+export interface LogicLine {
+  verb: string;
+  name: string;
+  result: boolean | null;
+  states: number;
+  variables: string[];
+  steps?: { what: string; states: number }[];
+  /** The automaton in Walnut's text format, when asked for (--print). */
+  text?: string;
+  /** For `eval NAME i n "φ"`: Walnut's incidence matrices as Maple text. */
+  mpl?: string;
 }
 
 export const jobs = {
   /** `sprague sequence`: G(0..max) of a one-heap game and its period. */
-  sequence(args: { spec: string; max: number; maxDepth?: number }, ctx: JobContext) {
+  async sequence(args: { spec: string; max: number; maxDepth?: number }, ctx: JobContext) {
+    const [{ sequenceWithPeriod }, { Solver }, { parseSpec }] = await Promise.all([
+      import('../analysis/sequence.js'),
+      import('../core/solver.js'),
+      import('../spec/index.js'),
+    ]);
     const ruleset = parseSpec(args.spec, { allowUnboundedRewriting: args.maxDepth !== undefined });
     const solver = new Solver({ signal: ctx.signal, ...(args.maxDepth === undefined ? {} : { maxDepth: args.maxDepth }) });
     return sequenceWithPeriod(ruleset, args.max, { signal: ctx.signal, onProgress: ctx.onProgress, solver });
   },
 
   /** `sprague automaton`: learn and prove a Grundy automaton; an interruption keeps the last hypothesis. */
-  automaton(args: { spec: string; maxStates: number; target: 'grundy' | 'p-positions' }, ctx: JobContext) {
-    const game = parseSpec(args.spec, { allowUnboundedRewriting: true }) as RewriteGame;
+  async automaton(args: { spec: string; maxStates: number; target: 'grundy' | 'p-positions' }, ctx: JobContext) {
+    const [{ findGrundyAutomaton }, { parseSpec }] = await Promise.all([import('../regular/grundy-automaton.js'), import('../spec/index.js')]);
+    const game = parseSpec(args.spec, { allowUnboundedRewriting: true }) as import('../games/rewrite/game.js').RewriteGame;
     return findGrundyAutomaton(game.rules, {
       maxStates: args.maxStates,
       target: args.target,
@@ -34,7 +78,117 @@ export const jobs = {
       onProgress: (states) => ctx.onProgress(states, args.maxStates),
     });
   },
+
+  /** `sprague ppositions`: the P-positions of [0, max]^heaps, flattened; a stop keeps a KeptPPositions. */
+  async ppositions(args: { spec: string; heaps: number; max: number; maxDepth?: number }, ctx: JobContext) {
+    const [{ pPositions }, { parseSpec }] = await Promise.all([import('../analysis/ppositions.js'), import('../spec/index.js')]);
+    const ruleset = parseSpec(args.spec, { allowUnboundedRewriting: args.maxDepth !== undefined });
+    try {
+      const { positions, method } = pPositions(ruleset, args.heaps, args.max, {
+        signal: ctx.signal,
+        onProgress: ctx.onProgress,
+        ...(args.maxDepth === undefined ? {} : { maxDepth: args.maxDepth }),
+      });
+      return { method, coords: flatten(positions, args.heaps) };
+    } catch (e) {
+      throw withPartial(e, (p) => keptPPositions(p, args.heaps));
+    }
+  },
+
+  /** `sprague admissible`: the verdict; a stop keeps a KeptAdmissibility. */
+  async admissible(
+    args: { text: string; method?: 'logic' | 'periodic' | 'bounded'; max?: number; differenceMax?: number; heaps?: number },
+    ctx: JobContext,
+  ) {
+    const { admissible, logicAdmissibility, parseSetSpec } = await import('../invariance/admissible.js');
+    try {
+      if (args.method === 'logic') return logicAdmissibility(args.text, { signal: ctx.signal });
+      return admissible(parseSetSpec(args.text, args.heaps), {
+        signal: ctx.signal,
+        onProgress: ctx.onProgress,
+        ...(args.method === undefined ? {} : { method: args.method }),
+        ...(args.max === undefined ? {} : { max: args.max }),
+        ...(args.differenceMax === undefined ? {} : { differenceMax: args.differenceMax }),
+      });
+    } catch (e) {
+      throw withPartial(e, keptAdmissibility);
+    }
+  },
+
+  /**
+   * `sprague logic`: the commands in order, one LogicLine emitted per command as it finishes (so the lines of
+   * the finished commands survive when a long one is ended from outside); the last one's DOT when asked.
+   */
+  async logic(args: { commands: string[]; library?: string; print?: boolean; dot?: boolean }, ctx: JobContext) {
+    const { Session, commandDot, commandText } = await import('../logic/session.js');
+    const session = new Session(args.library ? { root: args.library } : {});
+    let last: import('../logic/session.js').CommandResult | undefined;
+    for (const [i, command] of args.commands.entries()) {
+      if (ctx.signal.aborted) throw new InterruptedError({ done: i });
+      last = session.run(command);
+      const line: LogicLine = { verb: last.verb, name: last.name, result: last.result, states: last.states, variables: last.variables };
+      if (last.steps) line.steps = last.steps;
+      if (args.print && last.predicate) line.text = commandText(last);
+      const { mpl } = last as { mpl?: string };
+      if (mpl !== undefined) line.mpl = mpl;
+      ctx.emit(line);
+    }
+    return args.dot && last ? { dot: commandDot(last) } : {};
+  },
+
+  /** `sprague logic --conformance`: each case emitted as it finishes, then the counts. */
+  async conformance(args: { dir: string; only?: number[] }, ctx: JobContext) {
+    const { runConformance } = await import('../logic/conformance.js');
+    const summary = runConformance(args.dir, { signal: ctx.signal, onCase: ctx.emit, ...(args.only ? { only: new Set(args.only) } : {}) });
+    if (ctx.signal.aborted) throw new InterruptedError(summary);
+    return summary;
+  },
 };
+
+/** The same error with its partial result put in the shape its command prints. */
+function withPartial(e: unknown, keep: (partial: unknown) => unknown): unknown {
+  if (e instanceof InterruptedError) return new InterruptedError(keep(e.partial));
+  if (e instanceof LimitError) return new LimitError(e.message, e.limit, keep(e.partial));
+  return e;
+}
+
+function flatten(positions: readonly number[][], heaps: number): Int32Array {
+  const out = new Int32Array(positions.length * heaps);
+  positions.forEach((p, i) => out.set(p, i * heaps));
+  return out;
+}
+
+/**
+ * Reads what the P-position kernels leave in their InterruptedError: the Wythoff-family column table
+ * (the P-positions of the finished columns' square) or the solver's list (a lexicographic prefix). The other
+ * tables come back half done (an inner table of a push compound, or the upper triangle only), so they give
+ * nothing here rather than something wrong.
+ */
+export function keptPPositions(partial: unknown, heaps: number): KeptPPositions {
+  if (Array.isArray(partial) && partial.every((p) => Array.isArray(p) && p.length === heaps)) {
+    return { kind: 'prefix', coords: flatten(partial as number[][], heaps) };
+  }
+  if (heaps === 2 && typeof partial === 'object' && partial !== null && 'col' in partial && partial.col instanceof Int32Array) {
+    const col = partial.col;
+    const out: number[][] = [];
+    for (let x = 0; x < col.length; x++) if (col[x]! >= 0) out.push([x, col[x]!]);
+    return { kind: 'box', upTo: col.length - 1, coords: flatten(out, 2) };
+  }
+  return { kind: 'none', coords: new Int32Array(0) };
+}
+
+/** Reads the witness searches' InterruptedError ({checked, witness} in a box, {checkedUpTo} on two heaps). */
+export function keptAdmissibility(partial: unknown): KeptAdmissibility | undefined {
+  if (typeof partial !== 'object' || partial === null) return undefined;
+  const p = partial as { checked?: unknown; checkedUpTo?: unknown; witness?: unknown };
+  const kept: KeptAdmissibility = {
+    ...(typeof p.checked === 'number' ? { checkedCells: p.checked } : {}),
+    ...(typeof p.checkedUpTo === 'number' && p.checkedUpTo >= 0 ? { checkedUpTo: p.checkedUpTo } : {}),
+    ...(Array.isArray(p.witness) ? { witness: p.witness as number[] } : {}),
+  };
+  // Stopped before the witness search (while P or its differences were tabulated): nothing decided.
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
 
 /** A GrundyAutomatonResult after the trip between threads: its machine and alphabet are classes again. */
 export function reviveAutomatonResult(r: GrundyAutomatonResult): GrundyAutomatonResult {
@@ -48,4 +202,4 @@ export function reviveAutomatonResult(r: GrundyAutomatonResult): GrundyAutomaton
 
 export type JobName = keyof typeof jobs;
 export type JobArgs<K extends JobName> = Parameters<(typeof jobs)[K]>[0];
-export type JobResult<K extends JobName> = ReturnType<(typeof jobs)[K]>;
+export type JobResult<K extends JobName> = Awaited<ReturnType<(typeof jobs)[K]>>;

@@ -1,24 +1,35 @@
 /** Worker side of runInBackground: one job per task, its stop flag and progress in shared memory. */
+import { BroadcastChannel } from 'node:worker_threads';
 import { InterruptedError, LimitError } from '../core/errors.js';
 import { serveTasks } from '../core/pool.js';
 import { flagSignal } from '../core/stop.js';
-import { jobs } from './background-jobs.js';
+import { type JobContext, jobs } from './background-jobs.js';
 import type { BackgroundReply, BackgroundTask } from './background.js';
 
-serveTasks((task: BackgroundTask): BackgroundReply => {
+serveTasks(async (task: BackgroundTask): Promise<BackgroundReply> => {
   const progress = new Float64Array(task.shared, 8, 2);
-  const ctx = {
+  const channel = new BroadcastChannel(task.channel);
+  let emitted = 0;
+  const ctx: JobContext = {
     signal: flagSignal(new Int32Array(task.shared, 0, 1)),
-    onProgress: (done: number, total: number) => {
+    onProgress: (done, total) => {
       progress[0] = done;
       progress[1] = total;
     },
+    emit: (item) => {
+      channel.postMessage(item);
+      emitted++;
+    },
   };
   try {
-    return { end: 'done', value: (jobs[task.name] as (args: unknown, c: typeof ctx) => unknown)(task.args, ctx) };
+    return { end: 'done', value: await (jobs[task.name] as (args: unknown, c: JobContext) => unknown)(task.args, ctx), emitted };
   } catch (e) {
-    if (e instanceof InterruptedError && e.partial !== undefined) return { end: 'interrupted', value: e.partial };
-    if (e instanceof LimitError) return { end: 'limit', value: e.partial, message: e.message, limit: e.limit };
-    throw e;
+    if (e instanceof InterruptedError && e.partial !== undefined) return { end: 'interrupted', value: e.partial, emitted };
+    if (e instanceof LimitError) return { end: 'limit', value: e.partial, message: e.message, limit: e.limit, emitted };
+    // As a reply, not a thrown error, so that the caller still waits for the items emitted before it.
+    const err = e instanceof Error ? e : new Error(String(e));
+    return { end: 'error', name: err.name, message: err.message, emitted };
+  } finally {
+    channel.close();
   }
 });

@@ -45,7 +45,7 @@ function report(e: unknown): number {
     return 3;
   }
   if (e instanceof InterruptedError) {
-    line('interrupted; finished work was kept');
+    line(e.partial === undefined ? 'interrupted; nothing was finished' : 'interrupted; finished work was kept');
     return 130;
   }
   const err = e instanceof Error ? e : new Error(String(e));

@@ -1,9 +1,12 @@
 /** `sprague admissible SPEC_OR_SET [--max N] [--method logic|periodic|bounded]` (deciding-game-invariance). */
 import type { Command } from 'commander';
-import { type AdmissibilityMethod, admissible, logicAdmissibility, parseSetSpec } from '../../invariance/admissible.js';
+import { InterruptedError } from '../../core/errors.js';
+import { type AdmissibilityMethod, type SetSpec, type admissible, defaultBound, parseSetSpec } from '../../invariance/admissible.js';
 import { dimensionOf } from '../../invariance/sets.js';
 import type { PeriodicAdmissibility } from '../../invariance/periodic.js';
-import { FlagError, colour, emitJson, emitLine, parseCount, progressBar } from '../io.js';
+import type { KeptAdmissibility } from '../background-jobs.js';
+import { runStoppable } from '../background.js';
+import { FlagError, colour, emitJson, emitLine, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -27,23 +30,29 @@ export const admissibleCommand: CommandModule = {
       .option('--heaps <k>', 'number of heaps for games on any number of heaps (default 2)')
       .option('--difference-max <n>', 'bounded method: take P - P from pairs in [0,M]^n (default 2N)')
       .option('--json', 'JSON Lines output')
-      .action((text: string, flags: Flags) => {
+      .action(async (text: string, flags: Flags) => {
         if (flags.method !== undefined && !METHODS.includes(flags.method as AdmissibilityMethod)) {
           throw new FlagError('--method', flags.method, 'expected logic, periodic or bounded');
         }
         // The logic engine names its sets itself (e.g. tribonacci, raleigh): no game spec to parse.
         const spec = flags.method === 'logic' ? undefined : parseSetSpec(text, flags.heaps === undefined ? undefined : parseCount('--heaps', flags.heaps));
-        const bar = progressBar('admissible');
-        let res: ReturnType<typeof admissible>;
+        const max = flags.max === undefined ? undefined : parseCount('--max', flags.max);
+        const differenceMax = flags.differenceMax === undefined ? undefined : parseCount('--difference-max', flags.differenceMax);
+        const args = {
+          text,
+          ...(flags.method === undefined ? {} : { method: flags.method as AdmissibilityMethod }),
+          ...(max === undefined ? {} : { max }),
+          ...(differenceMax === undefined ? {} : { differenceMax }),
+          ...(flags.heaps === undefined ? {} : { heaps: parseCount('--heaps', flags.heaps) }),
+        };
+        // A worker, so that Ctrl-C can stop the search and say how far it got; a small bounded box runs here.
+        const small = spec !== undefined && boundedCells(spec, flags.method, max, differenceMax) <= INLINE_CELLS;
+        let res: Verdict;
         try {
-          res = !spec ? logicAdmissibility(text) : admissible(spec, {
-            ...(flags.method === undefined ? {} : { method: flags.method as AdmissibilityMethod }),
-            ...(flags.max === undefined ? {} : { max: parseCount('--max', flags.max) }),
-            ...(flags.differenceMax === undefined ? {} : { differenceMax: parseCount('--difference-max', flags.differenceMax) }),
-            onProgress: (d, t) => bar.update(d, t),
-          });
-        } finally {
-          bar.stop();
+          res = await runStoppable('admissible', args, { title: 'admissible', inline: small });
+        } catch (e) {
+          if (e instanceof InterruptedError) printInterrupted(e.partial as KeptAdmissibility | undefined, flags);
+          throw e;
         }
         if (flags.json) {
           emitJson({
@@ -84,6 +93,37 @@ export const admissibleCommand: CommandModule = {
   },
 };
 
-function periodicOf(res: ReturnType<typeof admissible>): PeriodicAdmissibility | undefined {
+type Verdict = ReturnType<typeof admissible>;
+
+/** Bounded boxes (with their differences box) up to this many cells are checked in the CLI's thread. */
+const INLINE_CELLS = 1 << 16;
+
+/** The cells the bounded method tabulates (P in the differences' box), or Infinity when another method runs. */
+function boundedCells(spec: SetSpec, method: string | undefined, max: number | undefined, differenceMax: number | undefined): number {
+  if (method !== 'bounded' && (method !== undefined || spec.period !== undefined)) return Infinity;
+  const n = dimensionOf(spec.set);
+  const box = max ?? defaultBound(n);
+  return (Math.max(box, differenceMax ?? 2 * box) + 1) ** n;
+}
+
+/** After a stop: how far the witness search got, and a witness if it met one (which settles the question). */
+function printInterrupted(kept: KeptAdmissibility | undefined, flags: Flags): void {
+  if (!kept) return;
+  if (flags.json) {
+    emitJson({
+      interrupted: true,
+      admissible: kept.witness ? false : null,
+      ...(kept.witness ? { witness: kept.witness } : {}),
+      ...(kept.checkedCells !== undefined ? { checkedCells: kept.checkedCells } : {}),
+      ...(kept.checkedUpTo !== undefined ? { checkedUpTo: kept.checkedUpTo } : {}),
+    });
+    return;
+  }
+  if (kept.witness) emitLine(`not 1-admissible: witness (${kept.witness.join(',')}) found before the stop (not necessarily the least)`);
+  else if (kept.checkedUpTo !== undefined) emitLine(`no witness in [0,${kept.checkedUpTo}]^2 (the search was stopped there)`);
+  else emitLine(`no witness among the first ${kept.checkedCells} positions of the box (the search was stopped there)`);
+}
+
+function periodicOf(res: Verdict): PeriodicAdmissibility | undefined {
   return 'period' in res ? (res as PeriodicAdmissibility) : undefined;
 }

@@ -12,9 +12,9 @@ import { RewriteGame } from '../../games/rewrite/game.js';
 import { compressWord, formatRule } from '../../games/rewrite/rules.js';
 import type { GrundyAutomatonResult } from '../../regular/grundy-automaton.js';
 import { reviveAutomatonResult } from '../background-jobs.js';
-import { runInBackground } from '../background.js';
+import { runStoppable } from '../background.js';
 import { parseSpec } from '../../spec/index.js';
-import { emitJson, emitLine, formatTable, parseCount, progressBar } from '../io.js';
+import { emitJson, emitLine, formatTable, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -38,25 +38,17 @@ export const automatonCommand: CommandModule = {
         const maxStates = flags.maxStates === undefined ? 100 : parseCount('--max-states', flags.maxStates);
         const ruleset = parseSpec(spec, { allowUnboundedRewriting: true });
         if (!(ruleset instanceof RewriteGame)) throw new InputError(`automaton needs a rewrite game (rewrite:RULES), not ${spec}`);
-        const bar = progressBar('learning');
         let result: GrundyAutomatonResult;
         let interrupted: InterruptedError | undefined;
         // The learner runs in a worker so that Ctrl-C can stop it and keep what it learned.
-        const ac = new AbortController();
-        const onSigint = () => ac.abort();
-        process.on('SIGINT', onSigint);
         try {
           const target = flags.pPositions ? 'p-positions' : 'grundy';
-          const learned = await runInBackground('automaton', { spec, maxStates, target }, { signal: ac.signal, onProgress: (states) => bar.update(states, maxStates) });
-          result = reviveAutomatonResult(learned);
+          result = reviveAutomatonResult(await runStoppable('automaton', { spec, maxStates, target }, { title: 'learning' }));
         } catch (e) {
           // Interrupted: report what was learned (unproved), then let the CLI exit with 130.
           if (!(e instanceof InterruptedError) || !e.partial) throw e;
           interrupted = e;
           result = reviveAutomatonResult(e.partial as GrundyAutomatonResult);
-        } finally {
-          process.off('SIGINT', onSigint);
-          bar.stop();
         }
         const letters = result.alphabet.names;
         const out = {

@@ -4,9 +4,10 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { InputError } from '../../core/errors.js';
-import { runConformance } from '../../logic/conformance.js';
-import { type CommandResult, commandDot, commandText, Session } from '../../logic/session.js';
+import { InputError, InterruptedError } from '../../core/errors.js';
+import type { CaseOutcome } from '../../logic/conformance.js';
+import type { LogicLine } from '../background-jobs.js';
+import { runStoppable } from '../background.js';
 import { colour, emitJson, emitLine } from '../io.js';
 import type { CommandModule } from './index.js';
 
@@ -19,6 +20,12 @@ interface Flags {
   print?: boolean;
   steps?: boolean;
   only?: string;
+  mpl?: string;
+}
+
+/** `M_i_n_0_1, …`: the names of the matrices in a Maple text, in order. */
+function matrixNames(mpl: string): string[] {
+  return [...mpl.matchAll(/^(M_\S+) := Matrix/gm)].map((m) => m[1]!);
 }
 
 /** `--only 0-156,530`: case ids as comma-separated numbers and ranges. */
@@ -43,7 +50,10 @@ function fileCommands(text: string): string[] {
     .map((l) => (/(;|:)$/.test(l) ? l : `${l};`));
 }
 
-function report(r: CommandResult, flags: Flags): void {
+/** A line of the logic job; `mpl` (Walnut's incidence matrices) when the command named variables. */
+type Line = LogicLine & { mpl?: string };
+
+function report(r: Line, flags: Flags): void {
   if (flags.json) {
     emitJson({
       name: r.name,
@@ -51,13 +61,37 @@ function report(r: CommandResult, flags: Flags): void {
       states: r.states,
       ...(r.result === null && r.variables.length > 0 ? { variables: r.variables } : {}),
       ...(flags.steps && r.steps ? { steps: r.steps } : {}),
+      ...(r.mpl !== undefined ? { matrices: matrixNames(r.mpl) } : {}),
     });
     return;
   }
   const verdict = r.result === null ? `${r.states} states over (${r.variables.join(', ')})` : r.result ? colour.green('true') : colour.red('false');
   emitLine(`${colour.bold(r.name)}: ${verdict}`);
   if (flags.steps && r.steps) for (const s of r.steps) emitLine(`  ${s.what.padEnd(12)} ${s.states}`);
-  if (flags.print && r.predicate) emitLine(commandText(r));
+  if (r.mpl !== undefined) emitLine(`  incidence matrices ${matrixNames(r.mpl).join(', ')}${flags.mpl ? '' : colour.dim(' (--mpl FILE writes them)')}`);
+  if (r.text !== undefined) emitLine(r.text);
+}
+
+/** The conformance suite in a worker: each case printed as it finishes; Ctrl-C keeps the cases done. */
+async function conformance(dir: string, flags: Flags): Promise<void> {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const onCase = (item: unknown) => {
+    const c = item as CaseOutcome;
+    counts[c.status === 'pass' ? 'passed' : c.status === 'fail' ? 'failed' : 'skipped']++;
+    if (flags.json) emitJson({ id: c.id, status: c.status, ...(c.reason ? { reason: c.reason } : {}) });
+    else if (c.status !== 'pass') emitLine(`${String(c.id).padStart(4)} ${c.status === 'fail' ? colour.red('fail') : colour.dim('skip')} ${c.reason ?? ''}`);
+  };
+  let interrupted: unknown;
+  try {
+    await runStoppable('conformance', { dir, ...(flags.only ? { only: [...parseIds(flags.only)] } : {}) }, { title: 'conformance', onItem: onCase, graceMs: 2000 });
+  } catch (e) {
+    if (!(e instanceof InterruptedError)) throw e;
+    interrupted = e;
+  }
+  // The counts of the cases printed (after a stop: the ones finished).
+  if (flags.json) emitJson(interrupted ? { ...counts, interrupted: true } : counts);
+  else emitLine(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${interrupted ? ' (interrupted)' : ''}`);
+  if (interrupted) throw interrupted;
 }
 
 export const logicCommand: CommandModule = {
@@ -74,30 +108,39 @@ export const logicCommand: CommandModule = {
       .option('--print', 'print the automaton in Walnut text format')
       .option('--steps', 'show the state count of every intermediate automaton')
       .option('--only <ids>', 'with --conformance: only these case ids, e.g. 527-556,600')
-      .action((query: string | undefined, flags: Flags) => {
-        if (flags.conformance) {
-          const summary = runConformance(flags.conformance, {
-            ...(flags.only ? { only: parseIds(flags.only) } : {}),
-            onCase: (c) => {
-              if (flags.json) emitJson({ id: c.id, status: c.status, ...(c.reason ? { reason: c.reason } : {}) });
-              else if (c.status !== 'pass') emitLine(`${String(c.id).padStart(4)} ${c.status === 'fail' ? colour.red('fail') : colour.dim('skip')} ${c.reason ?? ''}`);
-            },
-          });
-          if (flags.json) emitJson(summary);
-          else emitLine(`${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
-          return;
-        }
-        const session = new Session(flags.library ? { root: flags.library } : {});
+      .option('--mpl <file>', 'write the incidence matrices (Maple) of the last eval NAME VAR... "φ" to FILE')
+      .action(async (query: string | undefined, flags: Flags) => {
+        if (flags.conformance) return conformance(flags.conformance, flags);
         let commands: string[];
         if (flags.file) commands = fileCommands(readFileSync(flags.file, 'utf8'));
         else if (query !== undefined) commands = [/(;|:)\s*$/.test(query) ? query : `${query};`];
         else throw new InputError('logic: give a QUERY, --file FILE or --conformance DIR');
-        let last: CommandResult | undefined;
-        for (const c of commands) {
-          last = session.run(c);
-          if (last.verb !== 'macro' && last.verb !== 'morphism') report(last, flags);
+        // In a worker, each command's line printed as it finishes: a Ctrl-C ends the command running (the
+        // engine does not poll a stop flag) and keeps the lines of those done.
+        let done = 0;
+        let mpl: string | undefined;
+        const onLine = (item: unknown) => {
+          const line = item as Line;
+          done++;
+          if (line.mpl !== undefined) mpl = line.mpl;
+          if (line.verb !== 'macro' && line.verb !== 'morphism') report(line, flags);
+        };
+        const args = { commands, ...(flags.library ? { library: flags.library } : {}), ...(flags.print ? { print: true } : {}), ...(flags.dot ? { dot: true } : {}) };
+        let last: { dot?: string };
+        try {
+          last = await runStoppable('logic', args, { title: 'logic', onItem: onLine, graceMs: 0 });
+        } catch (e) {
+          if (e instanceof InterruptedError && done < commands.length) {
+            process.stderr.write(`sprague: interrupted in command ${done + 1} of ${commands.length}: ${commands[done]}\n`);
+            throw new InterruptedError({ done });
+          }
+          throw e;
         }
-        if (flags.dot && last) writeFileSync(flags.dot, commandDot(last));
+        if (flags.dot && last.dot !== undefined) writeFileSync(flags.dot, last.dot);
+        if (flags.mpl) {
+          if (mpl === undefined) throw new InputError('--mpl: no command named variables for incidence matrices (write eval NAME i n "φ")');
+          writeFileSync(flags.mpl, mpl);
+        }
       });
   },
 };

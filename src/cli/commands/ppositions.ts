@@ -1,8 +1,9 @@
 /** `sprague ppositions SPEC --max N`: every P-position of a 2- or 3-heap game in the box [0,N]^k. */
 import type { Command } from 'commander';
-import { InputError } from '../../core/errors.js';
-import { pPositions } from '../../analysis/ppositions.js';
-import { emitJson, emitLine, parseCount, progressBar } from '../io.js';
+import { InputError, InterruptedError, LimitError } from '../../core/errors.js';
+import type { KeptPPositions } from '../background-jobs.js';
+import { runStoppable } from '../background.js';
+import { emitLine, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 import { specFromFlags } from './shared.js';
 
@@ -23,7 +24,7 @@ export const ppositionsCommand: CommandModule = {
       .option('--heaps <k>', 'number of heaps for games on any number of heaps (default 2)')
       .option('--json', 'JSON Lines output')
       .option('--max-depth <n>', 'depth bound for games not known to terminate')
-      .action((spec: string, flags: Flags) => {
+      .action(async (spec: string, flags: Flags) => {
         const { ruleset, maxDepth } = specFromFlags(spec, flags);
         if (ruleset.domain.kind !== 'heaps') throw new InputError(`ppositions needs a heap game; ${ruleset.name} is played on ${ruleset.domain.kind}`);
         const max = parseCount('--max', flags.max);
@@ -32,21 +33,53 @@ export const ppositionsCommand: CommandModule = {
           throw new InputError(`${ruleset.name} is played on ${ruleset.heapCount} heaps, not ${heaps}`);
         }
         if (heaps !== 2 && heaps !== 3) throw new InputError(`ppositions lists games on 2 or 3 heaps, not ${heaps}`);
-        const bar = progressBar('ppositions');
-        const found: number[][] = [];
+        let found: Int32Array;
         try {
-          pPositions(ruleset, heaps, max, {
-            ...(maxDepth === undefined ? {} : { maxDepth }),
-            onProgress: (d, t) => bar.update(d, t),
-            onPosition: (p) => (flags.json ? emitJson({ position: p }) : found.push(p)),
-          });
-        } finally {
-          bar.stop();
+          // A worker, so that Ctrl-C can stop the kernel and keep what it finished; small boxes run here.
+          const args = { spec, heaps, max, ...(maxDepth === undefined ? {} : { maxDepth }) };
+          found = (await runStoppable('ppositions', args, { title: 'ppositions', inline: (max + 1) ** heaps <= INLINE_CELLS })).coords;
+        } catch (e) {
+          const kept = e instanceof InterruptedError || e instanceof LimitError ? (e.partial as KeptPPositions | undefined) : undefined;
+          if (kept) printKept(kept, heaps, max, ruleset.name, flags);
+          throw e;
         }
-        if (!flags.json) {
-          emitLine(found.map((p) => `(${p.join(',')})`).join(' '));
-          emitLine(`${found.length} P-positions of ${ruleset.name} in [0,${max}]^${heaps}`);
-        }
+        printPositions(found, heaps, flags);
+        if (!flags.json) emitLine(`${found.length / heaps} P-positions of ${ruleset.name} in [0,${max}]^${heaps}`);
       });
   },
 };
+
+/** Boxes up to this many cells are done in the CLI's thread: a worker's start-up would cost more than the work. */
+const INLINE_CELLS = 1 << 16;
+
+/** JSON Lines in chunks (a million positions would otherwise be a million writes), or one line of tuples. */
+function printPositions(coords: Int32Array, heaps: number, flags: Flags): void {
+  const count = coords.length / heaps;
+  const tuple = (i: number) => Array.from(coords.subarray(i * heaps, (i + 1) * heaps));
+  if (!flags.json) {
+    const cells: string[] = [];
+    for (let i = 0; i < count; i++) cells.push(`(${tuple(i).join(',')})`);
+    emitLine(cells.join(' '));
+    return;
+  }
+  for (let start = 0; start < count; start += 4096) {
+    const lines: string[] = [];
+    for (let i = start; i < Math.min(count, start + 4096); i++) lines.push(JSON.stringify({ position: tuple(i) }));
+    emitLine(lines.join('\n'));
+  }
+}
+
+/** After a stop or a limit: the P-positions known final, and on stderr what they are. */
+function printKept(kept: KeptPPositions, heaps: number, max: number, name: string, flags: Flags): void {
+  const count = kept.coords.length / heaps;
+  if (kept.kind === 'none') {
+    process.stderr.write(`sprague: stopped inside a table kernel of ${name}, which keeps no P-positions it can vouch for\n`);
+    return;
+  }
+  printPositions(kept.coords, heaps, flags);
+  process.stderr.write(
+    kept.kind === 'box'
+      ? `sprague: kept the ${count} P-positions of ${name} in [0,${kept.upTo}]^${heaps} (the columns finished), not all of [0,${max}]^${heaps}\n`
+      : `sprague: kept the first ${count} P-positions of ${name} in [0,${max}]^${heaps} (lexicographic order)\n`,
+  );
+}

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { InputError, InterruptedError, LimitError } from '../../core/errors.js';
 import type { SequenceResult } from '../../analysis/sequence.js';
-import { runInBackground } from '../background.js';
-import { emitJson, emitLine, parseCount, progressBar } from '../io.js';
+import { runStoppable } from '../background.js';
+import { emitJson, emitLine, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 import { specFromFlags } from './shared.js';
 
@@ -29,25 +29,14 @@ export const sequenceCommand: CommandModule = {
         }
         if (ruleset.convention === 'misere') throw new InputError('sequence lists Grundy values, which misère games do not have here; use grundy for outcomes');
         const max = parseCount('--max', flags.max);
-        const bar = progressBar('sequence');
         // In a worker so that Ctrl-C can stop it; the values finished before a stop or a limit are printed.
-        const ac = new AbortController();
-        const onSigint = () => ac.abort();
-        process.on('SIGINT', onSigint);
         let result: SequenceResult;
         try {
-          result = await runInBackground(
-            'sequence',
-            { spec, max, ...(maxDepth === undefined ? {} : { maxDepth }) },
-            { signal: ac.signal, onProgress: (d, t) => bar.update(d, t) },
-          );
+          result = await runStoppable('sequence', { spec, max, ...(maxDepth === undefined ? {} : { maxDepth }) }, { title: 'sequence' });
         } catch (e) {
           const finished = e instanceof InterruptedError || e instanceof LimitError ? e.partial : undefined;
           if (finished && typeof (finished as ArrayLike<number>).length === 'number') printValues(finished as ArrayLike<number>, flags);
           throw e;
-        } finally {
-          process.off('SIGINT', onSigint);
-          bar.stop();
         }
         const { values, period, pPeriod } = result;
         printValues(values, flags);

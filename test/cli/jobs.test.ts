@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { pPositions } from '../../src/analysis/ppositions.js';
+import { InputError, InterruptedError } from '../../src/core/errors.js';
+import { type LogicLine, keptAdmissibility, keptPPositions } from '../../src/cli/background-jobs.js';
+import { runInBackground } from '../../src/cli/background.js';
+import { Session } from '../../src/logic/session.js';
+import { parseSpec } from '../../src/spec/index.js';
+
+const aborted = () => {
+  const ac = new AbortController();
+  ac.abort();
+  return ac.signal;
+};
+
+/** The interruption a kernel throws when its signal is already raised. */
+function partialOf(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (e) {
+    assert.ok(e instanceof InterruptedError, String(e));
+    return e.partial;
+  }
+  assert.fail('the run was not interrupted');
+}
+
+test('ppositions job in a worker: the same P-positions as the library in this thread (maharaja-nim, Prop. 1.1 columns)', async () => {
+  for (const [spec, heaps, max] of [['wythoff+1,2', 2, 400], ['zeruclid', 3, 45], ['push(nim,euclid)', 2, 300]] as const) {
+    const here = pPositions(parseSpec(spec), heaps, max);
+    const there = await runInBackground('ppositions', { spec, heaps, max });
+    assert.equal(there.method, here.method, spec);
+    assert.deepEqual(Array.from(there.coords), here.positions.flat(), spec);
+  }
+});
+
+test('a stopped Wythoff column table keeps exactly the P-positions of the finished square (maharaja-nim, Prop. 1.1)', () => {
+  const partial = partialOf(() => pPositions(parseSpec('maharaja'), 2, 2 ** 21 - 1, { signal: aborted() }));
+  const kept = keptPPositions(partial, 2);
+  assert.equal(kept.kind, 'box');
+  const smaller = pPositions(parseSpec('maharaja'), 2, kept.upTo!);
+  assert.ok(kept.upTo! > 1000 && kept.upTo! < 2 ** 21 - 1);
+  assert.deepEqual(Array.from(kept.coords), smaller.positions.flat());
+});
+
+test('a stopped table kernel (push compound: its inner table comes back) keeps nothing rather than something wrong', () => {
+  const partial = partialOf(() => pPositions(parseSpec('push(nim,euclid)'), 2, 200, { signal: aborted() }));
+  assert.deepEqual(keptPPositions(partial, 2), { kind: 'none', coords: new Int32Array(0) });
+});
+
+test('the solver path keeps its list as a prefix', () => {
+  const kept = keptPPositions([[0, 0], [1, 1]], 2);
+  assert.equal(kept.kind, 'prefix');
+  assert.deepEqual(Array.from(kept.coords), [0, 0, 1, 1]);
+});
+
+test('admissibility partials: the witness searches say how far they got; earlier phases decide nothing', () => {
+  assert.deepEqual(keptAdmissibility({ checked: 4096, witness: [2, 3] }), { checkedCells: 4096, witness: [2, 3] });
+  assert.deepEqual(keptAdmissibility({ checkedUpTo: 63 }), { checkedUpTo: 63 });
+  assert.equal(keptAdmissibility({ checkedUpTo: -1 }), undefined);
+  assert.equal(keptAdmissibility(new Uint8Array(4)), undefined);
+});
+
+test('logic job: every command emitted in order as it finishes, the same lines as a Session here', async () => {
+  const commands = ['def even "Ey x=2*y";', 'macro twice "%0 = 2*%1";', 'eval t "Ax $even(x) | ~(Ey #twice(x,y))";', 'eval e "Ey x=2*y";'];
+  const items: LogicLine[] = [];
+  const end = await runInBackground('logic', { commands, dot: true }, { onItem: (i) => items.push(i as LogicLine) });
+  const session = new Session();
+  const here = commands.map((c) => session.run(c));
+  assert.deepEqual(items.map((l) => [l.verb, l.name, l.result, l.states]), here.map((r) => [r.verb, r.name, r.result, r.states]));
+  assert.match(end.dot!, /digraph/);
+});
+
+test('logic job ended from outside: the items of the commands done arrived, the call rejects as interrupted', async () => {
+  const kill = new AbortController();
+  const items: LogicLine[] = [];
+  const commands = ['eval a "Ax x=x";', 'eval b "Ex x=1";', 'def p "?msd_trib Ex,y,z,w x+y=z & z+w=x+y+y";', 'eval c "Ax x=x";'];
+  const run = runInBackground('logic', { commands }, {
+    kill: kill.signal,
+    onItem: (i) => {
+      items.push(i as LogicLine);
+      if (items.length === 2) kill.abort();
+    },
+  });
+  await assert.rejects(run, (e: unknown) => e instanceof InterruptedError && e.partial === undefined);
+  assert.deepEqual(items.map((l) => l.name), ['a', 'b']);
+});
+
+test('a bad command after good ones: the good lines arrive first, then the error keeps its class', async () => {
+  const items: LogicLine[] = [];
+  await assert.rejects(
+    runInBackground('logic', { commands: ['eval a "Ax x=x";', 'eval b "Ex x+ = 1";'] }, { onItem: (i) => items.push(i as LogicLine) }),
+    (e: unknown) => e instanceof InputError,
+  );
+  assert.deepEqual(items.map((l) => l.name), ['a']);
+});
+
+test('inline runs (small inputs) give the same result without a worker', async () => {
+  const inline = await runInBackground('ppositions', { spec: 'wythoff', heaps: 2, max: 30 }, { inline: true });
+  const worker = await runInBackground('ppositions', { spec: 'wythoff', heaps: 2, max: 30 });
+  assert.deepEqual(Array.from(inline.coords), Array.from(worker.coords));
+});

@@ -26,6 +26,18 @@ test('sprague logic --file: definitions visible to later lines, # comments, --do
   assert.match(readFileSync(dot, 'utf8'), /digraph/);
 });
 
+test('sprague logic eval NAME i j "φ" --mpl FILE: the JSON line lists the matrices, the file holds Walnut\'s Maple text', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'logic-'));
+  const mpl = join(dir, 't.mpl');
+  const r = runCli(['logic', 'eval t i j "i=j+1"', '--json', '--mpl', mpl]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.lines, [{ name: 't', result: null, states: 2, variables: ['i', 'j'], matrices: ['M_i_j_0_0', 'M_i_j_0_1', 'M_i_j_1_0', 'M_i_j_1_1'] }]);
+  assert.match(readFileSync(mpl, 'utf8'), /^M_i_j_1_0 := Matrix\(\[\[0,1\],\n\[0,0\]\]\);$/m);
+  const none = runCli(['logic', 'eval t "i=j+1"', '--json', '--mpl', join(dir, 'u.mpl')]);
+  assert.equal(none.status, 2);
+  assert.equal(existsSync(join(dir, 'u.mpl')), false);
+});
+
 test('sprague logic: bad input exits 2 with a one-line message naming the place', () => {
   const r = runCli(['logic', 'eval t "Ex x+ = 1"', '--json']);
   assert.equal(r.status, 2);

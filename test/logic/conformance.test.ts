@@ -6,7 +6,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runConformance, type CaseOutcome } from '../../src/logic/conformance.js';
 
@@ -41,4 +43,25 @@ test('Walnut conformance, cases 373-388 (incidence matrices exact, their errors,
   assert.ok(summary.passed >= 16, `passed ${summary.passed}: ${outcomes.filter((o) => o.status !== 'pass').map((o) => `${o.id} ${o.reason}`).join('; ')}`);
   const mpl = outcomes.filter((o) => /mpl identical/.test(o.reason ?? '')).map((o) => o.id);
   assert.deepEqual(mpl, [374, 375, 376, 377, 378, 379, 383]);
+});
+
+test('Walnut conformance runner: an mpl that differs from Walnut\'s fails, and so does one written where none is expected', { skip: present ? false : `no conformance suite at ${dir}` }, () => {
+  const copy = mkdtempSync(join(tmpdir(), 'walnut-'));
+  try {
+    cpSync(join(dir, 'fixtures'), join(copy, 'fixtures'), { recursive: true });
+    cpSync(join(dir, 'expected'), join(copy, 'expected'), { recursive: true });
+    cpSync(join(dir, 'setup.jsonl'), join(copy, 'setup.jsonl'));
+    // One entry of M_i_j_1_0 changed; case 0 asks for the matrices of a.
+    const mpl = join(copy, 'expected/mpl374.mpl');
+    writeFileSync(mpl, readFileSync(mpl, 'utf8').replace('M_i_j_1_0 := Matrix([[0,1]', 'M_i_j_1_0 := Matrix([[0,2]'));
+    const cases = readFileSync(join(dir, 'cases.jsonl'), 'utf8').replace('"eval test0 \\"(a = 4)', '"eval test0 a \\"(a = 4)');
+    writeFileSync(join(copy, 'cases.jsonl'), cases);
+    const outcomes: CaseOutcome[] = [];
+    runConformance(copy, { only: new Set([0, 374, 375]), loadCommandFiles: false, onCase: (c) => outcomes.push(c) });
+    assert.deepEqual(outcomes.map((o) => o.status), ['fail', 'fail', 'pass']);
+    assert.match(outcomes[0]!.reason!, /Result\/test0\.mpl where Walnut writes no incidence matrices/);
+    assert.match(outcomes[1]!.reason!, /incidence matrices differ from Walnut's from line 18/);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 });

@@ -15,6 +15,8 @@ import type { NumerationSystem } from '../numeration/system.js';
 import { Compiler, type Library, type WordAutomaton } from './compile.js';
 import { parseFormula } from './parser.js';
 import { type Limits, Predicate, radixOf, type Track, validityOf } from './predicate.js';
+import { chainLayers } from './chains.js';
+import { letterDigits, onSide, permuteTracks, permutationsOf, sortedTuples, withZeroPadding } from './tuple-automata.js';
 
 export interface LogicAdmissibility {
   admissible: boolean;
@@ -114,6 +116,12 @@ export interface DirectOptions {
   maxNfaStates?: number;
   maxSubsets?: number;
   signal?: AbortSignal;
+  /**
+   * Layer passes before the full search (default 0): try the moves to the maximal elements of P below
+   * p, then to the next layer, up to this many layers, each pass keeping only the candidates still
+   * without an admissible move. Sound whatever the depth; it pays where P - P is large.
+   */
+  layers?: number;
   /** Told each automaton as it is finished: what it is and its state count (a trace for profiling). */
   log?: (what: string, states: number) => void;
   /** Progress of the current stage: (stage, subsets built, subsets expanded). */
@@ -136,6 +144,8 @@ export interface DirectAdmissibility {
      * with no such move to P (only they can be bad; 1 state = none).
      */
     axisStuck?: number;
+    /** After each layer pass (options.layers): the minimal automaton of the candidates still without a move. */
+    layerStuck?: number[];
     /** E(p, q) (q in P, p - q outside P - P): its NFA (guessing m), subset automaton and minimal automaton; 0 when not needed. */
     moveNfa: number;
     moveSubsets: number;
@@ -147,14 +157,6 @@ export interface DirectAdmissibility {
   };
   /** Milliseconds per stage. */
   times: { differences: number; bad: number };
-}
-
-/** The digits of every packed letter of n tracks in base b: digits[L*n + c]. */
-function letterDigits(b: number, n: number): Int32Array {
-  const K = b ** n;
-  const out = new Int32Array(K * n);
-  for (let L = 0; L < K; L++) for (let c = 0, r = L; c < n; c++, r = Math.floor(r / b)) out[L * n + c] = r % b;
-  return out;
 }
 
 /**
@@ -247,25 +249,6 @@ export function zeroNormaliser(sys: NumerationSystem): Dfa {
     },
   );
   return minimise(raw);
-}
-
-/** The states reachable from the starts by letter 0 only (zeros on every kept track: msd padding). */
-function withZeroPadding(nfa: TableNfa): TableNfa {
-  const K = nfa.alphabetSize;
-  const seen = new Uint8Array(nfa.stateCount);
-  const list = [...nfa.starts];
-  for (const s of list) seen[s] = 1;
-  for (let i = 0; i < list.length; i++) {
-    const s = list[i]!;
-    for (let e = nfa.succStart[s * K]!; e < nfa.succStart[s * K + 1]!; e++) {
-      const t = nfa.succ[e]!;
-      if (!seen[t]) {
-        seen[t] = 1;
-        list.push(t);
-      }
-    }
-  }
-  return { ...nfa, starts: Int32Array.from(list) };
 }
 
 /**
@@ -369,49 +352,6 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
   };
 }
 
-/** The automaton read with its tracks permuted: track c of the result is track perm[c] of dfa. */
-function permuteTracks(dfa: Dfa, b: number, n: number, perm: readonly number[]): Dfa {
-  const K = b ** n;
-  const dig = letterDigits(b, n);
-  const map = new Int32Array(K);
-  for (let L = 0; L < K; L++) {
-    let old = 0;
-    for (let c = n - 1; c >= 0; c--) old = old * b + dig[L * n + perm.indexOf(c)]!;
-    map[L] = old;
-  }
-  return Dfa.from(dfa.stateCount, K, (s, L) => dfa.next(s, map[L]!), (s) => dfa.output[s]!, dfa.start);
-}
-
-function permutationsOf(n: number): number[][] {
-  if (n === 1) return [[0]];
-  return permutationsOf(n - 1).flatMap((p) => Array.from({ length: n }, (_, i) => [...p.slice(0, i), n - 1, ...p.slice(i)]));
-}
-
-/** x_0 <= x_1 <= ... <= x_{n-1} on n tracks, msd first (state: which adjacent pairs are already strict). */
-function sortedTuples(b: number, n: number): Dfa {
-  const K = b ** n;
-  const dig = letterDigits(b, n);
-  const pairs = n - 1;
-  const dead = 1 << pairs;
-  return Dfa.from(
-    dead + 1,
-    K,
-    (s, L) => {
-      if (s === dead) return dead;
-      let t = s;
-      for (let c = 0; c < pairs; c++) {
-        if (s & (1 << c)) continue;
-        const x = dig[L * n + c]!;
-        const y = dig[L * n + c + 1]!;
-        if (x > y) return dead;
-        if (x < y) t |= 1 << c;
-      }
-      return t;
-    },
-    (s) => (s === dead ? 0 : 1),
-  );
-}
-
 /**
  * P - P, using the symmetry of P when it has it: i ranges over the sorted elements of P only
  * (i = σ(i') gives j - i = σ(σ⁻¹j - i')), and the result is closed under permuting coordinates.
@@ -448,24 +388,24 @@ function subsetLimits(o: DirectOptions, stage: 'differences' | 'bad') {
 
 /**
  * Moves to P from the candidate positions R (Lemma 12), in two projections with a minimisation
- * between: first E(p, q) = R(p) ∧ P(q) ∧ ∃m (q + m = p ∧ allowed(m)) over the letters pL + K qL (m is
- * guessed digit by digit; it is unique, so the subsets stay small), determinised and minimised; then
- * ∃q E(p, q). With `search`, that subset construction runs alongside R and stops at the first p in R
+ * between: first E(p, q) = R(p) ∧ Q(p, q) ∧ ∃m (q + m = p ∧ allowed(m)) over the letters pL + K qL,
+ * where Q says which q in P are tried from p (all of P, or one layer of them); m is guessed digit by
+ * digit (it is unique, so the subsets stay small); determinised and minimised; then ∃q E(p, q). With `search`, that subset construction runs alongside R and stops at the first p in R
  * whose subset holds no accepting state (no allowed move to P); otherwise it is built in full and the
  * result is the DFA of those p.
  */
-function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, search: boolean, options: DirectOptions) {
+function movesToP(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, search: boolean, options: DirectOptions, what = 'E(p,q)') {
   const b = sys.base;
   const K = b ** n;
   const dig = letterDigits(b, n);
   const add = sys.addition();
   const liveA = coReachable(add);
-  const liveP = coReachable(P);
+  const liveQ = coReachable(Q);
   const liveAllowed = coReachable(allowed);
   const D = allowed;
   // q + m = p: q and p read, m guessed from the live choices.
   const ch = coordinateChoices(add, liveA, b, (q, m, p) => q + b * m + b * b * p);
-  const nP = P.stateCount;
+  const nP = Q.stateCount;
   const nD = D.stateCount;
   const nA = add.stateCount;
   const Z = R;
@@ -475,7 +415,7 @@ function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
   const a2 = new Int32Array(n);
   const qDig = new Int32Array(n);
   const pDig = new Int32Array(n);
-  const startKey = P.start + nP * (D.start + nD * (Z.start + nZ * adderIndex(new Int32Array(n).fill(add.start), nA)));
+  const startKey = Q.start + nP * (D.start + nD * (Z.start + nZ * adderIndex(new Int32Array(n).fill(add.start), nA)));
   const expand = (key: number, emit: (letter: number, to: number) => void) => {
     const x = key % nP;
     let rest = (key - x) / nP;
@@ -487,14 +427,14 @@ function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
       a[c] = rest % nA;
       rest = (rest - a[c]!) / nA;
     }
-    for (let qL = 0; qL < K; qL++) {
-      const x2 = P.next(x, qL);
-      if (!liveP[x2]) continue;
-      for (let c = 0; c < n; c++) qDig[c] = dig[qL * n + c]!;
-      for (let pL = 0; pL < K; pL++) {
-        const z2 = Z.next(z, pL);
-        if (!liveZ[z2]) continue;
-        for (let c = 0; c < n; c++) pDig[c] = dig[pL * n + c]!;
+    for (let pL = 0; pL < K; pL++) {
+      const z2 = Z.next(z, pL);
+      if (!liveZ[z2]) continue;
+      for (let c = 0; c < n; c++) pDig[c] = dig[pL * n + c]!;
+      for (let qL = 0; qL < K; qL++) {
+        const x2 = Q.next(x, pL + K * qL);
+        if (!liveQ[x2]) continue;
+        for (let c = 0; c < n; c++) qDig[c] = dig[qL * n + c]!;
         const go = (c: number, mL: number, weight: number): void => {
           if (c === n) {
             const d2 = D.next(d, mL);
@@ -516,7 +456,7 @@ function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
     let rest = (key - x) / nP;
     const d = rest % nD;
     rest = (rest - d) / nD;
-    if (!P.output[x] || !D.output[d] || !Z.output[rest % nZ]) return false;
+    if (!Q.output[x] || !D.output[d] || !Z.output[rest % nZ]) return false;
     rest = Math.floor(rest / nZ);
     for (let c = 0; c < n; c++) {
       if (!add.output[rest % nA]) return false;
@@ -524,13 +464,13 @@ function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
     }
     return true;
   };
-  options.log?.(`candidates R (${search ? 'search' : 'axis pass'})`, R.stateCount);
+  options.log?.(`candidates R before ${what}`, R.stateCount);
   const pairNfa = exploreNfa(K * K, [startKey], expand, accept, nfaLimits(options));
-  options.log?.('NFA of E(p,q)', pairNfa.stateCount);
+  options.log?.(`NFA of ${what}`, pairNfa.stateCount);
   const pairSub = determiniseTable(pairNfa, subsetLimits(options, 'bad'));
-  options.log?.('subsets of E(p,q)', pairSub.states);
+  options.log?.(`subsets of ${what}`, pairSub.states);
   const E = minimise(pairSub.dfa!);
-  options.log?.('E(p,q) minimal', E.stateCount);
+  options.log?.(`${what} minimal`, E.stateCount);
   // ∃q: read p, guess q among the letters that keep E alive.
   const liveE = coReachable(E);
   const moveNfa = exploreNfa(
@@ -565,6 +505,104 @@ function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
     /** Without search: the positions of R with no allowed move to P. */
     stuck: sub.dfa ? minimise(product(R, sub.dfa, (r, g) => (r !== 0 && g === 0 ? 1 : 0))) : undefined,
   };
+}
+
+/**
+ * The candidates of R left without an admissible move to the chosen targets: Q(p, q) says which q
+ * are tried from p (a few per p, e.g. one layer of the chains below p), and a move is admissible when
+ * it lies in `allowed`. Two projections with a minimisation between, so that the adders meet the
+ * automaton of allowed moves only after they are minimised away: first M(p, m) = ∃q (Q(p, q) ∧
+ * q + m = p) over the pair letters pL + K mL (q guessed through the adders, unique); then the p with
+ * ∃m (M(p, m) ∧ allowed(m)), m guessed (a few per p).
+ */
+function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, what: string): Dfa {
+  const b = sys.base;
+  const K = b ** n;
+  const dig = letterDigits(b, n);
+  const add = sys.addition();
+  // q + m = p with m and p read, q guessed.
+  const ch = coordinateChoices(add, coReachable(add), b, (m, q, p) => q + b * m + b * b * p);
+  const liveQ = coReachable(Q);
+  const nQ = Q.stateCount;
+  const nA = add.stateCount;
+  const a = new Int32Array(n);
+  const a2 = new Int32Array(n);
+  const mDig = new Int32Array(n);
+  const pDig = new Int32Array(n);
+  const moveNfa = exploreNfa(
+    K * K,
+    [Q.start + nQ * adderIndex(new Int32Array(n).fill(add.start), nA)],
+    (key, emit) => {
+      const x = key % nQ;
+      let rest = (key - x) / nQ;
+      for (let c = 0; c < n; c++) {
+        a[c] = rest % nA;
+        rest = (rest - a[c]!) / nA;
+      }
+      for (let pL = 0; pL < K; pL++) {
+        for (let c = 0; c < n; c++) pDig[c] = dig[pL * n + c]!;
+        for (let mL = 0; mL < K; mL++) {
+          for (let c = 0; c < n; c++) mDig[c] = dig[mL * n + c]!;
+          const go = (c: number, qL: number, weight: number): void => {
+            if (c === n) {
+              const x2 = Q.next(x, pL + K * qL);
+              if (liveQ[x2]) emit(pL + K * mL, x2 + nQ * adderIndex(a2, nA));
+              return;
+            }
+            const at = (a[c]! * b + mDig[c]!) * b + pDig[c]!;
+            for (let e = ch.start[at]!; e < ch.start[at + 1]!; e += 2) {
+              a2[c] = ch.data[e + 1]!;
+              go(c + 1, qL + weight * ch.data[e]!, weight * b);
+            }
+          };
+          go(0, 0, 1);
+        }
+      }
+    },
+    (key) => {
+      let rest = Math.floor(key / nQ);
+      if (!Q.output[key % nQ]) return false;
+      for (let c = 0; c < n; c++, rest = Math.floor(rest / nA)) if (!add.output[rest % nA]) return false;
+      return true;
+    },
+    nfaLimits(options),
+  );
+  options.log?.(`NFA of M(p,m) on ${what}`, moveNfa.stateCount);
+  const M = minimise(determiniseTable(moveNfa, subsetLimits(options, 'bad')).dfa!);
+  options.log?.(`M(p,m) on ${what} minimal`, M.stateCount);
+  const liveM = coReachable(M);
+  const nM = M.stateCount;
+  // ∃m, with p read through R (deterministic, it only prunes): accepting = R accepts and the move is allowed.
+  const liveR = coReachable(R);
+  const nR = R.stateCount;
+  const goodNfa = exploreNfa(
+    K,
+    [R.start + nR * (M.start + nM * allowed.start)],
+    (key, emit) => {
+      const r = key % nR;
+      let rest = (key - r) / nR;
+      const x = rest % nM;
+      const d = (rest - x) / nM;
+      for (let pL = 0; pL < K; pL++) {
+        const r2 = R.next(r, pL);
+        if (!liveR[r2]) continue;
+        for (let mL = 0; mL < K; mL++) {
+          const x2 = M.next(x, pL + K * mL);
+          if (liveM[x2]) emit(pL, r2 + nR * (x2 + nM * allowed.next(d, mL)));
+        }
+      }
+    },
+    (key) => {
+      const r = key % nR;
+      const rest = (key - r) / nR;
+      return R.output[r] !== 0 && M.output[rest % nM] !== 0 && allowed.output[Math.floor(rest / nM)] !== 0;
+    },
+    nfaLimits(options),
+  );
+  options.log?.(`NFA of the admissible moves on ${what}`, goodNfa.stateCount);
+  const good = determiniseTable(goodNfa, subsetLimits(options, 'bad'));
+  options.log?.(`subsets of the admissible moves on ${what}`, good.states);
+  return minimise(product(R, minimise(good.dfa!), (r, g) => (r !== 0 && g === 0 ? 1 : 0), 50_000_000));
 }
 
 /**
@@ -716,9 +754,30 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   const axis = axisMoves(b, n);
   let axisStuck: number | undefined;
   if (n > 1 && shortestWitness(product(diff.dfa, axis, (x, y) => (x !== 0 && y !== 0 ? 1 : 0))) === undefined) {
-    const first = movesToP(P, axis, R, sys, n, false, options);
+    const first = movesToP(onSide(P, b ** n, 1), axis, R, sys, n, false, options, 'E(p,q) on axis moves');
     R = first.stuck!;
     axisStuck = R.stateCount;
+  }
+  // Layer passes: moves to the maximal elements of P below p first, then to the next layer, ...;
+  // each q is one of a few per p, so E(p, q) stays small where the pass over all of P does not.
+  const layerStuck: number[] = [];
+  const allowed = complement(diff.dfa);
+  const depth = options.layers ?? 0;
+  const layers = depth > 0 && diff.symmetric && finiteLanguage(R, 20_000) === undefined ? chainLayers(P, sys, n, depth, true, options) : undefined;
+  if (layers) {
+    for (let h = 0; h < depth && finiteLanguage(R, 20_000) === undefined; h++) {
+      layers[h]!.forEach((layer, i) => {
+        if (shortestWitness(R) === undefined) return;
+        options.log?.(`layer ${h}, chain ${i}, below p`, layer.stateCount);
+        R = stuckOnChosen(layer, allowed, R, sys, n, options, `layer ${h}, chain ${i}`);
+      });
+      layerStuck.push(R.stateCount);
+    }
+  }
+  if (layers) {
+    // The move to 0 is the position itself: admissible unless p ∈ P - P.
+    R = minimise(product(R, diff.dfa, (r, d) => (r !== 0 && d !== 0 ? 1 : 0)));
+    options.log?.('candidates without the move to 0', R.stateCount);
   }
   // When few candidates remain, check each one exactly against P - P instead of building E(p, q).
   const few = finiteLanguage(R, 20_000);
@@ -728,7 +787,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
       ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: few.length, largest: 0, witness: few.find((w) => isBad(P, diff.dfa, sys, n, w)) }
       : shortestWitness(R) === undefined
         ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: 0, largest: 0, witness: undefined }
-        : movesToP(P, complement(diff.dfa), R, sys, n, true, options);
+        : movesToP(onSide(P, b ** n, 1), allowed, R, sys, n, true, options);
   const t2 = performance.now();
   const result: DirectAdmissibility = {
     admissible: bad.witness === undefined,
@@ -739,6 +798,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
       differenceSubsets: diff.subsets,
       differences: diff.dfa.stateCount,
       ...(axisStuck === undefined ? {} : { axisStuck }),
+      ...(layerStuck.length === 0 ? {} : { layerStuck }),
       moveNfa: bad.pairNfa,
       moveSubsets: bad.pairSubsets,
       moves: bad.pairs,

@@ -1,0 +1,214 @@
+/**
+ * Chains of a symmetric set P ⊆ N^n, for choosing moves to P (deciding-game-invariance, Lemma 12).
+ * When the sorted elements of P form a chain 0 = t_0 < t_1 < t_2 < ... (strict in every coordinate,
+ * as for Wythoff's, Fraenkel's, the Tribonacci and the Raleigh games), P is the union of the permuted
+ * chains π(t_j), and the elements of chain π below a position p form a prefix of it. The k-th element
+ * from the top of each prefix is then a definable target q(p), one per permutation: checking the moves
+ * p - q(p) needs no quantifier over all of P, only over the successor in the chain, which is unique.
+ */
+import { Dfa } from '../automata/dfa.js';
+import { minimise } from '../automata/minimise.js';
+import { determiniseTable, exploreNfa, type TableNfa } from '../automata/nfa.js';
+import { complement, product, shortestWitness } from '../automata/ops.js';
+import { coReachable } from '../numeration/build.js';
+import type { NumerationSystem } from '../numeration/system.js';
+import { compareStep, allLess, letterDigits, noneGreater, onSide, permutationsOf, sortedTuples, withZeroPadding } from './tuple-automata.js';
+
+export interface ChainLimits {
+  maxNfaStates?: number;
+  maxSubsets?: number;
+  signal?: AbortSignal;
+}
+
+const and = (x: number, y: number) => (x !== 0 && y !== 0 ? 1 : 0);
+
+/** The minimal DFA of an NFA given by exploreNfa, with msd zero padding when `padded`. */
+function determinised(nfa: TableNfa, limits: ChainLimits, padded = false): Dfa {
+  const sub = determiniseTable(padded ? withZeroPadding(nfa) : nfa, {
+    maxStates: limits.maxSubsets ?? 5_000_000,
+    ...(limits.signal ? { signal: limits.signal } : {}),
+  });
+  return minimise(sub.dfa!);
+}
+
+function exploreLimits(limits: ChainLimits) {
+  return { maxStates: limits.maxNfaStates ?? 30_000_000, ...(limits.signal ? { signal: limits.signal } : {}) };
+}
+
+/**
+ * Over the pair letters tL + K uL: a comparison of two tuples read from the pair, `x` and `y` being
+ * functions that pick each side's digits (with a permutation, say); `accept` judges the final state.
+ */
+function pairComparison(b: number, n: number, pick: (digits: Int32Array, tL: number, uL: number, side: 0 | 1) => void, accept: (state: number) => boolean): Dfa {
+  const K = b ** n;
+  const [x, y] = [new Int32Array(n), new Int32Array(n)];
+  return Dfa.from(
+    1 << (2 * n),
+    K * K,
+    (s, L) => {
+      pick(x, L % K, Math.floor(L / K), 0);
+      pick(y, L % K, Math.floor(L / K), 1);
+      return compareStep(s, x, y, n);
+    },
+    (s) => (accept(s) ? 1 : 0),
+  );
+}
+
+/**
+ * Next(t, u) over the pair letters tL + K uL: t and u sorted elements of P, u the next one after t
+ * (the least first coordinate above t's). Undefined when the sorted elements are not a chain (some
+ * later element is not above t in every coordinate).
+ */
+export function chainSuccessor(S: Dfa, sys: NumerationSystem, n: number, limits: ChainLimits = {}): Dfa | undefined {
+  const b = sys.base;
+  const K = b ** n;
+  const dig = letterDigits(b, n);
+  const both = minimise(product(onSide(S, K, 0), onSide(S, K, 1), and));
+  const sides = (d: Int32Array, tL: number, uL: number, side: 0 | 1) => {
+    for (let c = 0; c < n; c++) d[c] = dig[(side === 0 ? tL : uL) * n + c]!;
+  };
+  const firstLess = (s: number) => (s & 3) === 1;
+  const later = minimise(product(both, pairComparison(b, n, sides, firstLess), and));
+  // A chain: every later sorted element is above in every coordinate.
+  const notAbove = product(later, pairComparison(b, n, sides, (s) => !allLess(s, n)), and);
+  if (shortestWitness(notAbove) !== undefined) return undefined;
+  // ∃w ∈ S with t_0 < w_0 < u_0 (w < u, so w is no longer than the pair): guess w digit by digit.
+  const liveS = coReachable(S);
+  const nS = S.stateCount;
+  const between = exploreNfa(
+    K * K,
+    [S.start],
+    (key, emit) => {
+      const w = key % nS;
+      const cmp = (key - w) / nS;
+      for (let wL = 0; wL < K; wL++) {
+        const w2 = S.next(w, wL);
+        if (!liveS[w2]) continue;
+        const w0 = dig[wL * n]!;
+        for (let L = 0; L < K * K; L++) {
+          const t0 = dig[(L % K) * n]!;
+          const u0 = dig[Math.floor(L / K) * n]!;
+          // Two comparisons of first coordinates, two bits each: t_0 vs w_0, w_0 vs u_0.
+          let tw = cmp & 3;
+          let wu = cmp >> 2;
+          if (tw === 0) tw = t0 < w0 ? 1 : t0 > w0 ? 2 : 0;
+          if (wu === 0) wu = w0 < u0 ? 1 : w0 > u0 ? 2 : 0;
+          if (tw !== 2 && wu !== 2) emit(L, w2 + nS * (tw | (wu << 2)));
+        }
+      }
+    },
+    (key) => S.output[key % nS] !== 0 && Math.floor(key / nS) === (1 | (1 << 2)),
+    exploreLimits(limits),
+  );
+  return minimise(product(later, complement(determinised(between, limits)), and));
+}
+
+/**
+ * Top_π(p, u) over the pair letters pL + K uL: u is the last sorted element with π(u) <= p (π(u)_i =
+ * u_{π(i)}), i.e. π(u) <= p and π(Next(u)) is not. Next(u) may be longer than p: msd zero padding.
+ */
+function chainTop(next: Dfa, sys: NumerationSystem, n: number, perm: readonly number[], limits: ChainLimits): Dfa {
+  const b = sys.base;
+  const K = b ** n;
+  const dig = letterDigits(b, n);
+  const live = coReachable(next);
+  const nN = next.stateCount;
+  const half = 1 << (2 * n);
+  const [p, u, v] = [new Int32Array(n), new Int32Array(n), new Int32Array(n)];
+  const nfa = exploreNfa(
+    K * K,
+    [next.start],
+    (key, emit) => {
+      const x = key % nN;
+      const cmp = (key - x) / nN;
+      for (let uL = 0; uL < K; uL++) {
+        for (let c = 0; c < n; c++) u[c] = dig[uL * n + perm[c]!]!;
+        for (let vL = 0; vL < K; vL++) {
+          const x2 = next.next(x, uL + K * vL);
+          if (!live[x2]) continue;
+          for (let c = 0; c < n; c++) v[c] = dig[vL * n + perm[c]!]!;
+          for (let pL = 0; pL < K; pL++) {
+            for (let c = 0; c < n; c++) p[c] = dig[pL * n + c]!;
+            const below = compareStep(cmp % half, u, p, n);
+            if (!noneGreater(below, n)) continue;
+            emit(pL + K * uL, x2 + nN * (below + half * compareStep(Math.floor(cmp / half), v, p, n)));
+          }
+        }
+      }
+    },
+    (key) => next.output[key % nN] !== 0 && !noneGreater(Math.floor((key - (key % nN)) / nN / half), n),
+    exploreLimits(limits),
+  );
+  return determinised(nfa, limits, true);
+}
+
+/** ∃u: left(p, u) ∧ Next(t, u), over the pair letters pL + K tL (u <= p in size, so no padding). */
+function stepDown(left: Dfa, next: Dfa, b: number, n: number, limits: ChainLimits): Dfa {
+  const K = b ** n;
+  const [liveL, liveN] = [coReachable(left), coReachable(next)];
+  const nL = left.stateCount;
+  const nfa = exploreNfa(
+    K * K,
+    [left.start + nL * next.start],
+    (key, emit) => {
+      const l = key % nL;
+      const x = (key - l) / nL;
+      for (let uL = 0; uL < K; uL++) {
+        for (let pL = 0; pL < K; pL++) {
+          const l2 = left.next(l, pL + K * uL);
+          if (!liveL[l2]) continue;
+          for (let tL = 0; tL < K; tL++) {
+            const x2 = next.next(x, tL + K * uL);
+            if (liveN[x2]) emit(pL + K * tL, l2 + nL * x2);
+          }
+        }
+      }
+    },
+    (key) => left.output[key % nL] !== 0 && next.output[Math.floor(key / nL)] !== 0,
+    exploreLimits(limits),
+  );
+  return determinised(nfa, limits);
+}
+
+/** The pair automaton read with q = π(t) on its second side: letter pL + K qL goes to pL + K tL. */
+function permuteSecondSide(dfa: Dfa, b: number, n: number, perm: readonly number[]): Dfa {
+  const K = b ** n;
+  const dig = letterDigits(b, n);
+  const map = new Int32Array(K);
+  for (let qL = 0; qL < K; qL++) {
+    // q_c = t_{perm[c]}, so t_{perm[c]} takes digit c of q.
+    const t = new Array<number>(n);
+    for (let c = 0; c < n; c++) t[perm[c]!] = dig[qL * n + c]!;
+    map[qL] = t.reduceRight((acc, d) => acc * b + d, 0);
+  }
+  return Dfa.from(dfa.stateCount, K * K, (s, L) => dfa.next(s, (L % K) + K * map[Math.floor(L / K)]!), (s) => dfa.output[s]!, dfa.start);
+}
+
+/**
+ * Layers 0..depth-1 of the permuted chains below p, over the pair letters pL + K qL (p sorted when
+ * `sortedP`): layers[k][i] holds the pairs (p, q) with q = π_i(t_j) k-th from the top of chain π_i's
+ * prefix below p, one automaton per permutation π_i (so each is a function of p). Undefined when the
+ * sorted elements of P are not a chain. O(depth · n!) determinisations of NFAs over the successor
+ * automaton; each guess is unique, so the subsets stay small.
+ */
+export function chainLayers(P: Dfa, sys: NumerationSystem, n: number, depth: number, sortedP: boolean, limits: ChainLimits = {}): Dfa[][] | undefined {
+  const b = sys.base;
+  const K = b ** n;
+  const S = minimise(product(P, sortedTuples(b, n), and));
+  const next = chainSuccessor(S, sys, n, limits);
+  if (!next) return undefined;
+  const pSorted = onSide(sortedTuples(b, n), K, 0);
+  const perms = permutationsOf(n);
+  let tops = perms.map((perm) => chainTop(next, sys, n, perm, limits));
+  const layers: Dfa[][] = [];
+  for (let k = 0; k < depth; k++) {
+    if (k > 0) tops = tops.map((top) => stepDown(top, next, b, n, limits));
+    layers.push(
+      perms.map((perm, i) => {
+        const layer = permuteSecondSide(tops[i]!, b, n, perm);
+        return minimise(sortedP ? product(layer, pSorted, and) : layer);
+      }),
+    );
+  }
+  return layers;
+}

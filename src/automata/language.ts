@@ -8,6 +8,7 @@ import { LimitError } from '../core/errors.js';
 import { Dfa } from './dfa.js';
 import { minimise } from './minimise.js';
 import { determinise, EPSILON, Nfa } from './nfa.js';
+import { backwardReachable } from './reach.js';
 
 /** Copies the acceptor view of `dfa` into `edges`/`accepting` from index `offset`. */
 function copyInto(dfa: Dfa, offset: number, edges: number[][], accepting: number[]): void {
@@ -60,29 +61,14 @@ function statesWithSuffixIn(a: Dfa, b: Dfa): Uint8Array {
   const k = a.alphabetSize;
   const na = a.stateCount;
   const nb = b.stateCount;
-  // Good pairs (p, q): a from p and b from q accept a common word; backwards fixpoint.
-  const good = new Uint8Array(na * nb);
-  const rev: number[][] = Array.from({ length: na * nb }, () => []);
-  const stack: number[] = [];
-  for (let p = 0; p < na; p++) {
-    for (let q = 0; q < nb; q++) {
-      const id = p * nb + q;
-      for (let c = 0; c < k; c++) rev[a.next(p, c) * nb + b.next(q, c)]!.push(id);
-      if (a.output[p] !== 0 && b.output[q] !== 0) {
-        good[id] = 1;
-        stack.push(id);
-      }
-    }
-  }
-  while (stack.length > 0) {
-    const t = stack.pop()!;
-    for (const s of rev[t]!) {
-      if (!good[s]) {
-        good[s] = 1;
-        stack.push(s);
-      }
-    }
-  }
+  // Good pairs (p, q): a from p and b from q accept a common word.
+  const good = backwardReachable(
+    na * nb,
+    (edge) => {
+      for (let p = 0; p < na; p++) for (let q = 0; q < nb; q++) for (let c = 0; c < k; c++) edge(p * nb + q, a.next(p, c) * nb + b.next(q, c));
+    },
+    (id) => a.output[Math.floor(id / nb)] !== 0 && b.output[id % nb] !== 0,
+  );
   const out = new Uint8Array(na);
   for (let p = 0; p < na; p++) out[p] = good[p * nb + b.start]!;
   return out;

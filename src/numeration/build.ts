@@ -5,6 +5,7 @@
 import { LimitError } from '../core/errors.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
+import { backwardReachable } from '../automata/reach.js';
 
 /**
  * Builds the reachable part of a DFA whose states are identified by string keys. `step` returns the
@@ -99,27 +100,13 @@ export function reverseDfa(dfa: Dfa, maxStates = 1_000_000): Dfa {
 export function coReachable(dfa: Dfa): Uint8Array {
   const k = dfa.alphabetSize;
   const n = dfa.stateCount;
-  const good = new Uint8Array(n);
-  const stack: number[] = [];
-  // Reverse adjacency as lists (built once).
-  const rev: number[][] = Array.from({ length: n }, () => []);
-  for (let s = 0; s < n; s++) for (let a = 0; a < k; a++) rev[dfa.next(s, a)]!.push(s);
-  for (let s = 0; s < n; s++) {
-    if (dfa.output[s] !== 0) {
-      good[s] = 1;
-      stack.push(s);
-    }
-  }
-  while (stack.length > 0) {
-    const t = stack.pop()!;
-    for (const s of rev[t]!) {
-      if (!good[s]) {
-        good[s] = 1;
-        stack.push(s);
-      }
-    }
-  }
-  return good;
+  return backwardReachable(
+    n,
+    (edge) => {
+      for (let s = 0; s < n; s++) for (let a = 0; a < k; a++) edge(s, dfa.next(s, a));
+    },
+    (s) => dfa.output[s] !== 0,
+  );
 }
 
 /**

@@ -7,7 +7,8 @@
  * must leave no bad position in the box, a "no" must have its witness bad in the box (P - P taken
  * from pairs in a larger box, a subset of the true one, so a position found bad is bad).
  * Prints figures, asserts nothing about time.
- * Run: node dist-adm/bench/logic-admissibility.js [quick|all|NAME...] [--trace]   (default quick; --trace prints
+ * Run: node dist-adm/bench/logic-admissibility.js [quick|all|NAME...] [--trace] [--layers N]   (default quick; --layers N:
+ * that many layer passes over the chains below p before the full search (default 1, 0 = none); --trace prints
  * each automaton as it is finished)
  */
 import { cpuUsage } from 'node:process';
@@ -113,7 +114,9 @@ const cases: Case[] = [
 ];
 
 const args = process.argv.slice(2);
-const names = args.filter((a) => a !== '--trace');
+const layersAt = args.indexOf('--layers');
+const layers = layersAt >= 0 ? Number(args[layersAt + 1]) : 1;
+const names = args.filter((a, i) => a !== '--trace' && a !== '--layers' && (layersAt < 0 || i !== layersAt + 1));
 const chosen = names.length === 0 || names.includes('quick') ? cases.filter((c) => c.quick) : names.includes('all') ? cases : cases.filter((c) => names.includes(c.name));
 for (const c of chosen) {
   const t0 = performance.now();
@@ -125,7 +128,7 @@ for (const c of chosen) {
     const log = args.includes('--trace')
       ? (what: string, states: number) => console.log(`    ${((performance.now() - start) / 1000).toFixed(1)} s  ${what}: ${states}`)
       : undefined;
-    r = admissibleDirect(set, log ? { log } : {});
+    r = admissibleDirect(set, { layers, ...(log ? { log } : {}) });
   } catch (e) {
     console.log(`${c.name}: not decided: ${(e as Error).message}`);
     continue;
@@ -137,7 +140,8 @@ for (const c of chosen) {
   console.log(`  wall ${(wall / 1000).toFixed(2)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s (P - P ${(r.times.differences / 1000).toFixed(2)} s, bad search ${(r.times.bad / 1000).toFixed(2)} s)`);
   console.log(
     `  states: P ${st.p}; P - P: NFA ${st.differenceNfa}, F(m,i) ${st.differencePairs}, subsets ${st.differenceSubsets}, minimal ${st.differences}; ` +
-      `${st.axisStuck === undefined ? '' : `positions with no zero-coordinate move to P: ${st.axisStuck} states; `}moves E(p,q): NFA ${st.moveNfa}, subsets ${st.moveSubsets}, minimal ${st.moves}; bad search ${st.badSearch} pairs; largest subset ${st.largestSubset}`,
+      `${st.axisStuck === undefined ? '' : `positions with no zero-coordinate move to P: ${st.axisStuck} states; `}` +
+      `${st.layerStuck === undefined ? '' : `after the layer passes: ${st.layerStuck.join(', ')} states; `}moves E(p,q): NFA ${st.moveNfa}, subsets ${st.moveSubsets}, minimal ${st.moves}; bad search ${st.badSearch} pairs; largest subset ${st.largestSubset}`,
   );
   // Brute force on the game's own P-positions.
   const points = c.brute(c.big);

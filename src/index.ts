@@ -99,6 +99,8 @@ export { parseMorphism, uniformFixedPointDfao, morphicWordDfao, lengthRecurrence
 export { parseTransducer, transduceWord } from './logic/transduce.js';
 export { Session, splitCommandFile } from './logic/session.js';
 export { runConformance } from './logic/conformance.js';
+export { incidenceMatrices, formatMaple, matrixName, type IncidenceMatrices } from './logic/incidence.js';
+export { chainLayers, chainSuccessor } from './logic/chains.js';
 export { admissibleByLogic, admissibleDirect, differenceSet, isBadPosition } from './logic/admissibility.js';
 export { exploreNfa, determiniseTable, type TableNfa } from './automata/nfa.js';
 export { logicSetOf } from './logic/games.js';

@@ -16,7 +16,7 @@ import { Compiler, type Library, type WordAutomaton } from './compile.js';
 import { parseFormula } from './parser.js';
 import { type Limits, Predicate, radixOf, type Track, validityOf } from './predicate.js';
 import { chainLayers } from './chains.js';
-import { letterDigits, onSide, permuteTracks, permutationsOf, sortedTuples, withZeroPadding } from './tuple-automata.js';
+import { letterDigits, permuteTracks, permutationsOf, sortedTuples, withZeroPadding } from './tuple-automata.js';
 
 export interface LogicAdmissibility {
   admissible: boolean;
@@ -117,9 +117,10 @@ export interface DirectOptions {
   maxSubsets?: number;
   signal?: AbortSignal;
   /**
-   * Layer passes before the full search (default 0): try the moves to the maximal elements of P below
-   * p, then to the next layer, up to this many layers, each pass keeping only the candidates still
-   * without an admissible move. Sound whatever the depth; it pays where P - P is large.
+   * Layer passes before the full search (default 1, 0 = none), when P is symmetric and its sorted
+   * elements form a chain: try the moves to the top of each permuted chain below p, then to the next
+   * element down, and so on for this many layers, each pass keeping only the candidates still without
+   * an admissible move, then the move to 0. Sound whatever the depth; it pays where P - P is large.
    */
   layers?: number;
   /** Told each automaton as it is finished: what it is and its state count (a trace for profiling). */
@@ -388,24 +389,24 @@ function subsetLimits(o: DirectOptions, stage: 'differences' | 'bad') {
 
 /**
  * Moves to P from the candidate positions R (Lemma 12), in two projections with a minimisation
- * between: first E(p, q) = R(p) ∧ Q(p, q) ∧ ∃m (q + m = p ∧ allowed(m)) over the letters pL + K qL,
- * where Q says which q in P are tried from p (all of P, or one layer of them); m is guessed digit by
- * digit (it is unique, so the subsets stay small); determinised and minimised; then ∃q E(p, q). With `search`, that subset construction runs alongside R and stops at the first p in R
+ * between: first E(p, q) = R(p) ∧ P(q) ∧ ∃m (q + m = p ∧ allowed(m)) over the letters pL + K qL (m is
+ * guessed digit by digit; it is unique, so the subsets stay small), determinised and minimised; then
+ * ∃q E(p, q). With `search`, that subset construction runs alongside R and stops at the first p in R
  * whose subset holds no accepting state (no allowed move to P); otherwise it is built in full and the
  * result is the DFA of those p.
  */
-function movesToP(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, search: boolean, options: DirectOptions, what = 'E(p,q)') {
+function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, search: boolean, options: DirectOptions, what = 'E(p,q)') {
   const b = sys.base;
   const K = b ** n;
   const dig = letterDigits(b, n);
   const add = sys.addition();
   const liveA = coReachable(add);
-  const liveQ = coReachable(Q);
+  const liveP = coReachable(P);
   const liveAllowed = coReachable(allowed);
   const D = allowed;
   // q + m = p: q and p read, m guessed from the live choices.
   const ch = coordinateChoices(add, liveA, b, (q, m, p) => q + b * m + b * b * p);
-  const nP = Q.stateCount;
+  const nP = P.stateCount;
   const nD = D.stateCount;
   const nA = add.stateCount;
   const Z = R;
@@ -415,7 +416,7 @@ function movesToP(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
   const a2 = new Int32Array(n);
   const qDig = new Int32Array(n);
   const pDig = new Int32Array(n);
-  const startKey = Q.start + nP * (D.start + nD * (Z.start + nZ * adderIndex(new Int32Array(n).fill(add.start), nA)));
+  const startKey = P.start + nP * (D.start + nD * (Z.start + nZ * adderIndex(new Int32Array(n).fill(add.start), nA)));
   const expand = (key: number, emit: (letter: number, to: number) => void) => {
     const x = key % nP;
     let rest = (key - x) / nP;
@@ -427,14 +428,14 @@ function movesToP(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
       a[c] = rest % nA;
       rest = (rest - a[c]!) / nA;
     }
-    for (let pL = 0; pL < K; pL++) {
-      const z2 = Z.next(z, pL);
-      if (!liveZ[z2]) continue;
-      for (let c = 0; c < n; c++) pDig[c] = dig[pL * n + c]!;
-      for (let qL = 0; qL < K; qL++) {
-        const x2 = Q.next(x, pL + K * qL);
-        if (!liveQ[x2]) continue;
-        for (let c = 0; c < n; c++) qDig[c] = dig[qL * n + c]!;
+    for (let qL = 0; qL < K; qL++) {
+      const x2 = P.next(x, qL);
+      if (!liveP[x2]) continue;
+      for (let c = 0; c < n; c++) qDig[c] = dig[qL * n + c]!;
+      for (let pL = 0; pL < K; pL++) {
+        const z2 = Z.next(z, pL);
+        if (!liveZ[z2]) continue;
+        for (let c = 0; c < n; c++) pDig[c] = dig[pL * n + c]!;
         const go = (c: number, mL: number, weight: number): void => {
           if (c === n) {
             const d2 = D.next(d, mL);
@@ -456,7 +457,7 @@ function movesToP(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
     let rest = (key - x) / nP;
     const d = rest % nD;
     rest = (rest - d) / nD;
-    if (!Q.output[x] || !D.output[d] || !Z.output[rest % nZ]) return false;
+    if (!P.output[x] || !D.output[d] || !Z.output[rest % nZ]) return false;
     rest = Math.floor(rest / nZ);
     for (let c = 0; c < n; c++) {
       if (!add.output[rest % nA]) return false;
@@ -754,7 +755,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   const axis = axisMoves(b, n);
   let axisStuck: number | undefined;
   if (n > 1 && shortestWitness(product(diff.dfa, axis, (x, y) => (x !== 0 && y !== 0 ? 1 : 0))) === undefined) {
-    const first = movesToP(onSide(P, b ** n, 1), axis, R, sys, n, false, options, 'E(p,q) on axis moves');
+    const first = movesToP(P, axis, R, sys, n, false, options, 'E(p,q) on axis moves');
     R = first.stuck!;
     axisStuck = R.stateCount;
   }
@@ -762,7 +763,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   // each q is one of a few per p, so E(p, q) stays small where the pass over all of P does not.
   const layerStuck: number[] = [];
   const allowed = complement(diff.dfa);
-  const depth = options.layers ?? 0;
+  const depth = options.layers ?? 1;
   const layers = depth > 0 && diff.symmetric && finiteLanguage(R, 20_000) === undefined ? chainLayers(P, sys, n, depth, true, options) : undefined;
   if (layers) {
     for (let h = 0; h < depth && finiteLanguage(R, 20_000) === undefined; h++) {
@@ -787,7 +788,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
       ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: few.length, largest: 0, witness: few.find((w) => isBad(P, diff.dfa, sys, n, w)) }
       : shortestWitness(R) === undefined
         ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: 0, largest: 0, witness: undefined }
-        : movesToP(onSide(P, b ** n, 1), allowed, R, sys, n, true, options);
+        : movesToP(P, allowed, R, sys, n, true, options);
   const t2 = performance.now();
   const result: DirectAdmissibility = {
     admissible: bad.witness === undefined,

@@ -85,9 +85,24 @@ test('chainSuccessor refuses a set whose sorted elements are not a chain: (1,5) 
 test('deciding-game-invariance, Lemma 12: layer passes change no answer and no witness (Wythoff, Fraenkel (1,2), Thue–Morse, periodic 1122)', () => {
   for (const name of ['wythoff', 'fraenkel:1,2', 'morphic:1->12,2->21', 'periodic:1122']) {
     const set = G.logicSetOf(name);
-    const plain = admissibleDirect(set);
+    const plain = admissibleDirect(set, { layers: 0 });
     const layered = admissibleDirect(set, { layers: 3 });
     assert.equal(layered.admissible, plain.admissible, name);
     assert.deepEqual(layered.witness, plain.witness, name);
   }
+});
+
+test('deciding-game-invariance, Theorem 58: the Raleigh game is 1-admissible, decided with the layer passes; its P-positions agree with the fixed point of 1->12, 2->3, 3->12 in [0,20]^3', () => {
+  const set = G.raleighSet();
+  const r = admissibleDirect(set, { layers: 1 });
+  assert.equal(r.admissible, true);
+  assert.ok(r.states.layerStuck, 'the layer pass ran');
+  // P_w of Definition 34 for the Raleigh word, counted from 0 (Theorem 58), against the automaton.
+  let w = [1];
+  while (w.length < 200) w = w.flatMap((a) => (a === 1 ? [1, 2] : a === 2 ? [3] : [1, 2]));
+  const pos: number[][] = [[], [], []];
+  w.forEach((a, i) => pos[a - 1]!.push(i + 1));
+  const inP = new Set(['0,0,0']);
+  for (let k = 0; k < pos[2]!.length; k++) for (const perm of permutations(3)) inP.add(perm.map((c) => pos[c]![k]!).join(','));
+  for (const t of box(3, 20)) assert.equal(holds(set, t), inP.has(t.join(',')), `(${t})`);
 });

@@ -179,6 +179,17 @@ function fillLengthPreserving(values: Uint8Array, layout: PackedLayout, spec: Ke
 /** The words a single task covers: big enough to pay for a message, small enough to balance. */
 const MIN_PARALLEL_WORDS = 1 << 15;
 
+/**
+ * The words 0..total-1 of one length cut into at most `maxSlices` slices [lo, hi) of equal size (the last
+ * shorter), none smaller than MIN_PARALLEL_WORDS unless the whole length is.
+ */
+function wordSlices(total: number, maxSlices: number): { lo: number; hi: number }[] {
+  const step = Math.ceil(total / Math.min(Math.ceil(total / MIN_PARALLEL_WORDS), maxSlices));
+  const slices: { lo: number; hi: number }[] = [];
+  for (let lo = 0; lo < total; lo += step) slices.push({ lo, hi: Math.min(total, lo + step) });
+  return slices;
+}
+
 /** One length in this thread, slice by slice (so that an abort is seen between slices). */
 function fillLengthHere(
   values: Uint8Array,
@@ -190,10 +201,8 @@ function fillLengthHere(
   partial: () => GrundyTable,
 ): number[] {
   const counts: number[] = [];
-  const step = Math.max(MIN_PARALLEL_WORDS, Math.ceil(total / 64));
-  for (let lo = 0; lo < total; lo += step) {
+  for (const { lo, hi } of wordSlices(total, 64)) {
     if (options.signal?.aborted) throw new InterruptedError(partial());
-    const hi = Math.min(total, lo + step);
     addCounts(counts, fillRange(values, spec, n, lo, hi, narrow).counts);
     options.onProgress?.(n, hi, total);
   }
@@ -212,13 +221,7 @@ async function fillLengthOnPool(
   options: EnumerateOptions,
   partial: () => GrundyTable,
 ): Promise<number[]> {
-  const threads = pool.size;
-  const slices = Math.min(Math.ceil(total / MIN_PARALLEL_WORDS), threads * 32);
-  const step = Math.ceil(total / slices);
-  const tasks: RangeTask[] = [];
-  for (let lo = 0; lo < total; lo += step) {
-    tasks.push({ phase: 'fill', buffer, spec, n, lo, hi: Math.min(total, lo + step), narrow });
-  }
+  const tasks: RangeTask[] = wordSlices(total, pool.size * 32).map(({ lo, hi }) => ({ phase: 'fill', buffer, spec, n, lo, hi, narrow }));
   const counts: number[] = [];
   let done = 0;
   let aborted = false;

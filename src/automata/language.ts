@@ -5,6 +5,7 @@
  * automaton). All results are minimised.
  */
 import { LimitError } from '../core/errors.js';
+import { buildDfa } from './build.js';
 import { Dfa } from './dfa.js';
 import { minimise } from './minimise.js';
 import { determinise, EPSILON, Nfa } from './nfa.js';
@@ -118,32 +119,20 @@ export function reverseMoore(dfa: Dfa, maxStates = 1_000_000): Dfa {
   const k = dfa.alphabetSize;
   const n = dfa.stateCount;
   // A state of the result: the output class of every original state (an Int32Array of length n).
-  const keyOf = (cls: Int32Array) => cls.join(',');
-  const index = new Map<string, number>();
-  const classes: Int32Array[] = [];
-  const intern = (cls: Int32Array): number => {
-    const key = keyOf(cls);
-    let id = index.get(key);
-    if (id === undefined) {
-      if (classes.length >= maxStates) throw new LimitError(`reversing a word automaton passed ${maxStates} states`, 'max-states', classes.length);
-      id = classes.length;
-      index.set(key, id);
-      classes.push(cls);
-    }
-    return id;
-  };
-  intern(Int32Array.from(dfa.output));
-  const delta: number[] = [];
-  for (let i = 0; i < classes.length; i++) {
-    const cur = classes[i]!;
-    for (let a = 0; a < k; a++) {
+  const reversed = buildDfa<Int32Array>(
+    k,
+    Int32Array.from(dfa.output),
+    (cls) => cls.join(','),
+    (cls, a) => {
       const next = new Int32Array(n);
-      for (let q = 0; q < n; q++) next[q] = cur[dfa.next(q, a)]!;
-      delta[i * k + a] = intern(next);
-    }
-  }
-  const output = Int32Array.from(classes, (cls) => cls[dfa.start]!);
-  return minimise(new Dfa(k, Int32Array.from(delta), output, 0));
+      for (let q = 0; q < n; q++) next[q] = cls[dfa.next(q, a)]!;
+      return next;
+    },
+    (cls) => cls[dfa.start]!,
+    maxStates,
+    'reversing a word automaton',
+  );
+  return minimise(reversed);
 }
 
 /** {w : a^n w ∈ L for some n}: start from every state reachable on a* (Walnut's fixleadzero with a = the zero letter). */

@@ -141,7 +141,7 @@ for (const c of chosen) {
   console.log(
     `  states: P ${st.p}; P - P: NFA ${st.differenceNfa}, F(m,i) ${st.differencePairs}, subsets ${st.differenceSubsets}, minimal ${st.differences}; ` +
       `${st.axisStuck === undefined ? '' : `positions with no zero-coordinate move to P: ${st.axisStuck} states; `}` +
-      `${st.layerStuck === undefined ? '' : `after the layer passes: ${st.layerStuck.join(', ')} states; `}moves E(p,q): NFA ${st.moveNfa}, subsets ${st.moveSubsets}, minimal ${st.moves}; bad search ${st.badSearch} pairs; largest subset ${st.largestSubset}`,
+      `${st.layerStuck === undefined ? '' : `after the layer passes and the move to 0: ${st.layerStuck.join(', ')} states; `}moves E(p,q): NFA ${st.moveNfa}, subsets ${st.moveSubsets}, minimal ${st.moves}; bad search ${st.badSearch} pairs; largest subset ${st.largestSubset}`,
   );
   // Brute force on the game's own P-positions.
   const points = c.brute(c.big);

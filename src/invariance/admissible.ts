@@ -38,9 +38,12 @@ export interface LogicVerdict {
   certified: true;
   /**
    * State counts: P, P - P (minimal), E(p, q) = the moves from p to q in P outside P - P (minimal),
-   * and `bad`, the (state, subset) pairs the search for a position breaking admissibility visited.
+   * and `bad`, the (state, subset) pairs the search for a position breaking admissibility visited
+   * (both 0 when the passes before the search left no candidate); `layers`, the minimal automaton of
+   * the candidates after each layer pass over the chains of P, then after the move to 0 (1 state =
+   * none left).
    */
-  states: { p: number; differences: number; moves: number; bad: number };
+  states: { p: number; differences: number; moves: number; bad: number; layers?: number[] };
 }
 
 /**
@@ -114,6 +117,12 @@ export function logicAdmissibility(text: string, options: DirectOptions = {}): L
     differenceBound: null,
     ...(r.witness ? { witness: r.witness.map(Number) } : {}),
     certified: true,
-    states: { p: r.states.p, differences: r.states.differences, moves: r.states.moves, bad: r.states.badSearch },
+    states: {
+      p: r.states.p,
+      differences: r.states.differences,
+      moves: r.states.moves,
+      bad: r.states.badSearch,
+      ...(r.states.layerStuck ? { layers: r.states.layerStuck } : {}),
+    },
   };
 }

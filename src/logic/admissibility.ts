@@ -15,7 +15,7 @@ import type { NumerationSystem } from '../numeration/system.js';
 import { Compiler, type Library, type WordAutomaton } from './compile.js';
 import { parseFormula } from './parser.js';
 import { type Limits, Predicate, radixOf, type Track, validityOf } from './predicate.js';
-import { chainLayers } from './chains.js';
+import { chainLayers, chainSuccessor } from './chains.js';
 import { letterDigits, permuteTracks, permutationsOf, sortedTuples, withZeroPadding } from './tuple-automata.js';
 
 export interface LogicAdmissibility {
@@ -145,7 +145,10 @@ export interface DirectAdmissibility {
      * with no such move to P (only they can be bad; 1 state = none).
      */
     axisStuck?: number;
-    /** After each layer pass (options.layers): the minimal automaton of the candidates still without a move. */
+    /**
+     * After each layer pass (options.layers), then after the move to 0: the minimal automaton of the
+     * candidates still without an admissible move (1 state = none left).
+     */
     layerStuck?: number[];
     /** E(p, q) (q in P, p - q outside P - P): its NFA (guessing m), subset automaton and minimal automaton; 0 when not needed. */
     moveNfa: number;
@@ -254,13 +257,16 @@ export function zeroNormaliser(sys: NumerationSystem): Dfa {
 
 /**
  * P - P within N^n (Theorem 23's φ) as a DFA over the tracks of m, in two projections with a
- * minimisation between: F(m, i) = P(i) ∧ ∃j (i + m = j ∧ P(j)) over the letters mL + K iL (j is
+ * minimisation between: F(m, i) = I(i) ∧ ∃j (i + m = j ∧ P(j)) over the letters mL + K iL (j is
  * guessed digit by digit among the digits the adders leave alive; it is unique, so the subsets stay
- * small), determinised and minimised; then ∃i F(m, i). Never tabulates the 3n-track alphabet.
+ * small), determinised and minimised; then ∃i F(m, i). Never tabulates the 3n-track alphabet. With
+ * `firstOnly` (the elements of I are determined by their first coordinate, as a chain's are), F keeps
+ * only i's first track, the others guessed: b times as many letters as m has instead of b^n times.
  */
-function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions) {
+function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, firstOnly = false) {
   const b = sys.base;
   const K = b ** n;
+  const Ki = firstOnly ? b : K;
   const dig = letterDigits(b, n);
   const add = sys.addition();
   const liveA = coReachable(add);
@@ -294,7 +300,7 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
         const go = (c: number, jL: number, weight: number): void => {
           if (c === n) {
             const y2 = P.next(y, jL);
-            if (liveP[y2]) emit(mL + K * iL, x2 + nI * (y2 + nP * adderIndex(a2, nA)));
+            if (liveP[y2]) emit(mL + K * (firstOnly ? iDig[0]! : iL), x2 + nI * (y2 + nP * adderIndex(a2, nA)));
             return;
           }
           const at = (a[c]! * b + iDig[c]!) * b + mDig[c]!;
@@ -319,7 +325,7 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
     }
     return true;
   };
-  const pairNfa = exploreNfa(K * K, [startKey], expand, accept, nfaLimits(options));
+  const pairNfa = exploreNfa(K * Ki, [startKey], expand, accept, nfaLimits(options));
   options.log?.('NFA of F(m,i)', pairNfa.stateCount);
   const pairSub = determiniseTable(pairNfa, subsetLimits(options, 'differences'));
   options.log?.('subsets of F(m,i)', pairSub.states);
@@ -332,7 +338,7 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
     [F.start],
     (s, emit) => {
       for (let mL = 0; mL < K; mL++) {
-        for (let iL = 0; iL < K; iL++) {
+        for (let iL = 0; iL < Ki; iL++) {
           const t = F.next(s, mL + K * iL);
           if (liveF[t]) emit(mL, t);
         }
@@ -361,12 +367,14 @@ function differences(P: Dfa, sys: NumerationSystem, n: number, options: DirectOp
   const b = sys.base;
   const perms = permutationsOf(n).filter((perm) => perm.some((c, i) => c !== i));
   const symmetric = n > 1 && perms.every((perm) => counterexample(P, permuteTracks(P, b, n, perm)) === undefined);
-  if (!symmetric) return { ...differenceDfa(P, P, sys, n, options), symmetric };
+  if (!symmetric) return { ...differenceDfa(P, P, sys, n, options), symmetric, next: undefined };
   const sorted = minimise(product(P, sortedTuples(b, n), (x, y) => (x !== 0 && y !== 0 ? 1 : 0)));
-  const base = differenceDfa(sorted, P, sys, n, options);
+  // A chain's elements are determined by their first coordinate: F(m, i) needs no more of i.
+  const next = chainSuccessor(sorted, sys, n, options);
+  const base = differenceDfa(sorted, P, sys, n, options, next !== undefined);
   let dfa = base.dfa;
   for (const perm of perms) dfa = minimise(product(dfa, permuteTracks(base.dfa, b, n, perm), (x, y) => (x !== 0 || y !== 0 ? 1 : 0)));
-  return { ...base, dfa, symmetric };
+  return { ...base, dfa, symmetric, next };
 }
 
 function adderIndex(a: Int32Array, nA: number): number {
@@ -764,7 +772,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   const layerStuck: number[] = [];
   const allowed = complement(diff.dfa);
   const depth = options.layers ?? 1;
-  const layers = depth > 0 && diff.symmetric && finiteLanguage(R, 20_000) === undefined ? chainLayers(P, sys, n, depth, true, options) : undefined;
+  const layers = depth > 0 && diff.next && finiteLanguage(R, 20_000) === undefined ? chainLayers(diff.next, sys, n, depth, true, options) : undefined;
   if (layers) {
     for (let h = 0; h < depth && finiteLanguage(R, 20_000) === undefined; h++) {
       layers[h]!.forEach((layer, i) => {
@@ -779,6 +787,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
     // The move to 0 is the position itself: admissible unless p ∈ P - P.
     R = minimise(product(R, diff.dfa, (r, d) => (r !== 0 && d !== 0 ? 1 : 0)));
     options.log?.('candidates without the move to 0', R.stateCount);
+    layerStuck.push(R.stateCount);
   }
   // When few candidates remain, check each one exactly against P - P instead of building E(p, q).
   const few = finiteLanguage(R, 20_000);

@@ -186,17 +186,14 @@ function permuteSecondSide(dfa: Dfa, b: number, n: number, perm: readonly number
 
 /**
  * Layers 0..depth-1 of the permuted chains below p, over the pair letters pL + K qL (p sorted when
- * `sortedP`): layers[k][i] holds the pairs (p, q) with q = π_i(t_j) k-th from the top of chain π_i's
- * prefix below p, one automaton per permutation π_i (so each is a function of p). Undefined when the
- * sorted elements of P are not a chain. O(depth · n!) determinisations of NFAs over the successor
+ * `sortedP`), given the chain's successor automaton (chainSuccessor): layers[k][i] holds the pairs
+ * (p, q) with q = π_i(t_j) k-th from the top of chain π_i's prefix below p, one automaton per
+ * permutation π_i (so each is a function of p). O(depth · n!) determinisations of NFAs over the successor
  * automaton; each guess is unique, so the subsets stay small.
  */
-export function chainLayers(P: Dfa, sys: NumerationSystem, n: number, depth: number, sortedP: boolean, limits: ChainLimits = {}): Dfa[][] | undefined {
+export function chainLayers(next: Dfa, sys: NumerationSystem, n: number, depth: number, sortedP: boolean, limits: ChainLimits = {}): Dfa[][] {
   const b = sys.base;
   const K = b ** n;
-  const S = minimise(product(P, sortedTuples(b, n), and));
-  const next = chainSuccessor(S, sys, n, limits);
-  if (!next) return undefined;
   const pSorted = onSide(sortedTuples(b, n), K, 0);
   const perms = permutationsOf(n);
   let tops = perms.map((perm) => chainTop(next, sys, n, perm, limits));

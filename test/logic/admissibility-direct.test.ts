@@ -191,7 +191,10 @@ test('sprague admissible --method logic (Theorem 23): the verdict carries the au
   assert.equal(v.admissible, true);
   assert.equal(v.bound, null);
   assert.equal(v.certified, true);
-  assert.ok(v.states.p > 0 && v.states.differences > 0 && v.states.moves > 0 && v.states.bad > 0);
+  assert.ok(v.states.p > 0 && v.states.differences > 0);
+  // The layer pass leaves no candidate for Fraenkel (1,2): no E(p, q), no search.
+  assert.deepEqual([v.states.moves, v.states.bad], [0, 0]);
+  assert.equal(v.states.layers?.at(-1), 1);
 });
 
 test('deciding-game-invariance Lemma 12: the exact one-position check agrees with brute force on periodic:1122 and Wythoff in [0,12]^2', () => {

@@ -37,8 +37,10 @@ function permutations(n: number): number[][] {
 function checkLayers(set: Predicate, max: number, depth: number): void {
   const n = set.tracks.length;
   const sys = set.tracks[0]!.system!;
-  const layers = chainLayers(set.dfa, sys, n, depth, true);
-  assert.ok(layers, 'the sorted P-positions form a chain');
+  const S = minimise(product(set.dfa, sortedTuples(sys.base, n), (x, y) => (x !== 0 && y !== 0 ? 1 : 0)));
+  const next = chainSuccessor(S, sys, n);
+  assert.ok(next, 'the sorted P-positions form a chain');
+  const layers = chainLayers(next, sys, n, depth, true);
   const points = box(n, max);
   const chain = points.filter((t) => sorted(t) && holds(set, t)).sort((x, y) => x[0]! - y[0]!);
   const perms = permutations(n);

@@ -16,7 +16,7 @@ import { Compiler, type Library, type WordAutomaton } from './compile.js';
 import { parseFormula } from './parser.js';
 import { type Limits, Predicate, radixOf, type Track, validityOf } from './predicate.js';
 import { chainLayers, chainSuccessor } from './chains.js';
-import { letterDigits, permuteTracks, permutationsOf, sortedTuples, withZeroPadding } from './tuple-automata.js';
+import { compareStep, letterDigits, noneGreater, permuteTracks, permutationsOf, sortedTuples, withZeroPadding } from './tuple-automata.js';
 
 export interface LogicAdmissibility {
   admissible: boolean;
@@ -396,14 +396,13 @@ function subsetLimits(o: DirectOptions, stage: 'differences' | 'bad') {
 }
 
 /**
- * Moves to P from the candidate positions R (Lemma 12), in two projections with a minimisation
- * between: first E(p, q) = R(p) ∧ P(q) ∧ ∃m (q + m = p ∧ allowed(m)) over the letters pL + K qL (m is
- * guessed digit by digit; it is unique, so the subsets stay small), determinised and minimised; then
- * ∃q E(p, q). With `search`, that subset construction runs alongside R and stops at the first p in R
- * whose subset holds no accepting state (no allowed move to P); otherwise it is built in full and the
- * result is the DFA of those p.
+ * The search for a bad position among the candidates R (Lemma 12), in two projections with a
+ * minimisation between: first E(p, q) = R(p) ∧ P(q) ∧ ∃m (q + m = p ∧ allowed(m)) over the letters
+ * pL + K qL (m is guessed digit by digit; it is unique, so the subsets stay small), determinised and
+ * minimised; then the subset construction of ∃q E(p, q) runs alongside R and stops at the first p in
+ * R whose subset holds no accepting state (no allowed move to P).
  */
-function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, search: boolean, options: DirectOptions, what = 'E(p,q)') {
+function searchBadPosition(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, options: DirectOptions) {
   const b = sys.base;
   const K = b ** n;
   const dig = letterDigits(b, n);
@@ -473,13 +472,13 @@ function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
     }
     return true;
   };
-  options.log?.(`candidates R before ${what}`, R.stateCount);
+  options.log?.('candidates R before the search', R.stateCount);
   const pairNfa = exploreNfa(K * K, [startKey], expand, accept, nfaLimits(options));
-  options.log?.(`NFA of ${what}`, pairNfa.stateCount);
+  options.log?.('NFA of E(p,q)', pairNfa.stateCount);
   const pairSub = determiniseTable(pairNfa, subsetLimits(options, 'bad'));
-  options.log?.(`subsets of ${what}`, pairSub.states);
+  options.log?.('subsets of E(p,q)', pairSub.states);
   const E = minimise(pairSub.dfa!);
-  options.log?.(`${what} minimal`, E.stateCount);
+  options.log?.('E(p,q) minimal', E.stateCount);
   // ∃q: read p, guess q among the letters that keep E alive.
   const liveE = coReachable(E);
   const moveNfa = exploreNfa(
@@ -496,14 +495,12 @@ function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
     (s) => E.output[s] !== 0,
     nfaLimits(options),
   );
-  const sub = search
-    ? determiniseTable(moveNfa, {
-        ...subsetLimits(options, 'bad'),
-        companion: R,
-        stop: (tag, accepting) => R.output[tag] !== 0 && !accepting,
-        companionLive: coReachable(R),
-      })
-    : determiniseTable(moveNfa, subsetLimits(options, 'bad'));
+  const sub = determiniseTable(moveNfa, {
+    ...subsetLimits(options, 'bad'),
+    companion: R,
+    stop: (tag, accepting) => R.output[tag] !== 0 && !accepting,
+    companionLive: coReachable(R),
+  });
   return {
     pairNfa: pairNfa.stateCount,
     pairSubsets: pairSub.states,
@@ -511,8 +508,6 @@ function movesToP(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number
     subsets: sub.states,
     largest: Math.max(pairSub.largestSubset, sub.largestSubset),
     witness: sub.witness,
-    /** Without search: the positions of R with no allowed move to P. */
-    stuck: sub.dfa ? minimise(product(R, sub.dfa, (r, g) => (r !== 0 && g === 0 ? 1 : 0))) : undefined,
   };
 }
 
@@ -717,6 +712,48 @@ export function isBad(P: Dfa, D: Dfa, sys: NumerationSystem, n: number, word: re
 }
 
 /**
+ * The positions of R with no move to P along an axis: no q ∈ P with q <= p and q_c = p_c for some
+ * coordinate c (p ∉ P, so q ≠ p). A move with a zero coordinate is m = p - q read off p and q
+ * directly, so no adder is needed: the NFA over p guesses q through P and one comparison per
+ * coordinate (O(|P| · 4^n) states).
+ */
+function withoutAxisMove(P: Dfa, R: Dfa, b: number, n: number, options: DirectOptions): Dfa {
+  const K = b ** n;
+  const dig = letterDigits(b, n);
+  const liveP = coReachable(P);
+  const nP = P.stateCount;
+  const [p, q] = [new Int32Array(n), new Int32Array(n)];
+  const nfa = exploreNfa(
+    K,
+    [P.start],
+    (key, emit) => {
+      const x = key % nP;
+      const cmp = (key - x) / nP;
+      for (let qL = 0; qL < K; qL++) {
+        const x2 = P.next(x, qL);
+        if (!liveP[x2]) continue;
+        for (let c = 0; c < n; c++) q[c] = dig[qL * n + c]!;
+        for (let pL = 0; pL < K; pL++) {
+          for (let c = 0; c < n; c++) p[c] = dig[pL * n + c]!;
+          const cmp2 = compareStep(cmp, q, p, n);
+          if (noneGreater(cmp2, n)) emit(pL, x2 + nP * cmp2);
+        }
+      }
+    },
+    (key) => {
+      const cmp = Math.floor(key / nP);
+      if (!P.output[key % nP]) return false;
+      for (let c = 0; c < n; c++) if (((cmp >> (2 * c)) & 3) === 0) return true;
+      return false;
+    },
+    nfaLimits(options),
+  );
+  const axis = determiniseTable(nfa, subsetLimits(options, 'bad'));
+  options.log?.('subsets of the positions with an axis move to P', axis.states);
+  return minimise(product(R, axis.dfa!, (r, a) => (r !== 0 && a === 0 ? 1 : 0)));
+}
+
+/**
  * Moves with a zero coordinate, m ≠ 0 with some m_c = 0 (n tracks, msd): state = which coordinates
  * have shown a non-zero digit.
  */
@@ -763,8 +800,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   const axis = axisMoves(b, n);
   let axisStuck: number | undefined;
   if (n > 1 && shortestWitness(product(diff.dfa, axis, (x, y) => (x !== 0 && y !== 0 ? 1 : 0))) === undefined) {
-    const first = movesToP(P, axis, R, sys, n, false, options, 'E(p,q) on axis moves');
-    R = first.stuck!;
+    R = withoutAxisMove(P, R, b, n, options);
     axisStuck = R.stateCount;
   }
   // Layer passes: moves to the maximal elements of P below p first, then to the next layer, ...;
@@ -797,7 +833,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
       ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: few.length, largest: 0, witness: few.find((w) => isBad(P, diff.dfa, sys, n, w)) }
       : shortestWitness(R) === undefined
         ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: 0, largest: 0, witness: undefined }
-        : movesToP(P, allowed, R, sys, n, true, options);
+        : searchBadPosition(P, allowed, R, sys, n, options);
   const t2 = performance.now();
   const result: DirectAdmissibility = {
     admissible: bad.witness === undefined,

@@ -8,6 +8,7 @@
 import { Alphabet } from '../automata/alphabet.js';
 import { Dfa } from '../automata/dfa.js';
 import { InterruptedError, LimitError } from '../core/errors.js';
+import type { WythoffTable } from '../analysis/wythoff-table.js';
 import type { GrundyAutomatonResult } from '../regular/grundy-automaton.js';
 
 export interface JobContext {
@@ -115,6 +116,24 @@ export const jobs = {
     }
   },
 
+  /** `sprague bitstring`: the first `bits` bits of a Wythoff-family game; a stop keeps the bits of the columns finished. */
+  async bitstring(args: { spec: string; bits: number }, ctx: JobContext) {
+    const [{ bitsOfTable, wythoffBitString }, { parseSpec }] = await Promise.all([import('../analysis/bitstring.js'), import('../spec/index.js')]);
+    const game = parseSpec(args.spec) as import('../games/heaps/wythoff.js').WythoffFamily;
+    try {
+      return wythoffBitString(game.extraMoves, args.bits, { signal: ctx.signal, onProgress: ctx.onProgress });
+    } catch (e) {
+      // A table of the first X columns decides the first X bits (a P-position beyond it lies above the diagonal).
+      throw withPartial(e, (p) => (isWythoffTable(p) ? bitsOfTable(p) : undefined));
+    }
+  },
+
+  /** `sprague conjecture41`: one row per pair (k,l); a stop keeps the rows finished. */
+  async conjecture41(args: { maxL: number; n: number }, ctx: JobContext) {
+    const { conjecture41 } = await import('../analysis/wythoff-conjecture.js');
+    return conjecture41(args.maxL, args.n, { signal: ctx.signal, onProgress: ctx.onProgress });
+  },
+
   /**
    * `sprague logic`: the commands in order, one LogicLine emitted per command as it finishes (so the lines of
    * the finished commands survive when a long one is ended from outside); the last one's DOT when asked.
@@ -168,13 +187,18 @@ export function keptPPositions(partial: unknown, heaps: number): KeptPPositions 
   if (Array.isArray(partial) && partial.every((p) => Array.isArray(p) && p.length === heaps)) {
     return { kind: 'prefix', coords: flatten(partial as number[][], heaps) };
   }
-  if (heaps === 2 && typeof partial === 'object' && partial !== null && 'col' in partial && partial.col instanceof Int32Array) {
+  if (heaps === 2 && isWythoffTable(partial)) {
     const col = partial.col;
     const out: number[][] = [];
     for (let x = 0; x < col.length; x++) if (col[x]! >= 0) out.push([x, col[x]!]);
     return { kind: 'box', upTo: col.length - 1, coords: flatten(out, 2) };
   }
   return { kind: 'none', coords: new Int32Array(0) };
+}
+
+/** The partial of a stopped Wythoff-family column table (wythoff-table.ts truncates it to the columns finished). */
+function isWythoffTable(partial: unknown): partial is WythoffTable {
+  return typeof partial === 'object' && partial !== null && 'col' in partial && partial.col instanceof Int32Array;
 }
 
 /** Reads the witness searches' InterruptedError ({checked, witness} in a box, {checkedUpTo} on two heaps). */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { octalSequence } from '../../src/analysis/octal-sequence.js';
+import { conjecture41 } from '../../src/analysis/wythoff-conjecture.js';
 import type { OctalGame } from '../../src/games/heaps/octal.js';
 import { parseSpec } from '../../src/spec/index.js';
 import { runCli } from '../helpers/cli.js';
@@ -96,4 +97,16 @@ test('sprague logic --file: Ctrl-C in a long command keeps the lines of the comm
   const reference = runCli(['logic', '--file', done, '--json']);
   assert.equal(reference.status, 0, reference.stderr);
   assert.deepEqual(jsonLines(r.stdout), reference.lines);
+});
+
+test('sprague conjecture41: Ctrl-C keeps the rows of the pairs (k,l) finished, each as an uninterrupted run gives it (maharaja-nim, Conj. 4.1)', async () => {
+  const n = 200_000;
+  const r = await interrupt(['conjecture41', '--max-l', '40', '--n', String(n), '--json'], { ms: 1200 });
+  assert.equal(r.status, 130, r.stderr);
+  const kept = jsonLines(r.stdout);
+  assert.ok(kept.length < (40 * 39) / 2, 'the run should have been stopped');
+  if (kept.length === 0) return;
+  // Rows come l by l: the kept ones are the start of the rows for l up to the last kept l.
+  const reference = conjecture41(kept.at(-1).l, n);
+  assert.deepEqual(kept, JSON.parse(JSON.stringify(reference.slice(0, kept.length))));
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { wythoffBitString } from '../../src/analysis/bitstring.js';
 import { pPositions } from '../../src/analysis/ppositions.js';
 import { InputError, InterruptedError } from '../../src/core/errors.js';
 import { type LogicLine, keptAdmissibility, keptPPositions } from '../../src/cli/background-jobs.js';
@@ -98,4 +99,14 @@ test('inline runs (small inputs) give the same result without a worker', async (
   const inline = await runInBackground('ppositions', { spec: 'wythoff', heaps: 2, max: 30 }, { inline: true });
   const worker = await runInBackground('ppositions', { spec: 'wythoff', heaps: 2, max: 30 });
   assert.deepEqual(Array.from(inline.coords), Array.from(worker.coords));
+});
+
+test('bitstring job stopped in a worker: the bits kept are those of the columns finished (maharaja-nim, section 2.1)', async () => {
+  await assert.rejects(runInBackground('bitstring', { spec: 'maharaja', bits: 2 ** 21 }, { signal: aborted() }), (e: unknown) => {
+    assert.ok(e instanceof InterruptedError);
+    const kept = e.partial as Uint8Array;
+    assert.ok(kept.length >= 2 ** 20 && kept.length < 2 ** 21, `${kept.length} bits kept`);
+    assert.deepEqual(kept, wythoffBitString([[1, 2]], kept.length));
+    return true;
+  });
 });

@@ -1,10 +1,11 @@
 /** `sprague bitstring SPEC --bits N`: the bit string of a Wythoff-family game (maharaja-nim, section 2.1). */
 import type { Command } from 'commander';
-import { InputError } from '../../core/errors.js';
+import { InputError, InterruptedError } from '../../core/errors.js';
 import { WythoffFamily } from '../../games/heaps/wythoff.js';
 import { parseSpec } from '../../spec/index.js';
-import { bitChecksum, bitsToText, wythoffBitString } from '../../analysis/bitstring.js';
-import { emitJson, emitLine, parseCount, progressBar } from '../io.js';
+import { bitChecksum, bitsToText } from '../../analysis/bitstring.js';
+import { runStoppable } from '../background.js';
+import { emitJson, emitLine, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -20,25 +21,36 @@ export const bitstringCommand: CommandModule = {
       .argument('<spec>', 'a Wythoff-family game: wythoff, maharaja, wythoff+K,L')
       .requiredOption('--bits <n>', 'number of bits (columns)')
       .option('--json', 'JSON Lines output')
-      .action((spec: string, flags: Flags) => {
+      .action(async (spec: string, flags: Flags) => {
         const ruleset = parseSpec(spec);
         if (!(ruleset instanceof WythoffFamily)) throw new InputError(`bitstring needs a Wythoff-family game (wythoff, maharaja, wythoff+K,L), not ${ruleset.name}`);
         const n = parseCount('--bits', flags.bits);
-        const bar = progressBar('bitstring');
         let bits: Uint8Array;
         try {
-          bits = wythoffBitString(ruleset.extraMoves, n, { onProgress: (d, t) => bar.update(d, t) });
-        } finally {
-          bar.stop();
+          // A worker, so that Ctrl-C keeps the bits of the columns finished; up to 2^20 bits (one step of the kernel, milliseconds) here.
+          bits = await runStoppable('bitstring', { spec, bits: n }, { title: 'bitstring', inline: n <= INLINE_BITS });
+        } catch (e) {
+          const kept = e instanceof InterruptedError ? (e.partial as Uint8Array | undefined) : undefined;
+          if (kept) {
+            if (flags.json) emitJson({ bits: bitsToText(kept), checksum: bitChecksum(kept), interrupted: true });
+            else print(kept, ruleset.name);
+            process.stderr.write(`sprague: kept the first ${kept.length} of ${n} bits (the columns finished)\n`);
+          }
+          throw e;
         }
-        const text = bitsToText(bits);
-        const checksum = bitChecksum(bits);
-        if (flags.json) return emitJson({ bits: text, checksum });
-        for (let i = 0; i < text.length; i += 80) emitLine(`${String(i).padStart(10)}  ${text.slice(i, i + 80)}`);
-        emitLine(`${n} bits of ${ruleset.name}, ${n - countOnes(bits)} upper P-positions, checksum ${checksum} (h = 31h + bit mod 2^32)`);
+        if (flags.json) return emitJson({ bits: bitsToText(bits), checksum: bitChecksum(bits) });
+        print(bits, ruleset.name);
       });
   },
 };
+
+const INLINE_BITS = 1 << 20;
+
+function print(bits: Uint8Array, name: string): void {
+  const text = bitsToText(bits);
+  for (let i = 0; i < text.length; i += 80) emitLine(`${String(i).padStart(10)}  ${text.slice(i, i + 80)}`);
+  emitLine(`${bits.length} bits of ${name}, ${bits.length - countOnes(bits)} upper P-positions, checksum ${bitChecksum(bits)} (h = 31h + bit mod 2^32)`);
+}
 
 function countOnes(bits: Uint8Array): number {
   let c = 0;

@@ -1,7 +1,9 @@
 /** `sprague conjecture41`: max |y - φx| over upper P-positions of (k,l)-M, k < l <= L (maharaja-nim, Conj. 4.1). */
 import type { Command } from 'commander';
-import { conjecture41 } from '../../analysis/wythoff-conjecture.js';
-import { emitJson, emitLine, formatTable, parseCount, progressBar } from '../io.js';
+import type { DeviationRow } from '../../analysis/wythoff-conjecture.js';
+import { InterruptedError } from '../../core/errors.js';
+import { runStoppable } from '../background.js';
+import { emitJson, emitLine, formatTable, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -18,26 +20,31 @@ export const conjecture41Command: CommandModule = {
       .option('--max-l <l>', 'largest l', '12')
       .option('--n <n>', 'columns per table', '1000000')
       .option('--json', 'JSON Lines output, one line per (k,l)')
-      .action((flags: Flags) => {
+      .action(async (flags: Flags) => {
         const maxL = parseCount('--max-l', flags.maxL);
         const n = Math.max(1, parseCount('--n', flags.n));
-        const bar = progressBar('conjecture41');
-        let rows;
+        let rows: DeviationRow[];
         try {
-          rows = conjecture41(maxL, n, { onProgress: (d, t) => bar.update(d, t) });
-        } finally {
-          bar.stop();
+          // A worker, so that Ctrl-C keeps the rows of the pairs finished.
+          rows = await runStoppable('conjecture41', { maxL, n }, { title: 'conjecture41' });
+        } catch (e) {
+          if (e instanceof InterruptedError && Array.isArray(e.partial)) print(e.partial as DeviationRow[], flags);
+          throw e;
         }
-        if (flags.json) return rows.forEach((r) => emitJson(r));
-        emitLine(
-          formatTable(
-            ['k', 'l', 'max |y-φx|', 'min y-φx', 'max y-φx', 'min b-a-n', 'max b-a-n'],
-            rows.map((r) => [r.k, r.l, round(r.maxAbsPhiDev), round(r.phiDevMin), round(r.phiDevMax), r.devMin, r.devMax]),
-          ),
-        );
+        print(rows, flags);
       });
   },
 };
+
+function print(rows: DeviationRow[], flags: Flags): void {
+  if (flags.json) return rows.forEach((r) => emitJson(r));
+  emitLine(
+    formatTable(
+      ['k', 'l', 'max |y-φx|', 'min y-φx', 'max y-φx', 'min b-a-n', 'max b-a-n'],
+      rows.map((r) => [r.k, r.l, round(r.maxAbsPhiDev), round(r.phiDevMin), round(r.phiDevMax), r.devMin, r.devMax]),
+    ),
+  );
+}
 
 function round(v: number): number {
   return Math.round(v * 1000) / 1000;

@@ -190,16 +190,18 @@ function wordSlices(total: number, maxSlices: number): { lo: number; hi: number 
   return slices;
 }
 
+/** One length to fill: its words, the kernel, and what the caller wants told (progress, abort, partial table). */
+interface LengthFill {
+  spec: KernelSpec;
+  n: number;
+  total: number;
+  narrow: boolean;
+  options: EnumerateOptions;
+  partial: () => GrundyTable;
+}
+
 /** One length in this thread, slice by slice (so that an abort is seen between slices). */
-function fillLengthHere(
-  values: Uint8Array,
-  spec: KernelSpec,
-  n: number,
-  total: number,
-  narrow: boolean,
-  options: EnumerateOptions,
-  partial: () => GrundyTable,
-): number[] {
+function fillLengthHere(values: Uint8Array, { spec, n, total, narrow, options, partial }: LengthFill): number[] {
   const counts: number[] = [];
   for (const { lo, hi } of wordSlices(total, 64)) {
     if (options.signal?.aborted) throw new InterruptedError(partial());
@@ -214,12 +216,7 @@ function fillLengthHere(
 async function fillLengthOnPool(
   pool: WorkerPool<RangeTask, RangeResult>,
   buffer: SharedArrayBuffer,
-  spec: KernelSpec,
-  n: number,
-  total: number,
-  narrow: boolean,
-  options: EnumerateOptions,
-  partial: () => GrundyTable,
+  { spec, n, total, narrow, options, partial }: LengthFill,
 ): Promise<number[]> {
   const tasks: RangeTask[] = wordSlices(total, pool.size * 32).map(({ lo, hi }) => ({ phase: 'fill', buffer, spec, n, lo, hi, narrow }));
   const counts: number[] = [];
@@ -277,10 +274,10 @@ export async function enumerateByLength(
       options.onProgress?.(n, 0, total);
       let counts: number[];
       if (preserving) counts = fillLengthPreserving(values, layout, spec, n, maxDepth);
-      else if (threads === 1 || total < MIN_PARALLEL_WORDS) counts = fillLengthHere(values, spec, n, total, narrow, options, partial);
+      else if (threads === 1 || total < MIN_PARALLEL_WORDS) counts = fillLengthHere(values, { spec, n, total, narrow, options, partial });
       else {
         pool ??= new WorkerPool<RangeTask, RangeResult>(new URL('./enumerate-worker.js', import.meta.url), threads);
-        counts = await fillLengthOnPool(pool, buffer as SharedArrayBuffer, spec, n, total, narrow, options, partial);
+        counts = await fillLengthOnPool(pool, buffer as SharedArrayBuffer, { spec, n, total, narrow, options, partial });
       }
       const stats = lengthStats(layout, values, n, counts, lengths[n - 1]?.runningMax ?? -1);
       lengths.push(stats);
@@ -310,7 +307,7 @@ export function enumerateByLengthSync(
     const narrow = (lengths[n - 1]?.runningMax ?? 0) <= 30;
     const counts = preserving
       ? fillLengthPreserving(values, layout, spec, n, options.maxDepth ?? Number.POSITIVE_INFINITY)
-      : fillLengthHere(values, spec, n, total, narrow, options, partial);
+      : fillLengthHere(values, { spec, n, total, narrow, options, partial });
     options.onProgress?.(n, total, total);
     lengths.push(lengthStats(layout, values, n, counts, lengths[n - 1]?.runningMax ?? -1));
   }

@@ -132,7 +132,7 @@ export const logicCommand: CommandModule = {
         } catch (e) {
           if (e instanceof InterruptedError && done < commands.length) {
             process.stderr.write(`sprague: interrupted in command ${done + 1} of ${commands.length}: ${commands[done]}\n`);
-            throw new InterruptedError({ done });
+            throw new InterruptedError(done > 0 ? { done } : undefined);
           }
           throw e;
         }

@@ -7,7 +7,7 @@
  * must leave no bad position in the box, a "no" must have its witness bad in the box (P - P taken
  * from pairs in a larger box, a subset of the true one, so a position found bad is bad).
  * Prints figures, asserts nothing about time.
- * Run: node dist-adm/bench/logic-admissibility.js [quick|all|NAME...] [--trace] [--layers N]   (default quick; --layers N:
+ * Run: node dist-adm/bench/logic-admissibility.js [quick|all|NAME...] [--trace] [--layers N] [--max-subsets N]   (default quick; --layers N:
  * that many layer passes over the chains below p before the full search (default 1, 0 = none); --trace prints
  * each automaton as it is finished)
  */
@@ -114,9 +114,11 @@ const cases: Case[] = [
 ];
 
 const args = process.argv.slice(2);
-const layersAt = args.indexOf('--layers');
-const layers = layersAt >= 0 ? Number(args[layersAt + 1]) : 1;
-const names = args.filter((a, i) => a !== '--trace' && a !== '--layers' && (layersAt < 0 || i !== layersAt + 1));
+/** The value after a `--flag N` option, and the arguments left when options and values are taken out. */
+const valueOf = (flag: string): number | undefined => (args.includes(flag) ? Number(args[args.indexOf(flag) + 1]) : undefined);
+const layers = valueOf('--layers') ?? 1;
+const maxSubsets = valueOf('--max-subsets');
+const names = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--layers', '--max-subsets'].includes(args[i - 1]!)));
 const chosen = names.length === 0 || names.includes('quick') ? cases.filter((c) => c.quick) : names.includes('all') ? cases : cases.filter((c) => names.includes(c.name));
 for (const c of chosen) {
   const t0 = performance.now();
@@ -128,7 +130,7 @@ for (const c of chosen) {
     const log = args.includes('--trace')
       ? (what: string, states: number) => console.log(`    ${((performance.now() - start) / 1000).toFixed(1)} s  ${what}: ${states}`)
       : undefined;
-    r = admissibleDirect(set, { layers, ...(log ? { log } : {}) });
+    r = admissibleDirect(set, { layers, ...(maxSubsets ? { maxSubsets } : {}), ...(log ? { log } : {}) });
   } catch (e) {
     console.log(`${c.name}: not decided: ${(e as Error).message}`);
     continue;

@@ -187,6 +187,35 @@ function coordinateChoices(dfa: Dfa, live: Uint8Array, b: number, letter: (u: nu
 }
 
 /**
+ * Guesses one track through the n per-coordinate adders: adder c, in state a[c], reads the known
+ * digits (u[c], w[c]) and its choices give the guessed digit and its next state (into a2[c]); done
+ * is called once per combination with the guessed letter, a2 holding the adders' next states.
+ */
+function guessThroughAdders(
+  ch: { start: Int32Array; data: Int32Array },
+  b: number,
+  n: number,
+  a: Int32Array,
+  u: Int32Array,
+  w: Int32Array,
+  a2: Int32Array,
+  done: (letter: number) => void,
+): void {
+  const go = (c: number, letter: number, weight: number): void => {
+    if (c === n) {
+      done(letter);
+      return;
+    }
+    const at = (a[c]! * b + u[c]!) * b + w[c]!;
+    for (let e = ch.start[at]!; e < ch.start[at + 1]!; e += 2) {
+      a2[c] = ch.data[e + 1]!;
+      go(c + 1, letter + weight * ch.data[e]!, weight * b);
+    }
+  };
+  go(0, 0, 1);
+}
+
+/**
  * x + y = z on three tracks (letters x + b y + b² z) with y a greedy expansion and x, z any digit
  * words: the zero normaliser on x + y - z times the validity automaton on y. Keeping y greedy makes
  * the move m = p - q unique (small subsets); x and z are read through P, which checks them.
@@ -297,19 +326,10 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
       for (let c = 0; c < n; c++) iDig[c] = dig[iL * n + c]!;
       for (let mL = 0; mL < K; mL++) {
         for (let c = 0; c < n; c++) mDig[c] = dig[mL * n + c]!;
-        const go = (c: number, jL: number, weight: number): void => {
-          if (c === n) {
-            const y2 = P.next(y, jL);
-            if (liveP[y2]) emit(mL + K * (firstOnly ? iDig[0]! : iL), x2 + nI * (y2 + nP * adderIndex(a2, nA)));
-            return;
-          }
-          const at = (a[c]! * b + iDig[c]!) * b + mDig[c]!;
-          for (let e = ch.start[at]!; e < ch.start[at + 1]!; e += 2) {
-            a2[c] = ch.data[e + 1]!;
-            go(c + 1, jL + weight * ch.data[e]!, weight * b);
-          }
-        };
-        go(0, 0, 1);
+        guessThroughAdders(ch, b, n, a, iDig, mDig, a2, (jL) => {
+          const y2 = P.next(y, jL);
+          if (liveP[y2]) emit(mL + K * (firstOnly ? iDig[0]! : iL), x2 + nI * (y2 + nP * adderIndex(a2, nA)));
+        });
       }
     }
   };
@@ -443,19 +463,10 @@ function searchBadPosition(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, 
         const z2 = Z.next(z, pL);
         if (!liveZ[z2]) continue;
         for (let c = 0; c < n; c++) pDig[c] = dig[pL * n + c]!;
-        const go = (c: number, mL: number, weight: number): void => {
-          if (c === n) {
-            const d2 = D.next(d, mL);
-            if (liveAllowed[d2]) emit(pL + K * qL, x2 + nP * (d2 + nD * (z2 + nZ * adderIndex(a2, nA))));
-            return;
-          }
-          const at = (a[c]! * b + qDig[c]!) * b + pDig[c]!;
-          for (let e = ch.start[at]!; e < ch.start[at + 1]!; e += 2) {
-            a2[c] = ch.data[e + 1]!;
-            go(c + 1, mL + weight * ch.data[e]!, weight * b);
-          }
-        };
-        go(0, 0, 1);
+        guessThroughAdders(ch, b, n, a, qDig, pDig, a2, (mL) => {
+          const d2 = D.next(d, mL);
+          if (liveAllowed[d2]) emit(pL + K * qL, x2 + nP * (d2 + nD * (z2 + nZ * adderIndex(a2, nA))));
+        });
       }
     }
   };
@@ -547,19 +558,10 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
         for (let c = 0; c < n; c++) pDig[c] = dig[pL * n + c]!;
         for (let mL = 0; mL < K; mL++) {
           for (let c = 0; c < n; c++) mDig[c] = dig[mL * n + c]!;
-          const go = (c: number, qL: number, weight: number): void => {
-            if (c === n) {
-              const x2 = Q.next(x, pL + K * qL);
-              if (liveQ[x2]) emit(pL + K * mL, x2 + nQ * adderIndex(a2, nA));
-              return;
-            }
-            const at = (a[c]! * b + mDig[c]!) * b + pDig[c]!;
-            for (let e = ch.start[at]!; e < ch.start[at + 1]!; e += 2) {
-              a2[c] = ch.data[e + 1]!;
-              go(c + 1, qL + weight * ch.data[e]!, weight * b);
-            }
-          };
-          go(0, 0, 1);
+          guessThroughAdders(ch, b, n, a, mDig, pDig, a2, (qL) => {
+            const x2 = Q.next(x, pL + K * qL);
+            if (liveQ[x2]) emit(pL + K * mL, x2 + nQ * adderIndex(a2, nA));
+          });
         }
       }
     },

@@ -45,6 +45,9 @@ export interface BackgroundOptions {
   inline?: boolean;
 }
 
+/** How long the items a job sent before its reply may take to arrive. */
+const ITEM_WAIT_MS = 10_000;
+
 export async function runInBackground<K extends JobName>(name: K, args: JobArgs<K>, options: BackgroundOptions = {}): Promise<JobResult<K>> {
   if (options.inline) return runHere(name, args, options);
   const shared = new SharedArrayBuffer(8 + 16);
@@ -86,7 +89,12 @@ export async function runInBackground<K extends JobName>(name: K, args: JobArgs<
     // The reply and the items travel on different ports: wait for the items sent before the reply.
     if (received < reply.emitted) {
       needed = reply.emitted;
-      await new Promise<void>((resolve) => (caughtUp = resolve));
+      // Posted items do arrive; should one not, fail loudly rather than hang or drop a line unseen.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve, reject) => {
+        caughtUp = resolve;
+        timer = setTimeout(() => reject(new Error(`${reply.emitted - received} of the job's ${reply.emitted} items never arrived`)), ITEM_WAIT_MS);
+      }).finally(() => clearTimeout(timer));
     }
     if (reply.end === 'interrupted') throw new InterruptedError(reply.value);
     if (reply.end === 'limit') throw new LimitError(reply.message, reply.limit, reply.value);

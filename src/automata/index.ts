@@ -3,6 +3,8 @@ export { Alphabet, packTuple, unpackTuple, tupleAlphabetSize } from './alphabet.
 export { Dfa } from './dfa.js';
 export { Nfa, NfaBuilder, EPSILON, determinise, type DeterminiseOptions } from './nfa.js';
 export { minimise } from './minimise.js';
+export { backwardReachable } from './reach.js';
+export { buildDfa } from './build.js';
 export {
   product,
   intersection,

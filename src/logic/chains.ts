@@ -35,20 +35,20 @@ function exploreLimits(limits: ChainLimits) {
   return { maxStates: limits.maxNfaStates ?? 30_000_000, ...(limits.signal ? { signal: limits.signal } : {}) };
 }
 
-/**
- * Over the pair letters tL + K uL: a comparison of two tuples read from the pair, `x` and `y` being
- * functions that pick each side's digits (with a permutation, say); `accept` judges the final state.
- */
-function pairComparison(b: number, n: number, pick: (digits: Int32Array, tL: number, uL: number, side: 0 | 1) => void, accept: (state: number) => boolean): Dfa {
+/** Over the pair letters tL + K uL: t compared with u coordinatewise; `accept` judges the final state. */
+function pairComparison(b: number, n: number, accept: (state: number) => boolean): Dfa {
   const K = b ** n;
-  const [x, y] = [new Int32Array(n), new Int32Array(n)];
+  const dig = letterDigits(b, n);
+  const [t, u] = [new Int32Array(n), new Int32Array(n)];
   return Dfa.from(
     1 << (2 * n),
     K * K,
     (s, L) => {
-      pick(x, L % K, Math.floor(L / K), 0);
-      pick(y, L % K, Math.floor(L / K), 1);
-      return compareStep(s, x, y, n);
+      for (let c = 0; c < n; c++) {
+        t[c] = dig[(L % K) * n + c]!;
+        u[c] = dig[Math.floor(L / K) * n + c]!;
+      }
+      return compareStep(s, t, u, n);
     },
     (s) => (accept(s) ? 1 : 0),
   );
@@ -64,13 +64,10 @@ export function chainSuccessor(S: Dfa, sys: NumerationSystem, n: number, limits:
   const K = b ** n;
   const dig = letterDigits(b, n);
   const both = minimise(product(onSide(S, K, 0), onSide(S, K, 1), and));
-  const sides = (d: Int32Array, tL: number, uL: number, side: 0 | 1) => {
-    for (let c = 0; c < n; c++) d[c] = dig[(side === 0 ? tL : uL) * n + c]!;
-  };
   const firstLess = (s: number) => (s & 3) === 1;
-  const later = minimise(product(both, pairComparison(b, n, sides, firstLess), and));
+  const later = minimise(product(both, pairComparison(b, n, firstLess), and));
   // A chain: every later sorted element is above in every coordinate.
-  const notAbove = product(later, pairComparison(b, n, sides, (s) => !allLess(s, n)), and);
+  const notAbove = product(later, pairComparison(b, n, (s) => !allLess(s, n)), and);
   if (shortestWitness(notAbove) !== undefined) return undefined;
   // ∃w ∈ S with t_0 < w_0 < u_0 (w < u, so w is no longer than the pair): guess w digit by digit.
   const liveS = coReachable(S);

@@ -48,6 +48,10 @@ const STEPS: Step[] = [
     claim: 'deciding invariance, Theorem 23: Wythoff P-positions are 1-admissible, decided for every position by automata',
     args: ['admissible', 'wythoff', '--method', 'logic'],
   },
+  {
+    claim: 'deciding invariance, Theorem 58 (an answer the paper does not give): the Raleigh game P-positions are 1-admissible',
+    args: ['admissible', 'raleigh', '--method', 'logic'],
+  },
   { claim: 'deciding invariance, section 6.1: the periodic word (1122)^ω is not 1-admissible', args: ['admissible', 'periodic:1122'] },
   {
     claim: 'push-the-button, Conjecture 5.0.3: Push-Cram 3 x 5 and 3 x 7 are N, but not bluff games (NOTES.md)',

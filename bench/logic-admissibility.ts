@@ -7,7 +7,7 @@
  * must leave no bad position in the box, a "no" must have its witness bad in the box (P - P taken
  * from pairs in a larger box, a subset of the true one, so a position found bad is bad).
  * Prints figures, asserts nothing about time.
- * Run: node dist-adm/bench/logic-admissibility.js [quick|all|NAME...] [--trace] [--layers N] [--max-subsets N]   (default quick; --layers N:
+ * Run: node dist/bench/logic-admissibility.js [quick|all|NAME...] [--trace] [--layers N] [--max-subsets N]   (default quick; --layers N:
  * that many layer passes over the chains below p before the full search (default 1, 0 = none); --trace prints
  * each automaton as it is finished)
  */

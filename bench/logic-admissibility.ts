@@ -14,72 +14,12 @@
 import { cpuUsage } from 'node:process';
 import { admissibleDirect, holds } from '../src/logic/admissibility.js';
 import { logicSetOf } from '../src/logic/games.js';
+import { badInBox, fixedPoint, fraenkelPositions, type Tuple, wordPositions } from '../src/invariance/reference.js';
 
-type Tuple = number[];
 const key = (t: readonly number[]) => t.join(',');
 
-function fixedPoint(images: number[][], length: number): number[] {
-  let w = [1];
-  while (w.length < length) w = w.flatMap((a) => images[a - 1]!);
-  return w.slice(0, length);
-}
-
-function permutations(t: Tuple): Tuple[] {
-  return t.length <= 1 ? [t] : t.flatMap((x, i) => permutations([...t.slice(0, i), ...t.slice(i + 1)]).map((r) => [x, ...r]));
-}
-
-/** P_w (Definition 34) in [0, max]^n; `shift` adds 1 to every coordinate of the tuples (Theorems 48, 52, 58 count from 0). */
-function occurrencePositions(images: number[][], n: number, max: number, shift = 0): Tuple[] {
-  const w = fixedPoint(images, 40 * max + 100);
-  const pos: number[][] = Array.from({ length: n }, () => []);
-  w.forEach((a, i) => pos[a - 1]!.push(i + shift));
-  const out = new Map<string, Tuple>([[key(new Array(n).fill(0)), new Array(n).fill(0)]]);
-  const m = Math.min(...pos.map((p) => p.length));
-  for (let k = 0; k < m; k++) {
-    const t = pos.map((p) => p[k]!);
-    if (t.every((x) => x <= max)) for (const p of permutations(t)) out.set(key(p), p);
-  }
-  return [...out.values()];
-}
-
-/** Fraenkel (s,t), Proposition 46: A_n = mex{A_i, B_i : i < n}, B_n = s A_n + t n. */
-function fraenkelPositions(s: number, t: number, max: number): Tuple[] {
-  const out: Tuple[] = [[0, 0]];
-  const used = new Set<number>([0]);
-  for (let n = 1; ; n++) {
-    let a = 0;
-    while (used.has(a)) a++;
-    if (a > max) return out;
-    const b = s * a + t * n;
-    used.add(a).add(b);
-    if (b <= max) out.push([a, b], [b, a]);
-  }
-}
-
-/** Bad positions in [0, small]^n (Lemma 12), P exact in the box of the points, P - P from their pairs. */
-function bruteBad(points: Tuple[], small: number): Tuple[] {
-  const n = points[0]!.length;
-  const inP = new Set(points.map(key));
-  const diff = new Set<string>();
-  for (const i of points) for (const j of points) if (i.every((x, c) => x <= j[c]!)) diff.add(key(j.map((x, c) => x - i[c]!)));
-  const below = points.filter((q) => q.every((x) => x <= small));
-  const bad: Tuple[] = [];
-  const p = new Array<number>(n).fill(0);
-  const visit = (c: number): void => {
-    if (c === n) {
-      if (inP.has(key(p))) return;
-      for (const q of below) if (q.every((x, k) => x <= p[k]!) && !diff.has(key(p.map((x, k) => x - q[k]!)))) return;
-      bad.push([...p]);
-      return;
-    }
-    for (let v = 0; v <= small; v++) {
-      p[c] = v;
-      visit(c + 1);
-    }
-  };
-  visit(0);
-  return bad;
-}
+/** P_w (Definition 34) of the fixed point from 1 in [0, max]^n (Theorems 48, 52, 58 count from 0, P_w from 1). */
+const positionsOf = (images: number[][], n: number, max: number): Tuple[] => wordPositions(fixedPoint(images, 40 * max + 100), n, max);
 
 interface Case {
   name: string;
@@ -99,14 +39,14 @@ const cases: Case[] = [
   fr(2, 2, false),
   fr(3, 1, false),
   fr(1, 4, false),
-  { name: 'morphic:1->12,2->21', brute: (m) => occurrencePositions([[1, 2], [2, 1]], 2, m, 1), big: 400, small: 40, quick: true },
-  { name: 'morphic:1->112,2->121', brute: (m) => occurrencePositions([[1, 1, 2], [1, 2, 1]], 2, m, 1), big: 400, small: 40, quick: false },
-  { name: 'periodic:1122', brute: (m) => occurrencePositions([[1, 1, 2, 2], [1, 1, 2, 2]], 2, m, 1), big: 200, small: 20, quick: true },
-  { name: 'raleigh', brute: (m) => occurrencePositions([[1, 2], [3], [1, 2]], 3, m, 1), big: 75, small: 22, quick: false },
-  { name: 'tribonacci', brute: (m) => occurrencePositions([[1, 2], [1, 3], [1]], 3, m, 1), big: 75, small: 22, quick: false },
+  { name: 'morphic:1->12,2->21', brute: (m) => positionsOf([[1, 2], [2, 1]], 2, m), big: 400, small: 40, quick: true },
+  { name: 'morphic:1->112,2->121', brute: (m) => positionsOf([[1, 1, 2], [1, 2, 1]], 2, m), big: 400, small: 40, quick: false },
+  { name: 'periodic:1122', brute: (m) => positionsOf([[1, 1, 2, 2], [1, 1, 2, 2]], 2, m), big: 200, small: 20, quick: true },
+  { name: 'raleigh', brute: (m) => positionsOf([[1, 2], [3], [1, 2]], 3, m), big: 75, small: 22, quick: false },
+  { name: 'tribonacci', brute: (m) => positionsOf([[1, 2], [1, 3], [1]], 3, m), big: 75, small: 22, quick: false },
   ...[1, 2, 3, 4].map((s): Case => ({
     name: `gtrib:${s}`,
-    brute: (m) => occurrencePositions([[...new Array<number>(s).fill(1), 2], [1, 3], [1]], 3, m, 1),
+    brute: (m) => positionsOf([[...new Array<number>(s).fill(1), 2], [1, 3], [1]], 3, m),
     big: 75,
     small: 22,
     quick: false,
@@ -162,7 +102,7 @@ for (const c of chosen) {
     }
   };
   visit(0);
-  const bad = bruteBad(points, c.small);
+  const { bad } = badInBox(points, c.small);
   const w = r.witness?.map(Number);
   const ok = disagree === 0 && (r.admissible ? bad.length === 0 : bad.some((p) => key(p) === key(w!)));
   console.log(`  brute force in [0,${c.small}]^${n} (P from the definition, P - P from [0,${c.big}]^${n}): P agrees: ${disagree === 0}, bad positions ${bad.length}${bad.length ? ` first (${bad[0]!.join(',')})` : ''}: ${ok ? 'consistent' : 'INCONSISTENT'}`);

@@ -20,8 +20,8 @@ import {
 } from '../../src/logic/admissibility.js';
 import { logicAdmissibility } from '../../src/invariance/admissible.js';
 import { Dfa } from '../../src/automata/dfa.js';
+import { badInBox, fixedPoint, fraenkelPositions, type Tuple, wordPositions } from '../../src/invariance/reference.js';
 
-type Tuple = number[];
 const key = (t: readonly number[]) => t.join(',');
 
 /** Every digit word of length len over 0..b-1. */
@@ -34,67 +34,6 @@ function* words(b: number, len: number): Generator<number[]> {
     if (i < 0) return;
     w[i]!++;
   }
-}
-
-/** Fraenkel's (s,t) P-positions by the mex recurrence of Proposition 46: A_n = mex, B_n = s A_n + t n. */
-function fraenkelPositions(s: number, t: number, max: number): Tuple[] {
-  const out: Tuple[] = [[0, 0]];
-  const used = new Set<number>([0]);
-  for (let n = 1; ; n++) {
-    let a = 0;
-    while (used.has(a)) a++;
-    if (a > max) return out;
-    const b = s * a + t * n;
-    used.add(a).add(b);
-    if (b <= max) out.push([a, b], [b, a]);
-  }
-}
-
-/** P_w (Definition 34) for a word w over 1..n, within [0, max]^n. */
-function wordPositions(w: readonly number[], n: number, max: number): Tuple[] {
-  const pos: number[][] = Array.from({ length: n }, () => []);
-  w.forEach((a, i) => pos[a - 1]!.push(i + 1));
-  const perms = (t: Tuple): Tuple[] => (t.length <= 1 ? [t] : t.flatMap((x, i) => perms([...t.slice(0, i), ...t.slice(i + 1)]).map((r) => [x, ...r])));
-  const out = new Map<string, Tuple>([[key(new Array(n).fill(0)), new Array(n).fill(0)]]);
-  const m = Math.min(...pos.map((p) => p.length));
-  for (let k = 0; k < m; k++) {
-    const t = pos.map((p) => p[k]!);
-    if (t.every((x) => x <= max)) for (const p of perms(t)) out.set(key(p), p);
-  }
-  return [...out.values()];
-}
-
-function fixedPoint(images: number[][], length: number): number[] {
-  let w = [1];
-  while (w.length < length) w = w.flatMap((a) => images[a - 1]!);
-  return w.slice(0, length);
-}
-
-/**
- * Brute force in a box (Lemma 12): P exact in [0, big]^n, P - P from pairs inside that box (a subset
- * of the true P - P, so every position reported bad really is bad), positions p in [0, small]^n.
- */
-function bruteBad(points: Tuple[], small: number): { bad: Tuple[]; differences: Set<string> } {
-  const n = points[0]!.length;
-  const inP = new Set(points.map(key));
-  const differences = new Set<string>();
-  for (const i of points) for (const j of points) if (i.every((x, c) => x <= j[c]!)) differences.add(key(j.map((x, c) => x - i[c]!)));
-  const bad: Tuple[] = [];
-  const p = new Array<number>(n).fill(0);
-  const visit = (c: number): void => {
-    if (c === n) {
-      if (inP.has(key(p))) return;
-      for (const q of points) if (q.every((x, k) => x <= p[k]!) && !differences.has(key(p.map((x, k) => x - q[k]!)))) return;
-      bad.push([...p]);
-      return;
-    }
-    for (let v = 0; v <= small; v++) {
-      p[c] = v;
-      visit(c + 1);
-    }
-  };
-  visit(0);
-  return { bad, differences };
 }
 
 test('deciding-game-invariance section 5: the zero normaliser accepts exactly the digit words of value 0 (Fibonacci, Tribonacci, base 3)', () => {
@@ -141,7 +80,7 @@ test('deciding-game-invariance Theorem 23 (the formula φ): P - P agrees with br
   ];
   for (const [name, points] of cases) {
     const d = differenceSet(G.logicSetOf(name));
-    const { differences } = bruteBad(points, 0);
+    const { differences } = badInBox(points, 0);
     for (let x = 0; x <= 40; x++) for (let y = 0; y <= 40; y++) assert.equal(holds(d, [x, y]), differences.has(key([x, y])), `${name} (${x},${y})`);
   }
 });
@@ -161,7 +100,7 @@ test('deciding-game-invariance Proposition 46: Fraenkel (1,2) and (1,3) are 1-ad
   for (const [s, t] of [[1, 2], [1, 3]] as const) {
     const r = admissibleDirect(G.fraenkelSet(s, t));
     assert.equal(r.admissible, true, `(${s},${t})`);
-    assert.deepEqual(bruteBad(fraenkelPositions(s, t, 300), 30).bad, [], `(${s},${t})`);
+    assert.deepEqual(badInBox(fraenkelPositions(s, t, 300), 30).bad, [], `(${s},${t})`);
   }
 });
 
@@ -176,14 +115,14 @@ test('deciding-game-invariance Remark 41: periodic:1122 is not 1-admissible; the
   // The only q in P below (1,1) is (0,0); the move (1,1) = (2,4) - (1,3) joins two elements of P.
   assert.deepEqual(points.filter((q) => q[0]! <= 1 && q[1]! <= 1), [[0, 0]]);
   assert.ok(inP.has('1,3') && inP.has('2,4'));
-  assert.deepEqual(bruteBad(points, 1).bad, [[1, 1]]);
+  assert.deepEqual(badInBox(points, 1).bad, [[1, 1]]);
 });
 
 test('deciding-game-invariance Proposition 43: the Thue-Morse set P_w is 1-admissible, no bad position in [0,30]^2 by brute force', () => {
   const r = admissibleDirect(G.logicSetOf('morphic:1->12,2->21'));
   assert.equal(r.admissible, true);
   const points = wordPositions(fixedPoint([[1, 2], [2, 1]], 600), 2, 300);
-  assert.deepEqual(bruteBad(points, 30).bad, []);
+  assert.deepEqual(badInBox(points, 30).bad, []);
 });
 
 test('sprague admissible --method logic (Theorem 23): the verdict carries the automata sizes and no box', () => {
@@ -205,7 +144,7 @@ test('deciding-game-invariance Lemma 12: the exact one-position check agrees wit
   for (const [name, points] of cases) {
     const set = G.logicSetOf(name);
     const d = differenceSet(set);
-    const bad = new Set(bruteBad(points, 12).bad.map(key));
+    const bad = new Set(badInBox(points, 12).bad.map(key));
     const inP = new Set(points.map(key));
     for (let x = 0; x <= 12; x++) {
       for (let y = 0; y <= 12; y++) {

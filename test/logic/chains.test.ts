@@ -15,6 +15,7 @@ import type { Predicate } from '../../src/logic/predicate.js';
 import { product } from '../../src/automata/ops.js';
 import { minimise } from '../../src/automata/minimise.js';
 import { sortedTuples } from '../../src/logic/tuple-automata.js';
+import { fixedPoint, wordPositions } from '../../src/invariance/reference.js';
 
 function box(n: number, max: number): number[][] {
   const out: number[][] = [[]];
@@ -99,12 +100,7 @@ test('deciding-game-invariance, Theorem 58: the Raleigh game is 1-admissible, de
   const r = admissibleDirect(set, { layers: 1 });
   assert.equal(r.admissible, true);
   assert.ok(r.states.layerStuck, 'the layer pass ran');
-  // P_w of Definition 34 for the Raleigh word, counted from 0 (Theorem 58), against the automaton.
-  let w = [1];
-  while (w.length < 200) w = w.flatMap((a) => (a === 1 ? [1, 2] : a === 2 ? [3] : [1, 2]));
-  const pos: number[][] = [[], [], []];
-  w.forEach((a, i) => pos[a - 1]!.push(i + 1));
-  const inP = new Set(['0,0,0']);
-  for (let k = 0; k < pos[2]!.length; k++) for (const perm of permutations(3)) inP.add(perm.map((c) => pos[c]![k]!).join(','));
+  // P_w of Definition 34 for the Raleigh word (letters from 1; Theorem 58 counts from 0), against the automaton.
+  const inP = new Set(wordPositions(fixedPoint([[1, 2], [3], [1, 2]], 200), 3, 20).map((t) => t.join(',')));
   for (const t of box(3, 20)) assert.equal(holds(set, t), inP.has(t.join(',')), `(${t})`);
 });

@@ -37,13 +37,15 @@ export interface LogicVerdict {
   witness?: number[];
   certified: true;
   /**
-   * State counts: P, P - P (minimal), E(p, q) = the moves from p to q in P outside P - P (minimal),
+   * State counts: P, P - P (minimal; 0 when the layer passes left no candidate, so it was not
+   * needed), `nearDifferences`, P - P among the moves with a small coordinate (the only moves the
+   * layer passes try), E(p, q) = the moves from p to q in P outside P - P (minimal),
    * and `bad`, the (state, subset) pairs the search for a position breaking admissibility visited
    * (both 0 when the passes before the search left no candidate); `layers`, the minimal automaton of
    * the candidates after each layer pass over the chains of P, then after the move to 0 (1 state =
    * none left).
    */
-  states: { p: number; differences: number; moves: number; bad: number; layers?: number[] };
+  states: { p: number; differences: number; nearDifferences?: number; moves: number; bad: number; layers?: number[] };
 }
 
 /**
@@ -120,6 +122,7 @@ export function logicAdmissibility(text: string, options: DirectOptions = {}): L
     states: {
       p: r.states.p,
       differences: r.states.differences,
+      ...(r.states.near ? { nearDifferences: r.states.near.states } : {}),
       moves: r.states.moves,
       bad: r.states.badSearch,
       ...(r.states.layerStuck ? { layers: r.states.layerStuck } : {}),

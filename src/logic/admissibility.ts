@@ -135,11 +135,19 @@ export interface DirectAdmissibility {
   states: {
     /** The minimal automaton of P. */
     p: number;
-    /** F(m, i) (i and i + m in P): its NFA (guessing j) and minimal automaton; P - P: its subset and minimal automata. */
+    /**
+     * F(m, i) (i and i + m in P): its NFA (guessing j) and minimal automaton; P - P: its subset and
+     * minimal automata. All 0 when the layer passes left no candidate, so the whole of P - P was not needed.
+     */
     differenceNfa: number;
     differencePairs: number;
     differenceSubsets: number;
     differences: number;
+    /**
+     * With the layer passes: P - P among the moves with a coordinate below `below` (layers × the
+     * largest chain step), the only moves the passes try: the NFA of its F(m, i) and its minimal automaton.
+     */
+    near?: { below: number; nfa: number; states: number };
     /**
      * When no move with a zero coordinate lies in P - P: the minimal automaton of the candidates
      * with no such move to P (only they can be bad; 1 state = none).
@@ -291,8 +299,9 @@ export function zeroNormaliser(sys: NumerationSystem): Dfa {
  * small), determinised and minimised; then ∃i F(m, i). Never tabulates the 3n-track alphabet. With
  * `firstOnly` (the elements of I are determined by their first coordinate, as a chain's are), F keeps
  * only i's first track, the others guessed: b times as many letters as m has instead of b^n times.
+ * With `near` (a DFA over m's tracks), only the differences m it accepts: P - P ∩ near.
  */
-function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, firstOnly = false) {
+function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, firstOnly = false, near?: Dfa) {
   const b = sys.base;
   const K = b ** n;
   const Ki = firstOnly ? b : K;
@@ -301,21 +310,26 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
   const liveA = coReachable(add);
   const liveI = coReachable(I);
   const liveP = coReachable(P);
+  const N = near ?? Dfa.from(1, K, () => 0, () => 1);
+  const liveN = coReachable(N);
   // i + m = j: i and m read, j guessed from the live choices.
   const ch = coordinateChoices(add, liveA, b, (i, j, m) => i + b * m + b * b * j);
   const nI = I.stateCount;
   const nP = P.stateCount;
+  const nN = N.stateCount;
   const nA = add.stateCount;
   const a = new Int32Array(n);
   const a2 = new Int32Array(n);
   const iDig = new Int32Array(n);
   const mDig = new Int32Array(n);
-  const startKey = I.start + nI * (P.start + nP * adderIndex(new Int32Array(n).fill(add.start), nA));
+  const startKey = I.start + nI * (P.start + nP * (N.start + nN * adderIndex(new Int32Array(n).fill(add.start), nA)));
   const expand = (key: number, emit: (letter: number, to: number) => void) => {
     const x = key % nI;
     let rest = (key - x) / nI;
     const y = rest % nP;
     rest = (rest - y) / nP;
+    const z = rest % nN;
+    rest = (rest - z) / nN;
     for (let c = 0; c < n; c++) {
       a[c] = rest % nA;
       rest = (rest - a[c]!) / nA;
@@ -325,10 +339,12 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
       if (!liveI[x2]) continue;
       for (let c = 0; c < n; c++) iDig[c] = dig[iL * n + c]!;
       for (let mL = 0; mL < K; mL++) {
+        const z2 = N.next(z, mL);
+        if (!liveN[z2]) continue;
         for (let c = 0; c < n; c++) mDig[c] = dig[mL * n + c]!;
         guessThroughAdders(ch, b, n, a, iDig, mDig, a2, (jL) => {
           const y2 = P.next(y, jL);
-          if (liveP[y2]) emit(mL + K * (firstOnly ? iDig[0]! : iL), x2 + nI * (y2 + nP * adderIndex(a2, nA)));
+          if (liveP[y2]) emit(mL + K * (firstOnly ? iDig[0]! : iL), x2 + nI * (y2 + nP * (z2 + nN * adderIndex(a2, nA))));
         });
       }
     }
@@ -338,7 +354,9 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
     let rest = (key - x) / nI;
     const y = rest % nP;
     rest = (rest - y) / nP;
-    if (!I.output[x] || !P.output[y]) return false;
+    const z = rest % nN;
+    rest = (rest - z) / nN;
+    if (!I.output[x] || !P.output[y] || !N.output[z]) return false;
     for (let c = 0; c < n; c++) {
       if (!add.output[rest % nA]) return false;
       rest = Math.floor(rest / nA);
@@ -380,21 +398,32 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
 }
 
 /**
- * P - P, using the symmetry of P when it has it: i ranges over the sorted elements of P only
- * (i = σ(i') gives j - i = σ(σ⁻¹j - i')), and the result is closed under permuting coordinates.
+ * How P is laid out: whether it is closed under permuting coordinates, then its sorted elements,
+ * and when those form a chain, the successor in it (chains.ts).
  */
-function differences(P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions) {
+function shapeOf(P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions) {
   const b = sys.base;
   const perms = permutationsOf(n).filter((perm) => perm.some((c, i) => c !== i));
   const symmetric = n > 1 && perms.every((perm) => counterexample(P, permuteTracks(P, b, n, perm)) === undefined);
-  if (!symmetric) return { ...differenceDfa(P, P, sys, n, options), symmetric, next: undefined };
+  if (!symmetric) return { perms, symmetric, sorted: undefined, next: undefined };
   const sorted = minimise(product(P, sortedTuples(b, n), (x, y) => (x !== 0 && y !== 0 ? 1 : 0)));
+  return { perms, symmetric, sorted, next: chainSuccessor(sorted, sys, n, options) };
+}
+
+type Shape = ReturnType<typeof shapeOf>;
+
+/**
+ * P - P (∩ near, a set closed under permuting coordinates, when given), using the symmetry of P
+ * when it has it: i ranges over the sorted elements of P only (i = σ(i') gives j - i = σ(σ⁻¹j - i')),
+ * and the result is closed under permuting coordinates.
+ */
+function differences(P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, shape: Shape, near?: Dfa) {
+  if (!shape.sorted) return differenceDfa(P, P, sys, n, options, false, near);
   // A chain's elements are determined by their first coordinate: F(m, i) needs no more of i.
-  const next = chainSuccessor(sorted, sys, n, options);
-  const base = differenceDfa(sorted, P, sys, n, options, next !== undefined);
+  const base = differenceDfa(shape.sorted, P, sys, n, options, shape.next !== undefined, near);
   let dfa = base.dfa;
-  for (const perm of perms) dfa = minimise(product(dfa, permuteTracks(base.dfa, b, n, perm), (x, y) => (x !== 0 || y !== 0 ? 1 : 0)));
-  return { ...base, dfa, symmetric, next };
+  for (const perm of shape.perms) dfa = minimise(product(dfa, permuteTracks(base.dfa, sys.base, n, perm), (x, y) => (x !== 0 || y !== 0 ? 1 : 0)));
+  return { ...base, dfa };
 }
 
 function adderIndex(a: Int32Array, nA: number): number {
@@ -612,6 +641,83 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
 }
 
 /**
+ * The largest step of a chain in any coordinate, over its first `count` or more sorted elements (those
+ * whose expansions are no longer than the shortest length that gives that many: a prefix of the chain,
+ * as it rises in every coordinate). Only a guide for choosing which moves to tabulate: every use stays
+ * sound whatever it returns.
+ */
+function largestChainStep(sorted: Dfa, sys: NumerationSystem, n: number, count = 200): number {
+  const K = sorted.alphabetSize;
+  const dig = letterDigits(sys.base, n);
+  const live = coReachable(sorted);
+  const word: number[] = [];
+  let elements: bigint[][] = [];
+  // Padded to `length` letters: every element whose expansions fit.
+  const walk = (s: number, length: number): void => {
+    if (word.length === length) {
+      if (sorted.output[s] !== 0) elements.push(Array.from({ length: n }, (_, c) => sys.value(word.map((L) => dig[L * n + c]!))));
+      return;
+    }
+    for (let L = 0; L < K; L++) {
+      const t = sorted.next(s, L);
+      if (!live[t]) continue;
+      word.push(L);
+      walk(t, length);
+      word.pop();
+    }
+  };
+  for (let length = 1; length <= 64 && elements.length < count; length++) {
+    elements = [];
+    walk(sorted.start, length);
+  }
+  elements.sort((x, y) => (x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : 0));
+  let step = 1n;
+  for (let k = 1; k < elements.length; k++) {
+    for (let c = 0; c < n; c++) {
+      const d = elements[k]![c]! - elements[k - 1]![c]!;
+      if (d > step) step = d;
+    }
+  }
+  return Number(step);
+}
+
+/**
+ * The moves m (n tracks, greedy expansions, msd) with some coordinate below g. A move to the
+ * h-th element from the top of a chain below p is one: the next element up is not below p, so in
+ * some coordinate p is less than h + 1 chain steps above the target.
+ */
+export function someCoordinateBelow(sys: NumerationSystem, n: number, g: number): Dfa {
+  const b = sys.base;
+  // One track: a trie of the expansions of 0 .. g - 1 (the root, value 0, loops on leading zeros).
+  const words = new Set<string>();
+  const prefixes = new Set<string>(['']);
+  for (let v = 0; v < g; v++) {
+    const w = sys.represent(v).join(',');
+    words.add(w);
+    const digits = sys.represent(v);
+    for (let k = 1; k <= digits.length; k++) prefixes.add(digits.slice(0, k).join(','));
+  }
+  const step = (node: string, d: number): string | null => {
+    if (node === '' && d === 0) return '';
+    const t = node === '' ? String(d) : `${node},${d}`;
+    return prefixes.has(t) ? t : null;
+  };
+  const dig = letterDigits(b, n);
+  return minimise(
+    buildDfa<(string | null)[]>(
+      b ** n,
+      new Array<string | null>(n).fill(''),
+      (nodes) => nodes.map((x) => (x === null ? '#' : x)).join('|'),
+      (nodes, L) => {
+        const next = nodes.map((node, c) => (node === null ? null : step(node, dig[L * n + c]!)));
+        return next.some((x) => x !== null) ? next : null;
+      },
+      (nodes) => (nodes.some((x) => x !== null && words.has(x)) ? 1 : 0),
+    ),
+  );
+}
+
+/**
  * The words of the DFA's language without leading zero letters, shortlex, when there are at most
  * `limit` of them; undefined when there are more or infinitely many (a cycle other than the zero
  * loop on the start state among states that reach acceptance), or when leading zeros leave the start.
@@ -777,10 +883,12 @@ function axisMoves(b: number, n: number): Dfa {
 
 /**
  * Decides 1-admissibility (Lemma 12, Theorem 23) without the formula compiler, for a set P on n
- * tracks of one msd numeration system: builds P - P once (determinised and minimised), then searches
+ * tracks of one msd numeration system: builds P - P (determinised and minimised), then searches
  * for a bad position p: outside P with every move p - q to q ∈ P inside P - P. The two
  * quantifications become NFAs over n tracks whose guesses are pruned by live states, so no 3n-track
  * alphabet is ever tabulated. The witness is the bad position with the shortlex-least expansion.
+ * When the layer passes run, they need P - P only among the moves with a small coordinate, which is
+ * far smaller; the whole of P - P is built only if candidates survive them.
  */
 export function admissibleDirect(set: Predicate, options: DirectOptions = {}): DirectAdmissibility {
   const n = set.tracks.length;
@@ -789,29 +897,52 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   if (!sys || set.tracks.some((t) => t.system !== sys)) throw new InputError('every coordinate of P must be read in the same numeration system');
   if (!sys.msd) throw new InputError(`the direct method reads msd systems; ${sys.name} is lsd`);
   const t0 = performance.now();
-  const diff = differences(set.dfa, sys, n, options);
-  const t1 = performance.now();
-  options.log?.('P - P minimal', diff.dfa.stateCount);
   const b = sys.base;
   const P = set.dfa;
+  const and = (x: number, y: number) => (x !== 0 && y !== 0 ? 1 : 0);
+  const shape = shapeOf(P, sys, n, options);
+  const depth = options.layers ?? 1;
+  let differenceTime = 0;
+  const timed = <T>(build: () => T): T => {
+    const start = performance.now();
+    const out = build();
+    differenceTime += performance.now() - start;
+    return out;
+  };
+  let near: { below: number; moves: Dfa; diff: ReturnType<typeof differences> } | undefined;
+  if (depth > 0 && shape.next) {
+    const below = depth * largestChainStep(shape.sorted!, sys, n);
+    const moves = someCoordinateBelow(sys, n, below);
+    near = { below, moves, diff: timed(() => differences(P, sys, n, options, shape, moves)) };
+    options.log?.(`P - P among the moves with a coordinate below ${below}, minimal`, near.diff.dfa.stateCount);
+  }
+  let full: ReturnType<typeof differences> | undefined;
+  const fullDifferences = (): Dfa => {
+    if (!full) {
+      full = timed(() => differences(P, sys, n, options, shape));
+      options.log?.('P - P minimal', full.dfa.stateCount);
+    }
+    return full.dfa;
+  };
   // Candidates: valid, outside P, and sorted when P is symmetric (then so is the bad set).
   let R = product(P, validityOf(set.tracks), (inP, valid) => (inP === 0 && valid !== 0 ? 1 : 0));
-  if (diff.symmetric) R = minimise(product(R, sortedTuples(b, n), (x, y) => (x !== 0 && y !== 0 ? 1 : 0)));
+  if (shape.symmetric) R = minimise(product(R, sortedTuples(b, n), and));
   // A cheap first pass: when no move with a zero coordinate lies in P - P (checked on the automaton),
-  // every such move to P is admissible, and only positions without one can be bad.
+  // every such move to P is admissible, and only positions without one can be bad. Such a move has
+  // a coordinate 0, so P - P among the near moves answers.
   const axis = axisMoves(b, n);
   let axisStuck: number | undefined;
-  if (n > 1 && shortestWitness(product(diff.dfa, axis, (x, y) => (x !== 0 && y !== 0 ? 1 : 0))) === undefined) {
+  if (n > 1 && shortestWitness(product(near?.diff.dfa ?? fullDifferences(), axis, and)) === undefined) {
     R = withoutAxisMove(P, R, b, n, options);
     axisStuck = R.stateCount;
   }
   // Layer passes: moves to the maximal elements of P below p first, then to the next layer, ...;
   // each q is one of a few per p, so E(p, q) stays small where the pass over all of P does not.
   const layerStuck: number[] = [];
-  const allowed = complement(diff.dfa);
-  const depth = options.layers ?? 1;
-  const layers = depth > 0 && diff.next && finiteLanguage(R, 20_000) === undefined ? chainLayers(diff.next, sys, n, depth, true, options) : undefined;
-  if (layers) {
+  const layers = near && finiteLanguage(R, 20_000) === undefined ? chainLayers(shape.next!, sys, n, depth, true, options) : undefined;
+  if (near && layers) {
+    // Every move the passes try is near; one that were not would count as inadmissible (sound).
+    const allowed = product(near.moves, near.diff.dfa, (x, d) => (x !== 0 && d === 0 ? 1 : 0));
     for (let h = 0; h < depth && finiteLanguage(R, 20_000) === undefined; h++) {
       layers[h]!.forEach((layer, i) => {
         if (shortestWitness(R) === undefined) return;
@@ -820,10 +951,8 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
       });
       layerStuck.push(R.stateCount);
     }
-  }
-  if (layers) {
     // The move to 0 is the position itself: admissible unless p ∈ P - P.
-    R = minimise(product(R, diff.dfa, (r, d) => (r !== 0 && d !== 0 ? 1 : 0)));
+    R = minimise(shortestWitness(R) === undefined ? R : product(R, fullDifferences(), and));
     options.log?.('candidates without the move to 0', R.stateCount);
     layerStuck.push(R.stateCount);
   }
@@ -832,37 +961,39 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   if (few) options.log?.('candidates checked one by one', few.length);
   const bad =
     few !== undefined
-      ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: few.length, largest: 0, witness: few.find((w) => isBad(P, diff.dfa, sys, n, w)) }
+      ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: few.length, largest: 0, witness: few.find((w) => isBad(P, fullDifferences(), sys, n, w)) }
       : shortestWitness(R) === undefined
         ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: 0, largest: 0, witness: undefined }
-        : searchBadPosition(P, allowed, R, sys, n, options);
+        : searchBadPosition(P, complement(fullDifferences()), R, sys, n, options);
   const t2 = performance.now();
   const result: DirectAdmissibility = {
     admissible: bad.witness === undefined,
     states: {
       p: set.dfa.stateCount,
-      differenceNfa: diff.nfa,
-      differencePairs: diff.pairs,
-      differenceSubsets: diff.subsets,
-      differences: diff.dfa.stateCount,
+      differenceNfa: full?.nfa ?? 0,
+      differencePairs: full?.pairs ?? 0,
+      differenceSubsets: full?.subsets ?? 0,
+      differences: full?.dfa.stateCount ?? 0,
+      ...(near ? { near: { below: near.below, nfa: near.diff.nfa, states: near.diff.dfa.stateCount } } : {}),
       ...(axisStuck === undefined ? {} : { axisStuck }),
       ...(layerStuck.length === 0 ? {} : { layerStuck }),
       moveNfa: bad.pairNfa,
       moveSubsets: bad.pairSubsets,
       moves: bad.pairs,
       badSearch: bad.subsets,
-      largestSubset: Math.max(diff.largest, bad.largest),
+      largestSubset: Math.max(full?.largest ?? 0, near?.diff.largest ?? 0, bad.largest),
     },
-    times: { differences: t1 - t0, bad: t2 - t1 },
+    times: { differences: differenceTime, bad: t2 - t0 - differenceTime },
   };
   if (bad.witness !== undefined) result.witness = decodeTuple(set, bad.witness);
   return result;
 }
 
-/** P - P as a predicate on the tracks of P (for checks and pictures). */
-export function differenceSet(set: Predicate, options: DirectOptions = {}): Predicate {
+/** P - P (∩ near, closed under permuting coordinates, when given) as a predicate on the tracks of P (for checks and pictures). */
+export function differenceSet(set: Predicate, options: DirectOptions = {}, near?: Dfa): Predicate {
   const sys = set.tracks[0]!.system!;
-  return new Predicate(set.tracks, differences(set.dfa, sys, set.tracks.length, options).dfa);
+  const n = set.tracks.length;
+  return new Predicate(set.tracks, differences(set.dfa, sys, n, options, shapeOf(set.dfa, sys, n, options), near).dfa);
 }
 
 /** Whether the position p is bad for the set (Lemma 12), checked exactly against the automaton of P - P. */

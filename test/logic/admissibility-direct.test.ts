@@ -15,11 +15,15 @@ import {
   finiteLanguage,
   holds,
   isBadPosition,
+  someCoordinateBelow,
   sumWithGreedySummand,
   zeroNormaliser,
 } from '../../src/logic/admissibility.js';
 import { logicAdmissibility } from '../../src/invariance/admissible.js';
 import { Dfa } from '../../src/automata/dfa.js';
+import { counterexample, product } from '../../src/automata/ops.js';
+import { Predicate } from '../../src/logic/predicate.js';
+import { boxPoints } from '../invariance/helpers.js';
 import { badInBox, fixedPoint, fraenkelPositions, type Tuple, wordPositions } from '../../src/invariance/reference.js';
 
 const key = (t: readonly number[]) => t.join(',');
@@ -85,6 +89,25 @@ test('deciding-game-invariance Theorem 23 (the formula φ): P - P agrees with br
   }
 });
 
+test('deciding-game-invariance Lemma 12: the moves with some coordinate below g, against plain comparison (Tribonacci triples, Fibonacci pairs)', () => {
+  for (const [name, g, top] of [['tribonacci', 7, 20], ['wythoff', 4, 40]] as const) {
+    const set = G.logicSetOf(name);
+    const n = set.tracks.length;
+    const pred = new Predicate(set.tracks, someCoordinateBelow(set.tracks[0]!.system!, n, g));
+    for (const t of boxPoints(n, top)) assert.equal(holds(pred, t), Math.min(...t) < g, `${name} (${t})`);
+  }
+});
+
+test('deciding-game-invariance Lemma 12: P - P built among the near moves only is P - P ∩ near (Tribonacci, Raleigh, Wythoff, Fraenkel (1,3))', () => {
+  for (const [name, g] of [['tribonacci', 7], ['raleigh', 5], ['wythoff', 3], ['fraenkel:1,3', 6]] as const) {
+    const set = G.logicSetOf(name);
+    const near = someCoordinateBelow(set.tracks[0]!.system!, set.tracks.length, g);
+    const restricted = differenceSet(set, {}, near).dfa;
+    const whole = product(differenceSet(set).dfa, near, (x, y) => (x !== 0 && y !== 0 ? 1 : 0));
+    assert.equal(counterexample(restricted, whole), undefined, name);
+  }
+});
+
 test('deciding-game-invariance Lemma 12 / Theorem 23: the direct decision agrees with the formula-compiled sentence (Wythoff, periodic words, Thue-Morse)', () => {
   for (const name of ['wythoff', 'periodic:12', 'periodic:1122', 'periodic:211', 'morphic:1->12,2->21']) {
     const set = G.logicSetOf(name);
@@ -92,7 +115,7 @@ test('deciding-game-invariance Lemma 12 / Theorem 23: the direct decision agrees
     const reference = admissibleByLogic(set);
     assert.equal(direct.admissible, reference.admissible, name);
     assert.deepEqual(direct.witness, reference.witness, name);
-    assert.equal(direct.states.differences, reference.states.differences, `${name}: minimal P - P`);
+    assert.equal(differenceSet(set).dfa.stateCount, reference.states.differences, `${name}: minimal P - P`);
   }
 });
 
@@ -130,8 +153,9 @@ test('sprague admissible --method logic (Theorem 23): the verdict carries the au
   assert.equal(v.admissible, true);
   assert.equal(v.bound, null);
   assert.equal(v.certified, true);
-  assert.ok(v.states.p > 0 && v.states.differences > 0);
-  // The layer pass leaves no candidate for Fraenkel (1,2): no E(p, q), no search.
+  // The layer pass tries near moves only; the move to 0 needs the whole of P - P.
+  assert.ok(v.states.p > 0 && v.states.nearDifferences! > 0 && v.states.differences > 0);
+  // The move to 0 leaves no candidate for Fraenkel (1,2): no E(p, q), no search.
   assert.deepEqual([v.states.moves, v.states.bad], [0, 0]);
   assert.equal(v.states.layers?.at(-1), 1);
 });

@@ -74,7 +74,7 @@ export const admissibleCommand: CommandModule = {
         if ('states' in res) {
           const st = res.states;
           const passes = st.layers ? `, candidates after the layer passes and the move to 0 ${st.layers.join(', ')}` : '';
-          emitLine(colour.dim(`  method logic: decided for every position (Theorem 23); automata: P ${st.p} states, P - P ${st.differences}${passes}, moves E(p,q) ${st.moves}, search ${st.bad}`));
+          emitLine(colour.dim(`  method logic: decided for every position (Theorem 23); automata: P ${st.p} states, ${st.nearDifferences === undefined ? '' : `P - P among the near moves ${st.nearDifferences}, `}P - P ${st.differences || 'not needed'}${passes}, moves E(p,q) ${st.moves}, search ${st.bad}`));
           return;
         }
         const n = dimensionOf(spec!.set);

@@ -69,14 +69,15 @@ export class PTable {
     return out;
   }
 
-  /** Every P-position, in lexicographic order. */
-  *pPositions(): Generator<number[]> {
-    const words = this.bits.length;
+  /** Every P-position among the cells below `below` (default all), in lexicographic order. */
+  *pPositions(below = this.cells): Generator<number[]> {
+    const words = Math.ceil(below / 32);
     for (let w = 0; w < words; w++) {
       let word = this.bits[w]!;
       while (word !== 0) {
         const b = 31 - Math.clz32(word & -word);
         word &= word - 1;
+        if (w * 32 + b >= below) return;
         yield this.coords(w * 32 + b);
       }
     }
@@ -95,10 +96,30 @@ export class PTable {
   }
 }
 
-function checkProgress(i: number, total: number, options: TableOptions, partial: () => unknown): void {
-  if ((i & 0xfffff) !== 0) return;
+/**
+ * What a table kernel keeps when stopped: its cells below `done` (lexicographic order) are final.
+ * The InterruptedError's partial.
+ */
+export interface TablePrefix {
+  table: PTable;
+  done: number;
+}
+
+function stopped(table: PTable, done: number): InterruptedError {
+  const prefix: TablePrefix = { table, done };
+  return new InterruptedError(prefix);
+}
+
+/** A stop while the table a compound is played after was built: no cell of the compound is final. */
+function stoppedBefore(e: unknown, heaps: number, max: number): unknown {
+  return e instanceof InterruptedError ? stopped(new PTable(heaps, max), 0) : e;
+}
+
+function checkProgress(i: number, total: number, options: TableOptions, stop: () => InterruptedError): void {
+  // Every 65,536 cells: a fraction of a second even where each cell asks the ruleset for its options.
+  if ((i & 0xffff) !== 0) return;
   options.onProgress?.(i, total);
-  if (options.signal?.aborted) throw new InterruptedError(partial());
+  if (options.signal?.aborted) throw stop();
 }
 
 /** Thrown inside the generic table when a ruleset's move leaves the box or does not lower the index. */
@@ -121,7 +142,12 @@ function optionIndex(t: PTable, o: unknown, i: number): number {
  */
 export function outcomeTable(rs: Ruleset<any>, heaps: number, max: number, options: TableOptions = {}): PTable {
   if (rs instanceof PushCompound && rs.rulesets[0]!.convention === 'normal') {
-    const tail = outcomeTable(afterPush(rs), heaps, max, options);
+    let tail: PTable;
+    try {
+      tail = outcomeTable(afterPush(rs), heaps, max, options);
+    } catch (e) {
+      throw stoppedBefore(e, heaps, max);
+    }
     return phaseTable(rs.rulesets[0]!, heaps, max, options, (i) => !tail.isP(i), false);
   }
   if (rs instanceof Misere) {
@@ -150,7 +176,7 @@ function phaseTable(
   const t = new PTable(heaps, max);
   const total = t.cells;
   for (let i = 0; i < total; i++) {
-    checkProgress(i, total, options, () => t);
+    checkProgress(i, total, options, () => stopped(t, i));
     if (!allowed(i)) continue;
     const opts = rs.options(t.coords(i));
     if (needOption && opts.length === 0) continue;
@@ -206,7 +232,15 @@ function rayTableUpper(rs: Ruleset<any>, max: number, options: TableOptions, mir
   }
   if (rs instanceof PushCompound) {
     const first = base2(rs.rulesets[0]!);
-    if (first) return rayScan(first, max, options, rayTableUpper(afterPush(rs), max, options, false), false, mirror);
+    if (first) {
+      let tail: PTable;
+      try {
+        tail = rayTableUpper(afterPush(rs), max, options, false);
+      } catch (e) {
+        throw stoppedBefore(e, 2, max);
+      }
+      return rayScan(first, max, options, tail, false, mirror);
+    }
   }
   throw new InputError(`${rs.name} has no ray table`);
 }
@@ -225,7 +259,11 @@ function rayScan(b: Base2, max: number, options: TableOptions, tail: PTable | un
     return (bits[i >>> 5]! & (1 << (i & 31))) !== 0;
   };
   for (let x = 0; x <= max; x++) {
-    if (options.signal?.aborted && (x & 63) === 0) throw new InterruptedError(t);
+    if (options.signal?.aborted && (x & 63) === 0) {
+      // Rows below x are final: their cells (x', y) with y < x' mirror rows y < x.
+      if (mirror) mirrorUpper(t, x - 1);
+      throw stopped(t, x * side);
+    }
     if ((x & 255) === 0) options.onProgress?.(x, side);
     // Row x: (x, y') for y' < x mirror (y', x), already in column x.
     let rowHas = colHas[x]!;
@@ -270,15 +308,17 @@ function rayScan(b: Base2, max: number, options: TableOptions, tail: PTable | un
     }
   }
   // Mirror the upper triangle so that the table reads like any other.
-  if (mirror) {
-    for (let x = 1; x <= max; x++) {
-      for (let y = 0; y < x; y++) {
-        const j = y * side + x;
-        if ((bits[j >>> 5]! & (1 << (j & 31))) !== 0) t.setP(x * side + y);
-      }
+  if (mirror) mirrorUpper(t, max);
+  return t;
+}
+
+/** Rows 1..upTo below the diagonal, copied from the upper triangle. */
+function mirrorUpper(t: PTable, upTo: number): void {
+  for (let x = 1; x <= upTo; x++) {
+    for (let y = 0; y < x; y++) {
+      if (t.isP(y * t.side + x)) t.setP(x * t.side + y);
     }
   }
-  return t;
 }
 
 /**
@@ -293,7 +333,7 @@ export function zeruclidTable(heaps: number, max: number, options: TableOptions 
   for (let k = heaps - 1, s = 1; k >= 0; k--, s *= side) stride[k] = s;
   const c = new Array<number>(heaps).fill(0);
   for (let i = 0; i < total; i++) {
-    checkProgress(i, total, options, () => t);
+    checkProgress(i, total, options, () => stopped(t, i));
     if (i > 0) for (let k = heaps - 1; k >= 0 && ++c[k]! > max; k--) c[k] = 0;
     let m = Infinity;
     for (const h of c) if (h > 0 && h < m) m = h;
@@ -321,7 +361,7 @@ export function grundyTable(rs: Ruleset<any>, heaps: number, max: number, option
   const G = new Int32Array(total);
   let seen = new Int32Array(64);
   for (let i = 0; i < total; i++) {
-    checkProgress(i, total, options, () => G.slice(0, i));
+    checkProgress(i, total, options, () => new InterruptedError(G.slice(0, i)));
     const opts = rs.options(t.coords(i));
     if (opts.length + 1 > seen.length) seen = new Int32Array(2 * (opts.length + 1));
     const stamp = i + 1;
@@ -382,7 +422,7 @@ export function invariantTable2(rs: Ruleset<any>, max: number, options: TableOpt
   const colHas = new Uint8Array(side);
   const diagHas = new Uint8Array(2 * side);
   for (let x = 0; x <= max; x++) {
-    if (options.signal?.aborted && (x & 63) === 0) throw new InterruptedError(t);
+    if (options.signal?.aborted && (x & 63) === 0) throw stopped(t, x * side);
     let rowHas = false;
     for (let y = 0; y <= max; y++) {
       const moves = spec.classes[spec.classOf(x, y)]!;

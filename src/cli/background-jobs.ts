@@ -9,6 +9,7 @@ import { Alphabet } from '../automata/alphabet.js';
 import { Dfa } from '../automata/dfa.js';
 import { InterruptedError, LimitError } from '../core/errors.js';
 import type { WythoffTable } from '../analysis/wythoff-table.js';
+import type { TablePrefix } from '../analysis/heap-tables.js';
 import type { GrundyAutomatonResult } from '../regular/grundy-automaton.js';
 
 export interface JobContext {
@@ -24,8 +25,9 @@ export interface KeptPPositions {
   coords: Int32Array;
   /**
    * 'box': every P-position of the smaller box [0, upTo]^heaps (the columns the Wythoff kernel finished);
-   * 'prefix': the first P-positions of [0, max]^heaps in lexicographic order (the solver's);
-   * 'none': the kernel stopped inside a table that gives no prefix it can vouch for.
+   * 'prefix': the first P-positions of [0, max]^heaps in lexicographic order (the solver's, or a table
+   *   kernel's cells finished);
+   * 'none': the kernel stopped where it keeps no prefix it can vouch for.
    */
   kind: 'box' | 'prefix' | 'none';
   upTo?: number;
@@ -187,6 +189,7 @@ export function keptPPositions(partial: unknown, heaps: number): KeptPPositions 
   if (Array.isArray(partial) && partial.every((p) => Array.isArray(p) && p.length === heaps)) {
     return { kind: 'prefix', coords: flatten(partial as number[][], heaps) };
   }
+  if (isTablePrefix(partial)) return { kind: 'prefix', coords: flatten([...partial.table.pPositions(partial.done)], heaps) };
   if (heaps === 2 && isWythoffTable(partial)) {
     const col = partial.col;
     const out: number[][] = [];
@@ -194,6 +197,11 @@ export function keptPPositions(partial: unknown, heaps: number): KeptPPositions 
     return { kind: 'box', upTo: col.length - 1, coords: flatten(out, 2) };
   }
   return { kind: 'none', coords: new Int32Array(0) };
+}
+
+/** The partial of a stopped table kernel (heap-tables.ts): the cells below `done` are final. */
+function isTablePrefix(partial: unknown): partial is TablePrefix {
+  return typeof partial === 'object' && partial !== null && 'done' in partial && typeof partial.done === 'number' && 'table' in partial;
 }
 
 /** The partial of a stopped Wythoff-family column table (wythoff-table.ts truncates it to the columns finished). */

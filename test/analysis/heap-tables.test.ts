@@ -4,7 +4,7 @@ import { grundyTable, hasInvariantTable, hasRayTable, invariantTable2, outcomeTa
 import { pPositions, pPositionsInBox } from '../../src/analysis/ppositions.js';
 import { Solver } from '../../src/core/solver.js';
 import { parseSpec } from '../../src/spec/index.js';
-import type { PTable } from '../../src/analysis/heap-tables.js';
+import type { PTable, TablePrefix } from '../../src/analysis/heap-tables.js';
 import { InterruptedError } from '../../src/core/errors.js';
 
 const list = (t: PTable): number[][] => [...t.pPositions()];
@@ -76,9 +76,44 @@ test('tables stop on an abort and keep the rows finished', () => {
   const ac = new AbortController();
   ac.abort();
   for (const make of [() => rayTable2(parseSpec('push(nim,euclid)'), 200, { signal: ac.signal }), () => invariantTable2(parseSpec('hprime'), 200, { signal: ac.signal })]) {
-    assert.throws(make, (e: unknown) => e instanceof InterruptedError && (e.partial as { count(): number }).count() === 0);
+    assert.throws(make, (e: unknown) => e instanceof InterruptedError && (e.partial as TablePrefix).done === 0 && (e.partial as TablePrefix).table.count() === 0);
   }
   assert.throws(() => zeruclidTable(3, 120, { signal: ac.signal }), InterruptedError);
+});
+
+/** A signal that reads as aborted from its k-th look on: a stop in the middle of a kernel. */
+function abortsAt(k: number): AbortSignal {
+  let looks = 0;
+  return { get aborted() { return ++looks >= k; } } as AbortSignal;
+}
+
+test('a table stopped midway keeps exactly the P-positions of the cells it finished (lexicographic prefix)', () => {
+  // The ray kernels look at the signal once per row; push(nim,euclid) first builds the table of EUCLID (401 rows).
+  const cases: [string, number, (signal?: AbortSignal) => PTable][] = [
+    ['wythoff rays', 3, (signal) => rayTable2(parseSpec('wythoff'), 400, signal ? { signal } : {})],
+    ['push(nim,euclid) rays', 500, (signal) => rayTable2(parseSpec('push(nim,euclid)'), 400, signal ? { signal } : {})],
+    ['hprime invariant', 3, (signal) => invariantTable2(parseSpec('hprime'), 400, signal ? { signal } : {})],
+    ['3-heap invariant table', 2, (signal) => outcomeTable(parseSpec('invariant:(1,0,0),(0,1,0),(0,0,1),(1,1,1)'), 3, 110, signal ? { signal } : {})],
+    ['zeruclid', 2, (signal) => zeruclidTable(3, 110, signal ? { signal } : {})],
+  ];
+  for (const [what, look, make] of cases) {
+    const whole = make();
+    let kept: TablePrefix | undefined;
+    try {
+      make(abortsAt(look));
+    } catch (e) {
+      if (e instanceof InterruptedError) kept = e.partial as TablePrefix;
+      else throw e;
+    }
+    assert.ok(kept, `${what}: stopped`);
+    assert.ok(kept.done > 0 && kept.done < whole.cells, `${what}: stopped midway (${kept.done} of ${whole.cells} cells)`);
+    assert.deepEqual([...kept.table.pPositions(kept.done)], [...whole.pPositions(kept.done)], what);
+  }
+  // Stopped while the table it is played after was built: no cell of the compound is final.
+  assert.throws(
+    () => rayTable2(parseSpec('push(nim,euclid)'), 400, { signal: abortsAt(3) }),
+    (e: unknown) => e instanceof InterruptedError && (e.partial as TablePrefix).done === 0,
+  );
 });
 
 test('Wythoff-family hook: the column table (wythoff-table.ts) and the ray kernel agree on [0,300]^2 for 6 move sets', () => {

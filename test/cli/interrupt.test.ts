@@ -68,6 +68,21 @@ test('sprague ppositions: Ctrl-C in the solver keeps a lexicographic prefix of t
   assert.deepEqual(kept, reference.slice(0, kept.length));
 });
 
+test('sprague ppositions: Ctrl-C in a table kernel keeps the P-positions of the cells finished, a lexicographic prefix, exit 130', async () => {
+  // Take one token from a heap or one from each of three: every move takes an odd number, so P iff the sum is even.
+  const max = 400;
+  const r = await interrupt(['ppositions', 'invariant:(1,0,0),(0,1,0),(0,0,1),(1,1,1)', '--max', String(max), '--json'], { ms: 3000 });
+  assert.equal(r.status, 130, r.stderr);
+  assert.match(r.stderr, /kept the first \d+ P-positions/);
+  const kept = jsonLines(r.stdout).map((l) => l.position as number[]);
+  assert.ok(kept.length > 0 && kept.length < (max + 1) ** 3 / 2, `${kept.length} kept`);
+  const reference: number[][] = [];
+  for (let a = 0; reference.length < kept.length; a++) {
+    for (let b = 0; b <= max; b++) for (let c = 0; c <= max; c++) if ((a + b + c) % 2 === 0) reference.push([a, b, c]);
+  }
+  assert.deepEqual(kept, reference.slice(0, kept.length));
+});
+
 test('sprague admissible: Ctrl-C in the witness search says how far it got, exit 130 (deciding-game-invariance, Lemma 37 box)', async () => {
   // A balanced 3-letter period of length 90: the box [0,360]^3 has 47 million cells to search.
   const v = '123'.repeat(15) + '321'.repeat(15);

@@ -81,7 +81,8 @@ for (const c of chosen) {
   console.log(`${c.name}: admissible=${r.admissible}${r.witness ? ` witness=(${r.witness.join(',')})` : ''}`);
   console.log(`  wall ${(wall / 1000).toFixed(2)} s, cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s (P - P ${(r.times.differences / 1000).toFixed(2)} s, bad search ${(r.times.bad / 1000).toFixed(2)} s)`);
   console.log(
-    `  states: P ${st.p}; P - P: NFA ${st.differenceNfa}, F(m,i) ${st.differencePairs}, subsets ${st.differenceSubsets}, minimal ${st.differences}; ` +
+    `  states: P ${st.p}; ${st.near ? `P - P among the moves with a coordinate below ${st.near.below}: NFA ${st.near.nfa}, minimal ${st.near.states}; ` : ''}` +
+      `P - P: ${st.differences === 0 ? 'not needed' : `NFA ${st.differenceNfa}, F(m,i) ${st.differencePairs}, subsets ${st.differenceSubsets}, minimal ${st.differences}`}; ` +
       `${st.axisStuck === undefined ? '' : `positions with no zero-coordinate move to P: ${st.axisStuck} states; `}` +
       `${st.layerStuck === undefined ? '' : `after the layer passes and the move to 0: ${st.layerStuck.join(', ')} states; `}moves E(p,q): NFA ${st.moveNfa}, subsets ${st.moveSubsets}, minimal ${st.moves}; bad search ${st.badSearch} pairs; largest subset ${st.largestSubset}`,
   );

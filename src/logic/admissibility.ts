@@ -692,9 +692,8 @@ export function someCoordinateBelow(sys: NumerationSystem, n: number, g: number)
   const words = new Set<string>();
   const prefixes = new Set<string>(['']);
   for (let v = 0; v < g; v++) {
-    const w = sys.represent(v).join(',');
-    words.add(w);
     const digits = sys.represent(v);
+    words.add(digits.join(','));
     for (let k = 1; k <= digits.length; k++) prefixes.add(digits.slice(0, k).join(','));
   }
   const step = (node: string, d: number): string | null => {

@@ -5,7 +5,7 @@
  * U-recognizable, so the engine decides them; a counterexample is the least position in the
  * shortlex order of its expansions.
  */
-import { InputError } from '../core/errors.js';
+import { InputError, LimitError } from '../core/errors.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { determiniseTable, exploreNfa, type TableNfa } from '../automata/nfa.js';
@@ -557,7 +557,7 @@ function searchBadPosition(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, 
  * it lies in `allowed`. Two projections with a minimisation between, so that the adders meet the
  * automaton of allowed moves only after they are minimised away: first M(p, m) = ∃q (Q(p, q) ∧
  * q + m = p) over the pair letters pL + K mL (q guessed through the adders, unique); then the p with
- * ∃m (M(p, m) ∧ allowed(m)), m guessed (a few per p).
+ * ∃m (M(p, m) ∧ allowed(m)), m guessed (a few per p), and R without them.
  */
 function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, what: string): Dfa {
   const b = sys.base;
@@ -605,39 +605,62 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
   options.log?.(`NFA of M(p,m) on ${what}`, moveNfa.stateCount);
   const M = minimise(determiniseTable(moveNfa, subsetLimits(options, 'bad')).dfa!);
   options.log?.(`M(p,m) on ${what} minimal`, M.stateCount);
+  // ∃m, with p read through R (deterministic, it only prunes) while that stays small. R grows while
+  // the passes cut it: on Tribonacci's first two chains the NFA read through R was 4 to 6 times larger
+  // than without (1.6 M against 0.4 M states), on the later ones 3,000 times smaller. The admissible
+  // moves do not depend on R, so past a million states the NFA is built without it.
+  let goodNfa: TableNfa;
+  try {
+    goodNfa = admissibleMoveNfa(M, allowed, R, K, { ...nfaLimits(options), maxStates: Math.min(1_000_000, nfaLimits(options).maxStates) });
+  } catch (e) {
+    if (!(e instanceof LimitError)) throw e;
+    options.log?.(`NFA of the admissible moves through R on ${what}: over`, e.partial as number);
+    goodNfa = admissibleMoveNfa(M, allowed, undefined, K, nfaLimits(options));
+  }
+  options.log?.(`NFA of the admissible moves on ${what}`, goodNfa.stateCount);
+  const good = determiniseTable(goodNfa, subsetLimits(options, 'bad'));
+  options.log?.(`subsets of the admissible moves on ${what}`, good.states);
+  const stuck = minimise(product(R, minimise(good.dfa!), (r, g) => (r !== 0 && g === 0 ? 1 : 0), 50_000_000));
+  options.log?.(`candidates left after ${what}`, stuck.stateCount);
+  return stuck;
+}
+
+/**
+ * The NFA over p of ∃m (M(p, m) ∧ allowed(m)), m guessed among the live letters; with R, p is read
+ * through it too and only p in R are accepted.
+ */
+function admissibleMoveNfa(M: Dfa, allowed: Dfa, R: Dfa | undefined, K: number, limits: { maxStates: number; signal?: AbortSignal }): TableNfa {
+  const Rd = R ?? Dfa.from(1, K, () => 0, () => 1);
+  const liveR = coReachable(Rd);
   const liveM = coReachable(M);
+  const liveAllowed = coReachable(allowed);
+  const nR = Rd.stateCount;
   const nM = M.stateCount;
-  // ∃m, with p read through R (deterministic, it only prunes): accepting = R accepts and the move is allowed.
-  const liveR = coReachable(R);
-  const nR = R.stateCount;
-  const goodNfa = exploreNfa(
+  return exploreNfa(
     K,
-    [R.start + nR * (M.start + nM * allowed.start)],
+    [Rd.start + nR * (M.start + nM * allowed.start)],
     (key, emit) => {
       const r = key % nR;
       let rest = (key - r) / nR;
       const x = rest % nM;
       const d = (rest - x) / nM;
       for (let pL = 0; pL < K; pL++) {
-        const r2 = R.next(r, pL);
+        const r2 = Rd.next(r, pL);
         if (!liveR[r2]) continue;
         for (let mL = 0; mL < K; mL++) {
           const x2 = M.next(x, pL + K * mL);
-          if (liveM[x2]) emit(pL, r2 + nR * (x2 + nM * allowed.next(d, mL)));
+          const d2 = allowed.next(d, mL);
+          if (liveM[x2] && liveAllowed[d2]) emit(pL, r2 + nR * (x2 + nM * d2));
         }
       }
     },
     (key) => {
       const r = key % nR;
       const rest = (key - r) / nR;
-      return R.output[r] !== 0 && M.output[rest % nM] !== 0 && allowed.output[Math.floor(rest / nM)] !== 0;
+      return Rd.output[r] !== 0 && M.output[rest % nM] !== 0 && allowed.output[Math.floor(rest / nM)] !== 0;
     },
-    nfaLimits(options),
+    limits,
   );
-  options.log?.(`NFA of the admissible moves on ${what}`, goodNfa.stateCount);
-  const good = determiniseTable(goodNfa, subsetLimits(options, 'bad'));
-  options.log?.(`subsets of the admissible moves on ${what}`, good.states);
-  return minimise(product(R, minimise(good.dfa!), (r, g) => (r !== 0 && g === 0 ? 1 : 0), 50_000_000));
 }
 
 /**

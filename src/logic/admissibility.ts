@@ -609,13 +609,14 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
   // the passes cut it: on Tribonacci's first two chains the NFA read through R was 4 to 6 times larger
   // than without (1.6 M against 0.4 M states), on the later ones 3,000 times smaller. The admissible
   // moves do not depend on R, so past a million states the NFA is built without it.
+  const limits = nfaLimits(options);
   let goodNfa: TableNfa;
   try {
-    goodNfa = admissibleMoveNfa(M, allowed, R, K, { ...nfaLimits(options), maxStates: Math.min(1_000_000, nfaLimits(options).maxStates) });
+    goodNfa = admissibleMoveNfa(M, allowed, R, K, { ...limits, maxStates: Math.min(1_000_000, limits.maxStates) });
   } catch (e) {
     if (!(e instanceof LimitError)) throw e;
     options.log?.(`NFA of the admissible moves through R on ${what}: over`, e.partial as number);
-    goodNfa = admissibleMoveNfa(M, allowed, undefined, K, nfaLimits(options));
+    goodNfa = admissibleMoveNfa(M, allowed, undefined, K, limits);
   }
   options.log?.(`NFA of the admissible moves on ${what}`, goodNfa.stateCount);
   const good = determiniseTable(goodNfa, subsetLimits(options, 'bad'));

@@ -123,6 +123,11 @@ export interface DirectOptions {
    * an admissible move, then the move to 0. Sound whatever the depth; it pays where P - P is large.
    */
   layers?: number;
+  /**
+   * Most states of a layer pass's admissible-move NFA read through the candidates (default 1 000 000);
+   * past it the pass builds the NFA without them (see stuckOnChosen).
+   */
+  maxThroughCandidates?: number;
   /** Told each automaton as it is finished: what it is and its state count (a trace for profiling). */
   log?: (what: string, states: number) => void;
   /** Progress of the current stage: (stage, subsets built, subsets expanded). */
@@ -612,7 +617,7 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
   const limits = nfaLimits(options);
   let goodNfa: TableNfa;
   try {
-    goodNfa = admissibleMoveNfa(M, allowed, R, K, { ...limits, maxStates: Math.min(1_000_000, limits.maxStates) });
+    goodNfa = admissibleMoveNfa(M, allowed, R, K, { ...limits, maxStates: Math.min(options.maxThroughCandidates ?? 1_000_000, limits.maxStates) });
   } catch (e) {
     if (!(e instanceof LimitError)) throw e;
     options.log?.(`NFA of the admissible moves through R on ${what}: over`, e.partial as number);

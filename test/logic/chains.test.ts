@@ -85,13 +85,17 @@ test('chainSuccessor refuses a set whose sorted elements are not a chain: (1,5) 
   assert.ok(!succ([0, 0], [2, 5]) && !succ([1, 3], [1, 3]) && !succ([2, 5], [1, 3]));
 });
 
-test('deciding-game-invariance, Lemma 12: layer passes change no answer and no witness (Wythoff, Fraenkel (1,2), Thue–Morse, periodic 1122)', () => {
+test('deciding-game-invariance, Lemma 12: layer passes, read through the candidates or not, change no answer and no witness (Wythoff, Fraenkel (1,2), Thue–Morse, periodic 1122)', () => {
   for (const name of ['wythoff', 'fraenkel:1,2', 'morphic:1->12,2->21', 'periodic:1122']) {
     const set = G.logicSetOf(name);
     const plain = admissibleDirect(set, { layers: 0 });
     const layered = admissibleDirect(set, { layers: 3 });
     assert.equal(layered.admissible, plain.admissible, name);
     assert.deepEqual(layered.witness, plain.witness, name);
+    // The passes' admissible moves built without the candidates (as past a million states).
+    const apart = admissibleDirect(set, { layers: 3, maxThroughCandidates: 0 });
+    assert.equal(apart.admissible, plain.admissible, name);
+    assert.deepEqual(apart.witness, plain.witness, name);
   }
 });
 

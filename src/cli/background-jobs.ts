@@ -27,7 +27,7 @@ export interface KeptPPositions {
    * 'box': every P-position of the smaller box [0, upTo]^heaps (the columns the Wythoff kernel finished);
    * 'prefix': the first P-positions of [0, max]^heaps in lexicographic order (the solver's, or a table
    *   kernel's cells finished);
-   * 'none': the kernel stopped where it keeps no prefix it can vouch for.
+   * 'none': the kernel stopped before any cell was final (e.g. a push compound inside its after-button table).
    */
   kind: 'box' | 'prefix' | 'none';
   upTo?: number;
@@ -189,7 +189,10 @@ export function keptPPositions(partial: unknown, heaps: number): KeptPPositions 
   if (Array.isArray(partial) && partial.every((p) => Array.isArray(p) && p.length === heaps)) {
     return { kind: 'prefix', coords: flatten(partial as number[][], heaps) };
   }
-  if (isTablePrefix(partial)) return { kind: 'prefix', coords: flatten([...partial.table.pPositions(partial.done)], heaps) };
+  if (isTablePrefix(partial)) {
+    if (partial.done === 0) return { kind: 'none', coords: new Int32Array(0) };
+    return { kind: 'prefix', coords: flatten([...partial.table.pPositions(partial.done)], heaps) };
+  }
   if (heaps === 2 && isWythoffTable(partial)) {
     const col = partial.col;
     const out: number[][] = [];

@@ -43,9 +43,20 @@ test('a stopped Wythoff column table keeps exactly the P-positions of the finish
   assert.deepEqual(Array.from(kept.coords), smaller.positions.flat());
 });
 
-test('a stopped table kernel (push compound: its inner table comes back) keeps nothing rather than something wrong', () => {
+test('a table kernel stopped before any cell is final (push compound: inside its after-button table) keeps nothing rather than something wrong', () => {
   const partial = partialOf(() => pPositions(parseSpec('push(nim,euclid)'), 2, 200, { signal: aborted() }));
   assert.deepEqual(keptPPositions(partial, 2), { kind: 'none', coords: new Int32Array(0) });
+});
+
+test('a table kernel stopped midway keeps the P-positions of the cells it finished, as a prefix', () => {
+  let looks = 0;
+  const signal = { get aborted() { return ++looks >= 3; } } as AbortSignal;
+  const kept = keptPPositions(partialOf(() => pPositions(parseSpec('nim'), 2, 300, { signal })), 2);
+  assert.equal(kept.kind, 'prefix');
+  // Nim: (a, b) is P iff a = b; the ray kernel stops after whole rows.
+  const count = kept.coords.length / 2;
+  assert.ok(count > 0 && count < 301, `${count} kept`);
+  assert.deepEqual(Array.from(kept.coords), Array.from({ length: count }, (_, a) => [a, a]).flat());
 });
 
 test('the solver path keeps its list as a prefix', () => {

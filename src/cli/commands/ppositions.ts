@@ -73,7 +73,7 @@ function printPositions(coords: Int32Array, heaps: number, flags: Flags): void {
 function printKept(kept: KeptPPositions, heaps: number, max: number, name: string, flags: Flags): void {
   const count = kept.coords.length / heaps;
   if (kept.kind === 'none') {
-    process.stderr.write(`sprague: stopped inside a table kernel of ${name}, which keeps no P-positions it can vouch for\n`);
+    process.stderr.write(`sprague: stopped before any cell of the table of ${name} was final; no P-positions kept\n`);
     return;
   }
   printPositions(kept.coords, heaps, flags);

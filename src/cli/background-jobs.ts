@@ -100,12 +100,12 @@ export const jobs = {
 
   /** `sprague admissible`: the verdict; a stop keeps a KeptAdmissibility. */
   async admissible(
-    args: { text: string; method?: 'logic' | 'periodic' | 'bounded'; max?: number; differenceMax?: number; heaps?: number },
+    args: { text: string; method?: 'logic' | 'periodic' | 'bounded'; max?: number; differenceMax?: number; heaps?: number; maxSubsets?: number },
     ctx: JobContext,
   ) {
     const { admissible, logicAdmissibility, parseSetSpec } = await import('../invariance/admissible.js');
     try {
-      if (args.method === 'logic') return logicAdmissibility(args.text, { signal: ctx.signal });
+      if (args.method === 'logic') return logicAdmissibility(args.text, { signal: ctx.signal, ...(args.maxSubsets === undefined ? {} : { maxSubsets: args.maxSubsets }) });
       return admissible(parseSetSpec(args.text, args.heaps), {
         signal: ctx.signal,
         onProgress: ctx.onProgress,

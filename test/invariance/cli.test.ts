@@ -60,6 +60,8 @@ test('sprague admissible: bad sets and flags exit 2 with one line', () => {
     ['admissible', 'wythoff', '--method', 'sideways'],
     ['admissible', 'wythoff', '--method', 'periodic'],
     ['admissible', 'wythoff', '--max', '-3'],
+    ['admissible', 'wythoff', '--max-subsets', '100'],
+    ['admissible', 'wythoff', '--method', 'logic', '--max-subsets', 'many'],
   ]) {
     const r = runCli(args);
     assert.equal(r.status, 2, args.join(' '));
@@ -67,4 +69,13 @@ test('sprague admissible: bad sets and flags exit 2 with one line', () => {
     assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
     assert.match(r.stderr, /^sprague: /);
   }
+});
+
+test('sprague admissible --method logic --max-subsets: a subset construction over the cap stops with one line naming the flag, exit 3', () => {
+  const r = runCli(['admissible', 'fraenkel:1,2', '--method', 'logic', '--max-subsets', '10', '--json']);
+  assert.equal(r.status, 3, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /^sprague: the subset construction passed 10 states.*--max-subsets/);
+  const ok = runCli(['admissible', 'fraenkel:1,2', '--method', 'logic', '--max-subsets', '100000', '--json']);
+  assert.equal(ok.lines[0].admissible, true);
 });

@@ -1,6 +1,6 @@
 /** `sprague admissible SPEC_OR_SET [--max N] [--method logic|periodic|bounded]` (deciding-game-invariance). */
 import type { Command } from 'commander';
-import { InterruptedError } from '../../core/errors.js';
+import { InterruptedError, LimitError } from '../../core/errors.js';
 import { type AdmissibilityMethod, type SetSpec, type admissible, defaultBound, parseSetSpec } from '../../invariance/admissible.js';
 import { dimensionOf } from '../../invariance/sets.js';
 import type { PeriodicAdmissibility } from '../../invariance/periodic.js';
@@ -15,6 +15,7 @@ interface Flags {
   method?: string;
   heaps?: string;
   differenceMax?: string;
+  maxSubsets?: string;
 }
 
 const METHODS: readonly AdmissibilityMethod[] = ['logic', 'periodic', 'bounded'];
@@ -29,6 +30,7 @@ export const admissibleCommand: CommandModule = {
       .option('--method <m>', 'logic, periodic or bounded (default: periodic for periodic:V on 1,2, else bounded)')
       .option('--heaps <k>', 'number of heaps for games on any number of heaps (default 2)')
       .option('--difference-max <n>', 'bounded method: take P - P from pairs in [0,M]^n (default 2N)')
+      .option('--max-subsets <n>', 'logic method: most states of one subset construction (default 5000000; G_2 needs 7 M)')
       .option('--json', 'JSON Lines output')
       .action(async (text: string, flags: Flags) => {
         if (flags.method !== undefined && !METHODS.includes(flags.method as AdmissibilityMethod)) {
@@ -38,11 +40,14 @@ export const admissibleCommand: CommandModule = {
         const spec = flags.method === 'logic' ? undefined : parseSetSpec(text, flags.heaps === undefined ? undefined : parseCount('--heaps', flags.heaps));
         const max = flags.max === undefined ? undefined : parseCount('--max', flags.max);
         const differenceMax = flags.differenceMax === undefined ? undefined : parseCount('--difference-max', flags.differenceMax);
+        if (flags.maxSubsets !== undefined && flags.method !== 'logic') throw new FlagError('--max-subsets', flags.maxSubsets, 'only the logic method builds subset automata');
+        const maxSubsets = flags.maxSubsets === undefined ? undefined : parseCount('--max-subsets', flags.maxSubsets);
         const args = {
           text,
           ...(flags.method === undefined ? {} : { method: flags.method as AdmissibilityMethod }),
           ...(max === undefined ? {} : { max }),
           ...(differenceMax === undefined ? {} : { differenceMax }),
+          ...(maxSubsets === undefined ? {} : { maxSubsets }),
           ...(flags.heaps === undefined ? {} : { heaps: parseCount('--heaps', flags.heaps) }),
         };
         // A worker, so that Ctrl-C can stop the search and say how far it got; a small bounded box runs here.
@@ -52,6 +57,8 @@ export const admissibleCommand: CommandModule = {
           res = await runStoppable('admissible', args, { title: 'admissible', inline: small });
         } catch (e) {
           if (e instanceof InterruptedError) printInterrupted(e.partial as KeptAdmissibility | undefined, flags);
+          // The library's caps are not flags; name the one the user can raise.
+          if (e instanceof LimitError && /subset construction passed/.test(e.message)) throw new LimitError(`${e.message} (--max-subsets N)`, e.limit, e.partial);
           throw e;
         }
         if (flags.json) {

@@ -110,9 +110,12 @@ function stopped(table: PTable, done: number): InterruptedError {
   return new InterruptedError(prefix);
 }
 
-/** A stop while the table a compound is played after was built: no cell of the compound is final. */
-function stoppedBefore(e: unknown, heaps: number, max: number): unknown {
-  return e instanceof InterruptedError ? stopped(new PTable(heaps, max), 0) : e;
+/**
+ * A stop while the table a compound is played after was built: no cell of the compound is final (the
+ * inner table rides along only as a table of the right shape).
+ */
+function stoppedBefore(e: unknown): unknown {
+  return e instanceof InterruptedError ? stopped((e.partial as TablePrefix).table, 0) : e;
 }
 
 function checkProgress(i: number, total: number, options: TableOptions, stop: () => InterruptedError): void {
@@ -146,7 +149,7 @@ export function outcomeTable(rs: Ruleset<any>, heaps: number, max: number, optio
     try {
       tail = outcomeTable(afterPush(rs), heaps, max, options);
     } catch (e) {
-      throw stoppedBefore(e, heaps, max);
+      throw stoppedBefore(e);
     }
     return phaseTable(rs.rulesets[0]!, heaps, max, options, (i) => !tail.isP(i), false);
   }
@@ -237,7 +240,7 @@ function rayTableUpper(rs: Ruleset<any>, max: number, options: TableOptions, mir
       try {
         tail = rayTableUpper(afterPush(rs), max, options, false);
       } catch (e) {
-        throw stoppedBefore(e, 2, max);
+        throw stoppedBefore(e);
       }
       return rayScan(first, max, options, tail, false, mirror);
     }

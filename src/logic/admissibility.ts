@@ -973,7 +973,8 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
     const allowed = product(near.moves, near.diff.dfa, (x, d) => (x !== 0 && d === 0 ? 1 : 0));
     for (let h = 0; h < depth && finiteLanguage(R, 20_000) === undefined; h++) {
       layers[h]!.forEach((layer, i) => {
-        if (shortestWitness(R) === undefined) return;
+        // Few candidates left (or none): checking them one by one below is cheaper than more M(p, m).
+        if (finiteLanguage(R, 20_000) !== undefined) return;
         options.log?.(`layer ${h}, chain ${i}, below p`, layer.stateCount);
         R = stuckOnChosen(layer, allowed, R, sys, n, options, `layer ${h}, chain ${i}`);
       });

@@ -16,6 +16,7 @@ import { Compiler, type Library, type WordAutomaton } from './compile.js';
 import { parseFormula } from './parser.js';
 import { type Limits, Predicate, radixOf, type Track, validityOf } from './predicate.js';
 import { chainLayers, chainSuccessor } from './chains.js';
+import { deserialise, pairOrder, serialise, tupleOrder } from './serial.js';
 import { compareStep, letterDigits, noneGreater, permuteTracks, permutationsOf, sortedTuples, withZeroPadding } from './tuple-automata.js';
 
 export interface LogicAdmissibility {
@@ -128,6 +129,11 @@ export interface DirectOptions {
    * past it the pass builds the NFA without them (see stuckOnChosen).
    */
   maxThroughCandidates?: number;
+  /**
+   * Build the layer passes' automata one digit at a time (src/logic/serial.ts); default when there are
+   * more than 1,024 pair letters (three tracks in base 4 or more).
+   */
+  serialMoves?: boolean;
   /** Told each automaton as it is finished: what it is and its state count (a trace for profiling). */
   log?: (what: string, states: number) => void;
   /** Progress of the current stage: (stage, subsets built, subsets expanded). */
@@ -561,10 +567,45 @@ function searchBadPosition(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, 
  * are tried from p (a few per p, e.g. one layer of the chains below p), and a move is admissible when
  * it lies in `allowed`. Two projections with a minimisation between, so that the adders meet the
  * automaton of allowed moves only after they are minimised away: first M(p, m) = ∃q (Q(p, q) ∧
- * q + m = p) over the pair letters pL + K mL (q guessed through the adders, unique); then the p with
- * ∃m (M(p, m) ∧ allowed(m)), m guessed (a few per p), and R without them.
+ * q + m = p) (q guessed through the adders, unique); then the p with ∃m (M(p, m) ∧ allowed(m)), m
+ * guessed (a few per p), and R without them. Over many pair letters (4,096 for three base-4 tracks)
+ * both are built one digit at a time (`serialMoves`), since the tables store an entry per letter.
  */
 function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, what: string): Dfa {
+  const b = sys.base;
+  const K = b ** n;
+  const serial = options.serialMoves ?? K * K > 1024;
+  const moveNfa = serial ? serialMoveNfa(Q, sys, n, options) : pairMoveNfa(Q, sys, n, options);
+  options.log?.(`NFA of M(p,m) on ${what}${serial ? ' (one digit at a time)' : ''}`, moveNfa.stateCount);
+  const M = minimise(determiniseTable(moveNfa, subsetLimits(options, 'bad')).dfa!);
+  options.log?.(`M(p,m) on ${what} minimal`, M.stateCount);
+  // Read one digit at a time too when M is: p and m digit by digit, coordinate by coordinate.
+  const order = tupleOrder(b, n);
+  const [allowedX, RX, letters] = serial ? [serialise(allowed, b, order), serialise(R, b, order), b] : [allowed, R, K];
+  // ∃m, with p read through R (deterministic, it only prunes) while that stays small. R grows while
+  // the passes cut it: on Tribonacci's first two chains the NFA read through R was 4 to 6 times larger
+  // than without (1.6 M against 0.4 M states), on the later ones 3,000 times smaller. The admissible
+  // moves do not depend on R, so past a million states the NFA is built without it.
+  const limits = nfaLimits(options);
+  let goodNfa: TableNfa;
+  try {
+    goodNfa = admissibleMoveNfa(M, allowedX, RX, letters, { ...limits, maxStates: Math.min(options.maxThroughCandidates ?? 1_000_000, limits.maxStates) });
+  } catch (e) {
+    if (!(e instanceof LimitError)) throw e;
+    options.log?.(`NFA of the admissible moves through R on ${what}: over`, e.partial as number);
+    goodNfa = admissibleMoveNfa(M, allowedX, undefined, letters, limits);
+  }
+  options.log?.(`NFA of the admissible moves on ${what}`, goodNfa.stateCount);
+  const good = determiniseTable(goodNfa, subsetLimits(options, 'bad'));
+  options.log?.(`subsets of the admissible moves on ${what}`, good.states);
+  const goodDfa = serial ? minimise(deserialise(minimise(good.dfa!), b, order)) : minimise(good.dfa!);
+  const stuck = minimise(product(R, goodDfa, (r, g) => (r !== 0 && g === 0 ? 1 : 0), 50_000_000));
+  options.log?.(`candidates left after ${what}`, stuck.stateCount);
+  return stuck;
+}
+
+/** ∃q (Q(p, q) ∧ q + m = p) as an NFA over the pair letters pL + K mL, q guessed through the adders. */
+function pairMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options: DirectOptions): TableNfa {
   const b = sys.base;
   const K = b ** n;
   const dig = letterDigits(b, n);
@@ -578,7 +619,7 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
   const a2 = new Int32Array(n);
   const mDig = new Int32Array(n);
   const pDig = new Int32Array(n);
-  const moveNfa = exploreNfa(
+  return exploreNfa(
     K * K,
     [Q.start + nQ * adderIndex(new Int32Array(n).fill(add.start), nA)],
     (key, emit) => {
@@ -599,36 +640,87 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
         }
       }
     },
-    (key) => {
-      let rest = Math.floor(key / nQ);
-      if (!Q.output[key % nQ]) return false;
-      for (let c = 0; c < n; c++, rest = Math.floor(rest / nA)) if (!add.output[rest % nA]) return false;
-      return true;
-    },
+    (key) => movesAccept(key, Q, add, nQ, n),
     nfaLimits(options),
   );
-  options.log?.(`NFA of M(p,m) on ${what}`, moveNfa.stateCount);
-  const M = minimise(determiniseTable(moveNfa, subsetLimits(options, 'bad')).dfa!);
-  options.log?.(`M(p,m) on ${what} minimal`, M.stateCount);
-  // ∃m, with p read through R (deterministic, it only prunes) while that stays small. R grows while
-  // the passes cut it: on Tribonacci's first two chains the NFA read through R was 4 to 6 times larger
-  // than without (1.6 M against 0.4 M states), on the later ones 3,000 times smaller. The admissible
-  // moves do not depend on R, so past a million states the NFA is built without it.
-  const limits = nfaLimits(options);
-  let goodNfa: TableNfa;
-  try {
-    goodNfa = admissibleMoveNfa(M, allowed, R, K, { ...limits, maxStates: Math.min(options.maxThroughCandidates ?? 1_000_000, limits.maxStates) });
-  } catch (e) {
-    if (!(e instanceof LimitError)) throw e;
-    options.log?.(`NFA of the admissible moves through R on ${what}: over`, e.partial as number);
-    goodNfa = admissibleMoveNfa(M, allowed, undefined, K, limits);
+}
+
+/**
+ * The same M(p, m) read one digit at a time: letters p_c + b m_c for c = 0, 1, ..., n - 1 in turn,
+ * over Q read as p_0, q_0, p_1, q_1, ... (serialise); coordinate c's adder guesses q_c.
+ */
+function serialMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options: DirectOptions): TableNfa {
+  const b = sys.base;
+  const add = sys.addition();
+  const ch = coordinateChoices(add, coReachable(add), b, (m, q, p) => q + b * m + b * b * p);
+  const Qs = serialise(Q, b, pairOrder(b, n));
+  const liveQ = coReachable(Qs);
+  const coordinate = digitsRead(Qs, Q.stateCount, 2 * n);
+  const nQ = Qs.stateCount;
+  const nA = add.stateCount;
+  const a = new Int32Array(n);
+  return exploreNfa(
+    b * b,
+    [Q.start + nQ * adderIndex(new Int32Array(n).fill(add.start), nA)],
+    (key, emit) => {
+      const x = key % nQ;
+      let rest = (key - x) / nQ;
+      for (let c = 0; c < n; c++) {
+        a[c] = rest % nA;
+        rest = (rest - a[c]!) / nA;
+      }
+      const c = coordinate[x]! >> 1;
+      const keep = a[c]!;
+      for (let p = 0; p < b; p++) {
+        const x1 = Qs.next(x, p);
+        if (!liveQ[x1]) continue;
+        for (let m = 0; m < b; m++) {
+          const at = (keep * b + m) * b + p;
+          for (let e = ch.start[at]!; e < ch.start[at + 1]!; e += 2) {
+            const x2 = Qs.next(x1, ch.data[e]!);
+            if (!liveQ[x2]) continue;
+            a[c] = ch.data[e + 1]!;
+            emit(p + b * m, x2 + nQ * adderIndex(a, nA));
+          }
+        }
+      }
+      a[c] = keep;
+    },
+    (key) => movesAccept(key, Q, add, nQ, n),
+    nfaLimits(options),
+  );
+}
+
+/** Whether the key (Q's state, then the n adders' states) ends a whole letter with every part accepting. */
+function movesAccept(key: number, Q: Dfa, add: Dfa, nQ: number, n: number): boolean {
+  const x = key % nQ;
+  if (x >= Q.stateCount || !Q.output[x]) return false;
+  let rest = Math.floor(key / nQ);
+  const nA = add.stateCount;
+  for (let c = 0; c < n; c++, rest = Math.floor(rest / nA)) if (!add.output[rest % nA]) return false;
+  return true;
+}
+
+/** For a serialised DFA, how many digits of the current letter each state has read (mod `width`). */
+function digitsRead(serial: Dfa, wholeStates: number, width: number): Uint8Array {
+  const read = new Uint8Array(serial.stateCount);
+  const seen = new Uint8Array(serial.stateCount);
+  const queue: number[] = [];
+  for (let s = 0; s < wholeStates; s++) {
+    seen[s] = 1;
+    queue.push(s);
   }
-  options.log?.(`NFA of the admissible moves on ${what}`, goodNfa.stateCount);
-  const good = determiniseTable(goodNfa, subsetLimits(options, 'bad'));
-  options.log?.(`subsets of the admissible moves on ${what}`, good.states);
-  const stuck = minimise(product(R, minimise(good.dfa!), (r, g) => (r !== 0 && g === 0 ? 1 : 0), 50_000_000));
-  options.log?.(`candidates left after ${what}`, stuck.stateCount);
-  return stuck;
+  for (let i = 0; i < queue.length; i++) {
+    const s = queue[i]!;
+    for (let x = 0; x < serial.alphabetSize; x++) {
+      const t = serial.next(s, x);
+      if (seen[t]) continue;
+      seen[t] = 1;
+      read[t] = (read[s]! + 1) % width;
+      queue.push(t);
+    }
+  }
+  return read;
 }
 
 /**

@@ -1,0 +1,154 @@
+/**
+ * Automata read one digit at a time (a serial encoding of multi-track letters). The table NFAs and
+ * subset constructions store one entry per state and letter; over the pair letters (p, m) of three
+ * base-4 tracks (G_3) that is 4,096 entries a state, and the first chain's M(p, m) passed 12.7 GB
+ * there. Read one digit at a time, the same automata have b letters and a few times more states.
+ */
+import { Dfa } from '../automata/dfa.js';
+
+/**
+ * A DFA over packed letters of d digits, read as d single digits: `order[i]` is the packed letter whose
+ * digits, in reading order, are those of i in base b (first digit most significant). States 0..S-1 are
+ * the original states (between letters); the states inside a letter are the distinct "rest of the
+ * letter" functions, interned bottom-up so that equal ones are shared. O(S b^d) time.
+ */
+export function serialise(dfa: Dfa, b: number, order: Int32Array): Dfa {
+  const S = dfa.stateCount;
+  const width = order.length;
+  const d = Math.round(Math.log(width) / Math.log(b));
+  if (b ** d !== width) throw new RangeError(`${width} letters are not b^d for b = ${b}`);
+  if (d === 1) return Dfa.from(S, b, (s, x) => dfa.next(s, order[x]!), (s) => dfa.output[s]!, dfa.start);
+  const interner = new TupleInterner(b, S);
+  const top = new Int32Array(S * b);
+  let level = new Int32Array(width);
+  for (let s = 0; s < S; s++) {
+    for (let i = 0; i < width; i++) level[i] = dfa.next(s, order[i]!);
+    let size = width;
+    // Each pass replaces b consecutive entries (the last digit's choices) by their interned node.
+    while (size > b) {
+      size /= b;
+      for (let g = 0; g < size; g++) level[g] = interner.intern(level, g * b);
+    }
+    for (let x = 0; x < b; x++) top[s * b + x] = level[x]!;
+  }
+  const N = interner.count;
+  const delta = new Int32Array((S + N) * b);
+  delta.set(top);
+  delta.set(interner.pool.subarray(0, N * b), S * b);
+  const output = new Int32Array(S + N);
+  output.set(dfa.output);
+  return new Dfa(b, delta, output, dfa.start);
+}
+
+/**
+ * The reading order of n tracks (letters x_0 + b x_1 + ...): digit c of the tuple is read c-th.
+ */
+export function tupleOrder(b: number, n: number): Int32Array {
+  const width = b ** n;
+  const order = new Int32Array(width);
+  for (let i = 0; i < width; i++) {
+    let L = 0;
+    for (let c = 0, r = i; c < n; c++, r = Math.floor(r / b)) L += (r % b) * b ** (n - 1 - c);
+    order[i] = L;
+  }
+  return order;
+}
+
+/** The reading order of pair letters xL + K yL (K = b^n): x_0, y_0, x_1, y_1, ... */
+export function pairOrder(b: number, n: number): Int32Array {
+  const K = b ** n;
+  const width = K * K;
+  const order = new Int32Array(width);
+  for (let i = 0; i < width; i++) {
+    let [x, y] = [0, 0];
+    for (let j = 0, r = i; j < 2 * n; j++, r = Math.floor(r / b)) {
+      // Digit j from the right of i is the (2n-1-j)-th read.
+      const at = 2 * n - 1 - j;
+      const c = at >> 1;
+      if (at & 1) y += (r % b) * b ** c;
+      else x += (r % b) * b ** c;
+    }
+    order[i] = x + K * y;
+  }
+  return order;
+}
+
+/**
+ * Back to packed letters: the DFA over d-digit letters whose step on L reads the digits of
+ * `order`'s inverse image of L. Only the states reached at letter boundaries are kept.
+ */
+export function deserialise(serial: Dfa, b: number, order: Int32Array): Dfa {
+  const width = order.length;
+  const d = Math.round(Math.log(width) / Math.log(b));
+  const digits = new Int32Array(width * d);
+  for (let i = 0; i < width; i++) for (let j = d - 1, r = i; j >= 0; j--, r = Math.floor(r / b)) digits[order[i]! * d + j] = r % b;
+  const id = new Map<number, number>([[serial.start, 0]]);
+  const states = [serial.start];
+  const rows: Int32Array[] = [];
+  for (let k = 0; k < states.length; k++) {
+    const row = new Int32Array(width);
+    for (let L = 0; L < width; L++) {
+      let s = states[k]!;
+      for (let j = 0; j < d; j++) s = serial.next(s, digits[L * d + j]!);
+      let t = id.get(s);
+      if (t === undefined) {
+        t = states.length;
+        id.set(s, t);
+        states.push(s);
+      }
+      row[L] = t;
+    }
+    rows.push(row);
+  }
+  const delta = new Int32Array(states.length * width);
+  rows.forEach((row, k) => delta.set(row, k * width));
+  return new Dfa(width, delta, Int32Array.from(states, (s) => serial.output[s]!), 0);
+}
+
+/** Fixed-width tuples of Int32 interned by open addressing; the k-th new tuple gets id base + k. */
+class TupleInterner {
+  pool = new Int32Array(1 << 12);
+  count = 0;
+  private slots = new Int32Array(1 << 12).fill(-1);
+
+  constructor(
+    private readonly width: number,
+    private readonly base: number,
+  ) {}
+
+  intern(src: Int32Array, at: number): number {
+    const w = this.width;
+    let h = 0x811c9dc5;
+    for (let i = 0; i < w; i++) h = Math.imul(h ^ src[at + i]!, 0x01000193);
+    let mask = this.slots.length - 1;
+    let slot = (h ^ (h >>> 15)) & mask;
+    for (;;) {
+      const k = this.slots[slot]!;
+      if (k === -1) break;
+      let same = true;
+      for (let i = 0; i < w && same; i++) same = this.pool[k * w + i] === src[at + i];
+      if (same) return this.base + k;
+      slot = (slot + 1) & mask;
+    }
+    const k = this.count++;
+    if (k * w + w > this.pool.length) {
+      const grown = new Int32Array(2 * this.pool.length);
+      grown.set(this.pool);
+      this.pool = grown;
+    }
+    for (let i = 0; i < w; i++) this.pool[k * w + i] = src[at + i]!;
+    this.slots[slot] = k;
+    if (2 * this.count > this.slots.length) {
+      this.slots = new Int32Array(2 * this.slots.length).fill(-1);
+      mask = this.slots.length - 1;
+      for (let j = 0; j < this.count; j++) {
+        let g = 0x811c9dc5;
+        for (let i = 0; i < w; i++) g = Math.imul(g ^ this.pool[j * w + i]!, 0x01000193);
+        let s = (g ^ (g >>> 15)) & mask;
+        while (this.slots[s] !== -1) s = (s + 1) & mask;
+        this.slots[s] = j;
+      }
+    }
+    return this.base + k;
+  }
+}

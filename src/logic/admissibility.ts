@@ -130,8 +130,9 @@ export interface DirectOptions {
    */
   maxThroughCandidates?: number;
   /**
-   * Build the layer passes' automata one digit at a time (src/logic/serial.ts); default when there are
-   * more than 1,024 pair letters (three tracks in base 4 or more).
+   * Build the layer passes' automata one digit at a time (src/logic/serial.ts; default true), or over
+   * the packed pair letters (false): b letters instead of b^(2n) per table row. G_2 took 11 minutes
+   * one digit at a time and 36 over its 729 pair letters; G_3's 4,096 pair letters ran out of memory.
    */
   serialMoves?: boolean;
   /** Told each automaton as it is finished: what it is and its state count (a trace for profiling). */
@@ -568,13 +569,13 @@ function searchBadPosition(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, 
  * it lies in `allowed`. Two projections with a minimisation between, so that the adders meet the
  * automaton of allowed moves only after they are minimised away: first M(p, m) = ∃q (Q(p, q) ∧
  * q + m = p) (q guessed through the adders, unique); then the p with ∃m (M(p, m) ∧ allowed(m)), m
- * guessed (a few per p), and R without them. Over many pair letters (4,096 for three base-4 tracks)
- * both are built one digit at a time (`serialMoves`), since the tables store an entry per letter.
+ * guessed (a few per p), and R without them. Both are built one digit at a time (`serialMoves`):
+ * the tables store an entry per state and letter, and there are b^(2n) pair letters (4,096 for G_3).
  */
 function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, what: string): Dfa {
   const b = sys.base;
   const K = b ** n;
-  const serial = options.serialMoves ?? K * K > 1024;
+  const serial = options.serialMoves ?? true;
   const moveNfa = serial ? serialMoveNfa(Q, sys, n, options) : pairMoveNfa(Q, sys, n, options);
   options.log?.(`NFA of M(p,m) on ${what}${serial ? ' (one digit at a time)' : ''}`, moveNfa.stateCount);
   const M = minimise(determiniseTable(moveNfa, subsetLimits(options, 'bad')).dfa!);

@@ -29,37 +29,48 @@ export function minimise(dfa: Dfa): Dfa {
   const invSrc = new Int32Array(m * k);
   for (let s = 0; s < m; s++) for (let a = 0; a < k; a++) invSrc[a * m + fill[a * (m + 1) + delta[s * k + a]!]!++] = s;
 
-  // The partition: elems is a permutation of states; block b owns elems[first[b] .. end[b]).
+  // The partition: elems is a permutation of states; block b owns elems[first[b] .. end[b]). Typed
+  // arrays throughout (at most m blocks): plain arrays and Sets stop growing near 10^8 entries, and
+  // subset automata of 50 M states are minimised here.
   const elems = Int32Array.from({ length: m }, (_, i) => i).sort((x, y) => output[x]! - output[y]!);
   const pos = new Int32Array(m);
   const blockOf = new Int32Array(m);
-  const first: number[] = [];
-  const end: number[] = [];
+  const first = new Int32Array(m);
+  const end = new Int32Array(m);
+  const marked = new Int32Array(m);
+  let blocks = 0;
   for (let i = 0; i < m; i++) {
     if (i === 0 || output[elems[i]!] !== output[elems[i - 1]!]) {
-      first.push(i);
-      end.push(i);
+      first[blocks] = i;
+      end[blocks] = i;
+      blocks++;
     }
-    const b = first.length - 1;
+    const b = blocks - 1;
     pos[elems[i]!] = i;
     blockOf[elems[i]!] = b;
     end[b] = i + 1;
   }
-  const marked: number[] = first.map(() => 0);
-  const pending: number[] = []; // (block, letter) splitters as block * k + letter
-  const inPending = new Set<number>();
+  // (block, letter) splitters as block * k + letter: a stack, and a bit per splitter for "pending".
+  const inPending = new Uint32Array(Math.ceil((m * k) / 32));
+  const isPending = (key: number) => ((inPending[Math.floor(key / 32)]! >>> (key % 32)) & 1) === 1;
+  let pending = new Float64Array(1024);
+  let pendingCount = 0;
   const push = (b: number, a: number) => {
     const key = b * k + a;
-    if (!inPending.has(key)) {
-      inPending.add(key);
-      pending.push(key);
+    if (isPending(key)) return;
+    inPending[Math.floor(key / 32)]! |= 1 << (key % 32);
+    if (pendingCount === pending.length) {
+      const grown = new Float64Array(2 * pending.length);
+      grown.set(pending);
+      pending = grown;
     }
+    pending[pendingCount++] = key;
   };
-  for (let b = 0; b < first.length; b++) for (let a = 0; a < k; a++) push(b, a);
+  for (let b = 0; b < blocks; b++) for (let a = 0; a < k; a++) push(b, a);
 
-  while (pending.length > 0) {
-    const key = pending.pop()!;
-    inPending.delete(key);
+  while (pendingCount > 0) {
+    const key = pending[--pendingCount]!;
+    inPending[Math.floor(key / 32)]! &= ~(1 << (key % 32));
     const splitter = Math.floor(key / k);
     const a = key % k;
     const targets = elems.slice(first[splitter]!, end[splitter]!);
@@ -84,34 +95,35 @@ export function minimise(dfa: Dfa): Dfa {
       marked[y] = 0;
       if (count === end[y]! - first[y]!) continue;
       // The marked prefix becomes a new block z; y keeps the rest.
-      const z = first.length;
-      first.push(first[y]!);
-      end.push(first[y]! + count);
-      marked.push(0);
+      const z = blocks++;
+      first[z] = first[y]!;
+      end[z] = first[y]! + count;
+      marked[z] = 0;
       first[y] = first[y]! + count;
       for (let i = first[z]!; i < end[z]!; i++) blockOf[elems[i]!] = z;
       const smaller = end[z]! - first[z]! <= end[y]! - first[y]! ? z : y;
-      for (let c = 0; c < k; c++) push(inPending.has(y * k + c) ? z : smaller, c);
+      for (let c = 0; c < k; c++) push(isPending(y * k + c) ? z : smaller, c);
     }
   }
 
   // Renumber blocks breadth-first from the start block.
-  const blocks = first.length;
   const order = new Int32Array(blocks).fill(-1);
-  const queue = [blockOf[0]!];
+  const queue = new Int32Array(blocks);
+  let queued = 1;
+  queue[0] = blockOf[0]!;
   order[blockOf[0]!] = 0;
-  for (let i = 0; i < queue.length; i++) {
+  for (let i = 0; i < queued; i++) {
     const rep = elems[first[queue[i]!]!]!;
     for (let a = 0; a < k; a++) {
       const b = blockOf[delta[rep * k + a]!]!;
       if (order[b] === -1) {
-        order[b] = queue.length;
-        queue.push(b);
+        order[b] = queued;
+        queue[queued++] = b;
       }
     }
   }
   return Dfa.from(
-    queue.length,
+    queued,
     k,
     (s, a) => order[blockOf[delta[elems[first[queue[s]!]!]! * k + a]!]!]!,
     (s) => output[elems[first[queue[s]!]!]!]!,

@@ -892,28 +892,18 @@ export function finiteLanguage(dfa: Dfa, limit: number): number[][] | undefined 
 
 /**
  * Whether the position p (its packed word) is bad (Lemma 12): every q in P with q <= p has p - q in
- * P - P. The q are enumerated on P's automaton over words as long as p's: for greedy expansions of
- * equal length the lexicographic order is the numeric order, so q <= p is checked digit by digit.
+ * P - P (`inDifferences`). The q are enumerated on P's automaton over words as long as p's: for greedy
+ * expansions of equal length the lexicographic order is the numeric order, so q <= p is checked digit
+ * by digit.
  */
-export function isBad(P: Dfa, D: Dfa, sys: NumerationSystem, n: number, word: readonly number[]): boolean {
+export function isBad(P: Dfa, inDifferences: (m: readonly bigint[]) => boolean, sys: NumerationSystem, n: number, word: readonly number[]): boolean {
   const b = sys.base;
   const dig = letterDigits(b, n);
   const L = word.length;
   const liveP = coReachable(P);
   const pVal = Array.from({ length: n }, (_, c) => sys.value(word.map((l) => dig[l * n + c]!)));
   const q: number[] = [];
-  const admissibleMove = (): boolean => {
-    const m = Array.from({ length: n }, (_, c) => pVal[c]! - sys.value(q.map((l) => dig[l * n + c]!)));
-    const reps = m.map((v) => sys.represent(v));
-    const len = Math.max(0, ...reps.map((r) => r.length));
-    const mWord: number[] = [];
-    for (let k = 0; k < len; k++) {
-      let letter = 0;
-      for (let c = n - 1; c >= 0; c--) letter = letter * b + (reps[c]![k - (len - reps[c]!.length)] ?? 0);
-      mWord.push(letter);
-    }
-    return !D.accepts(mWord);
-  };
+  const admissibleMove = () => !inDifferences(Array.from({ length: n }, (_, c) => pVal[c]! - sys.value(q.map((l) => dig[l * n + c]!))));
   // Depth-first over q's letters; tight = the coordinates still equal to p's prefix.
   const search = (s: number, depth: number, tight: number): boolean => {
     if (depth === L) return P.output[s] !== 0 && admissibleMove();
@@ -938,6 +928,87 @@ export function isBad(P: Dfa, D: Dfa, sys: NumerationSystem, n: number, word: re
     return false;
   };
   return !search(P.start, 0, (1 << n) - 1);
+}
+
+/** The packed msd word of a tuple of values, as long as its longest expansion (zero padding). */
+function tupleWord(sys: NumerationSystem, n: number, values: readonly bigint[]): number[] {
+  const reps = values.map((v) => sys.represent(v));
+  const len = Math.max(0, ...reps.map((r) => r.length));
+  const out: number[] = [];
+  for (let k = 0; k < len; k++) {
+    let letter = 0;
+    for (let c = n - 1; c >= 0; c--) letter = letter * sys.base + (reps[c]![k - (len - reps[c]!.length)] ?? 0);
+    out.push(letter);
+  }
+  return out;
+}
+
+/**
+ * Membership in P - P read off an automaton of it (the whole of P - P, or a part known to hold m).
+ */
+function differencesBy(D: Dfa, sys: NumerationSystem, n: number): (m: readonly bigint[]) => boolean {
+  return (m) => D.accepts(tupleWord(sys, n, m));
+}
+
+/**
+ * Membership of one move m in P - P without the automaton of P - P: is there i in P with i + m in P?
+ * A search over (P's state on i, P's state on j = i + m, the adders' states, how much of m is read):
+ * i and j may be longer than m, so m is read after any number of zero letters. O(|P|² |adder|^n |m|)
+ * states at most; in practice the states of P on i and j move in step and few are reached.
+ */
+export function differenceMember(P: Dfa, sys: NumerationSystem, n: number): (m: readonly bigint[]) => boolean {
+  const b = sys.base;
+  const K = b ** n;
+  const dig = letterDigits(b, n);
+  const add = sys.addition();
+  const ch = coordinateChoices(add, coReachable(add), b, (i, j, m) => i + b * m + b * b * j);
+  const liveP = coReachable(P);
+  const nP = P.stateCount;
+  const nA = add.stateCount;
+  const a = new Int32Array(n);
+  const a2 = new Int32Array(n);
+  const iDig = new Int32Array(n);
+  const mDig = new Int32Array(n);
+  return (m) => {
+    const word = tupleWord(sys, n, m);
+    const L = word.length;
+    const seen = new Set<number>();
+    const stack: number[] = [];
+    const push = (yi: number, yj: number, at: number, pos: number) => {
+      const key = yi + nP * (yj + nP * (at + nA ** n * pos));
+      if (!seen.has(key)) {
+        seen.add(key);
+        stack.push(key);
+      }
+    };
+    push(P.start, P.start, adderIndex(new Int32Array(n).fill(add.start), nA), 0);
+    while (stack.length > 0) {
+      const key = stack.pop()!;
+      const yi = key % nP;
+      let rest = (key - yi) / nP;
+      const yj = rest % nP;
+      rest = (rest - yj) / nP;
+      let at = rest % nA ** n;
+      const pos = (rest - at) / nA ** n;
+      for (let c = 0; c < n; c++, at = Math.floor(at / nA)) a[c] = at % nA;
+      if (pos === L && P.output[yi] && P.output[yj] && a.every((x) => add.output[x] !== 0)) return true;
+      // From pos 0, a zero letter of m may come before m's word (padding); else m's next letter.
+      const steps = pos === 0 ? [[0, 0], ...(L > 0 ? [[word[0]!, 1]] : [])] : pos < L ? [[word[pos]!, pos + 1]] : [];
+      for (const [mL, pos2] of steps) {
+        for (let c = 0; c < n; c++) mDig[c] = dig[mL! * n + c]!;
+        for (let iL = 0; iL < K; iL++) {
+          const yi2 = P.next(yi, iL);
+          if (!liveP[yi2]) continue;
+          for (let c = 0; c < n; c++) iDig[c] = dig[iL * n + c]!;
+          guessThroughAdders(ch, b, n, a, iDig, mDig, a2, (jL) => {
+            const yj2 = P.next(yj, jL);
+            if (liveP[yj2]) push(yi2, yj2, adderIndex(a2, nA), pos2!);
+          });
+        }
+      }
+    }
+    return false;
+  };
 }
 
 /**
@@ -1073,17 +1144,22 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
       });
       layerStuck.push(R.stateCount);
     }
-    // The move to 0 is the position itself: admissible unless p ∈ P - P.
-    R = minimise(shortestWitness(R) === undefined ? R : product(R, fullDifferences(), and));
-    options.log?.('candidates without the move to 0', R.stateCount);
-    layerStuck.push(R.stateCount);
+    // The move to 0 is the position itself: admissible unless p ∈ P - P. Few candidates are checked
+    // one by one below, the move to 0 among the others, without the whole of P - P.
+    if (finiteLanguage(R, 20_000) === undefined) {
+      R = minimise(product(R, fullDifferences(), and));
+      options.log?.('candidates without the move to 0', R.stateCount);
+      layerStuck.push(R.stateCount);
+    }
   }
-  // When few candidates remain, check each one exactly against P - P instead of building E(p, q).
+  // When few candidates remain, check each one exactly instead of building E(p, q): each move to P is
+  // looked up in P - P's automaton if it was built, else decided by a search (differenceMember).
   const few = finiteLanguage(R, 20_000);
   if (few) options.log?.('candidates checked one by one', few.length);
+  const member = few && few.length > 0 ? (full ? differencesBy(full.dfa, sys, n) : differenceMember(P, sys, n)) : undefined;
   const bad =
     few !== undefined
-      ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: few.length, largest: 0, witness: few.find((w) => isBad(P, fullDifferences(), sys, n, w)) }
+      ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: few.length, largest: 0, witness: few.find((w) => isBad(P, member!, sys, n, w)) }
       : shortestWitness(R) === undefined
         ? { pairNfa: 0, pairSubsets: 0, pairs: 0, subsets: 0, largest: 0, witness: undefined }
         : searchBadPosition(P, complement(fullDifferences()), R, sys, n, options);
@@ -1121,5 +1197,5 @@ export function differenceSet(set: Predicate, options: DirectOptions = {}, near?
 /** Whether the position p is bad for the set (Lemma 12), checked exactly against the automaton of P - P. */
 export function isBadPosition(set: Predicate, differences: Predicate, p: readonly (bigint | number)[]): boolean {
   const sys = set.tracks[0]!.system!;
-  return isBad(set.dfa, differences.dfa, sys, set.tracks.length, encodeTuple(set.tracks, p));
+  return isBad(set.dfa, differencesBy(differences.dfa, sys, set.tracks.length), sys, set.tracks.length, encodeTuple(set.tracks, p));
 }

@@ -11,8 +11,11 @@ import * as G from '../../src/logic/games.js';
 import {
   admissibleByLogic,
   admissibleDirect,
+  differenceMember,
   differenceSet,
+  encodeTuple,
   finiteLanguage,
+  isBad,
   holds,
   isBadPosition,
   someCoordinateBelow,
@@ -205,4 +208,27 @@ test('deciding-game-invariance Example 44 / Proposition 43: (1,2) is a bad posit
   assert.ok(holds(d, [1, 2]));
   assert.ok(isBadPosition(set, d, [1, 2]));
   assert.ok(!isBadPosition(set, d, [1, 1]));
+});
+
+test('deciding-game-invariance Theorem 23: one move at a time, m in P - P iff some i in P has i + m in P, decided without the automaton of P - P, agrees with that automaton (Tribonacci, Wythoff, Example 44, periodic 1122)', () => {
+  for (const [name, top] of [['tribonacci', 9], ['wythoff', 40], ['morphic:1->112,2->121', 30], ['periodic:1122', 20]] as const) {
+    const set = G.logicSetOf(name);
+    const sys = set.tracks[0]!.system!;
+    const n = set.tracks.length;
+    const member = differenceMember(set.dfa, sys, n);
+    const d = differenceSet(set);
+    let inside = 0;
+    for (const t of boxPoints(n, top)) {
+      const expected = holds(d, t);
+      inside += expected ? 1 : 0;
+      assert.equal(member(t.map(BigInt)), expected, `${name} (${t})`);
+    }
+    assert.ok(inside > 0, `${name}: some differences in the box`);
+  }
+  // The one-position check through it: (1,2) is bad for Example 44's word, (1,1) is not.
+  const set = G.logicSetOf('morphic:1->112,2->121');
+  const sys = set.tracks[0]!.system!;
+  const member = differenceMember(set.dfa, sys, 2);
+  assert.ok(isBad(set.dfa, member, sys, 2, encodeTuple(set.tracks, [1, 2])));
+  assert.ok(!isBad(set.dfa, member, sys, 2, encodeTuple(set.tracks, [1, 1])));
 });

@@ -3,6 +3,7 @@
  */
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { Dfa } from './dfa.js';
+import { KeyInterner } from './interner.js';
 
 /** The letter of an ε-move (and, in transducers, of an empty tape side). */
 export const EPSILON = -1;
@@ -183,45 +184,8 @@ export function exploreNfa(
   const maxStates = options.maxStates ?? 20_000_000;
   const K = alphabetSize;
   // Keys interned by open addressing on a Float64Array (keys may pass 2^31; a Map of them is slow).
-  let keys = new Float64Array(1024);
-  let count = 0;
-  let slots = new Int32Array(4096).fill(-1);
-  let mask = slots.length - 1;
-  const slotOf = (key: number): number => {
-    const lo = key % 4294967296 | 0;
-    const hi = (key / 4294967296) | 0;
-    let h = Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1);
-    h ^= h >>> 16;
-    return h & mask;
-  };
-  const intern = (key: number): number => {
-    let at = slotOf(key);
-    for (;;) {
-      const id = slots[at]!;
-      if (id === -1) break;
-      if (keys[id] === key) return id;
-      at = (at + 1) & mask;
-    }
-    if (count >= maxStates) throw new LimitError(`the NFA passed ${maxStates} states`, 'max-states', count);
-    if (count === keys.length) {
-      const grown = new Float64Array(2 * keys.length);
-      grown.set(keys);
-      keys = grown;
-    }
-    const id = count++;
-    keys[id] = key;
-    slots[at] = id;
-    if (2 * count > slots.length) {
-      slots = new Int32Array(2 * slots.length).fill(-1);
-      mask = slots.length - 1;
-      for (let j = 0; j < count; j++) {
-        let b = slotOf(keys[j]!);
-        while (slots[b] !== -1) b = (b + 1) & mask;
-        slots[b] = j;
-      }
-    }
-    return id;
-  };
+  const interner = new KeyInterner(maxStates, 'NFA');
+  const intern = (key: number): number => interner.intern(key);
   const starts = Int32Array.from(startKeys, intern);
   let succStart = new Int32Array(1024 * K + 1);
   let succ = new Int32Array(1024);
@@ -230,10 +194,10 @@ export function exploreNfa(
   const perLetter: number[][] = Array.from({ length: K }, () => []);
   let mark = new Int32Array(1024).fill(-1);
   let stampBase = 0;
-  for (let s = 0; s < count; s++) {
-    if (options.signal?.aborted && (s & 1023) === 0) throw new InterruptedError({ states: count });
+  for (let s = 0; s < interner.count; s++) {
+    if (options.signal?.aborted && (s & 1023) === 0) throw new InterruptedError({ states: interner.count });
     for (const l of perLetter) l.length = 0;
-    expand(keys[s]!, (letter, to) => {
+    expand(interner.keys[s]!, (letter, to) => {
       perLetter[letter]!.push(intern(to));
     });
     if ((s + 1) * K + 1 > succStart.length) {
@@ -241,8 +205,8 @@ export function exploreNfa(
       grown.set(succStart);
       succStart = grown;
     }
-    if (count > mark.length) {
-      const grown = new Int32Array(Math.max(2 * mark.length, count)).fill(-1);
+    if (interner.count > mark.length) {
+      const grown = new Int32Array(Math.max(2 * mark.length, interner.count)).fill(-1);
       grown.set(mark);
       mark = grown;
     }
@@ -262,8 +226,8 @@ export function exploreNfa(
       succStart[s * K + a + 1] = used;
     }
   }
-  const accepting = Uint8Array.from(keys.subarray(0, count), (k) => (accept(k) ? 1 : 0));
-  return { alphabetSize: K, stateCount: count, starts, accepting, succStart: succStart.slice(0, count * K + 1), succ: succ.slice(0, used) };
+  const accepting = Uint8Array.from(interner.keys.subarray(0, interner.count), (k) => (accept(k) ? 1 : 0));
+  return { alphabetSize: K, stateCount: interner.count, starts, accepting, succStart: succStart.slice(0, interner.count * K + 1), succ: succ.slice(0, used) };
 }
 
 export interface SubsetOptions {

@@ -4,6 +4,7 @@
  */
 import { InputError, LimitError } from '../core/errors.js';
 import { Dfa } from './dfa.js';
+import { KeyInterner } from './interner.js';
 import { EPSILON, Nfa } from './nfa.js';
 
 function sameAlphabet(a: { alphabetSize: number }, b: { alphabetSize: number }): void {
@@ -20,28 +21,22 @@ export function product(a: Dfa, b: Dfa, combine: (outA: number, outB: number) =>
   sameAlphabet(a, b);
   const k = a.alphabetSize;
   const nb = b.stateCount;
-  const index = new Map<number, number>();
-  const pairs: number[] = [];
-  const intern = (p: number, q: number): number => {
-    const key = p * nb + q;
-    let id = index.get(key);
-    if (id === undefined) {
-      if (pairs.length >= maxStates) throw new LimitError(`the product passed ${maxStates} states`, 'max-states', pairs.length);
-      id = pairs.length;
-      index.set(key, id);
-      pairs.push(key);
+  const pairs = new KeyInterner(maxStates, 'product');
+  pairs.intern(a.start * nb + b.start);
+  // Typed and growable: products of millions of states over 64 letters pass what a plain array holds.
+  let delta = new Int32Array(1024 * k);
+  for (let i = 0; i < pairs.count; i++) {
+    if ((i + 1) * k > delta.length) {
+      const grown = new Int32Array(2 * delta.length);
+      grown.set(delta);
+      delta = grown;
     }
-    return id;
-  };
-  intern(a.start, b.start);
-  const delta: number[] = [];
-  for (let i = 0; i < pairs.length; i++) {
-    const p = Math.floor(pairs[i]! / nb);
-    const q = pairs[i]! % nb;
-    for (let c = 0; c < k; c++) delta[i * k + c] = intern(a.next(p, c), b.next(q, c));
+    const p = Math.floor(pairs.keys[i]! / nb);
+    const q = pairs.keys[i]! % nb;
+    for (let c = 0; c < k; c++) delta[i * k + c] = pairs.intern(a.next(p, c) * nb + b.next(q, c));
   }
-  const output = Int32Array.from(pairs, (key) => combine(a.output[Math.floor(key / nb)]!, b.output[key % nb]!));
-  return new Dfa(k, Int32Array.from(delta), output, 0);
+  const output = Int32Array.from(pairs.keys.subarray(0, pairs.count), (key) => combine(a.output[Math.floor(key / nb)]!, b.output[key % nb]!));
+  return new Dfa(k, delta.slice(0, pairs.count * k), output, 0);
 }
 
 /** L(a) ∩ L(b). O(nA nB k). */

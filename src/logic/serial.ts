@@ -82,27 +82,35 @@ export function deserialise(serial: Dfa, b: number, order: Int32Array): Dfa {
   const d = Math.round(Math.log(width) / Math.log(b));
   const digits = new Int32Array(width * d);
   for (let i = 0; i < width; i++) for (let j = d - 1, r = i; j >= 0; j--, r = Math.floor(r / b)) digits[order[i]! * d + j] = r % b;
-  const id = new Map<number, number>([[serial.start, 0]]);
-  const states = [serial.start];
-  const rows: Int32Array[] = [];
-  for (let k = 0; k < states.length; k++) {
-    const row = new Int32Array(width);
+  // Typed arrays: a serial automaton of tens of millions of states passes what a Map holds.
+  const id = new Int32Array(serial.stateCount).fill(-1);
+  let states = new Int32Array(1024);
+  let count = 1;
+  states[0] = serial.start;
+  id[serial.start] = 0;
+  let delta = new Int32Array(1024 * width);
+  for (let k = 0; k < count; k++) {
+    if ((k + 1) * width > delta.length) {
+      const grown = new Int32Array(2 * delta.length);
+      grown.set(delta);
+      delta = grown;
+    }
     for (let L = 0; L < width; L++) {
       let s = states[k]!;
       for (let j = 0; j < d; j++) s = serial.next(s, digits[L * d + j]!);
-      let t = id.get(s);
-      if (t === undefined) {
-        t = states.length;
-        id.set(s, t);
-        states.push(s);
+      if (id[s] === -1) {
+        if (count === states.length) {
+          const grown = new Int32Array(2 * states.length);
+          grown.set(states);
+          states = grown;
+        }
+        id[s] = count;
+        states[count++] = s;
       }
-      row[L] = t;
+      delta[k * width + L] = id[s]!;
     }
-    rows.push(row);
   }
-  const delta = new Int32Array(states.length * width);
-  rows.forEach((row, k) => delta.set(row, k * width));
-  return new Dfa(width, delta, Int32Array.from(states, (s) => serial.output[s]!), 0);
+  return new Dfa(width, delta.slice(0, count * width), Int32Array.from(states.subarray(0, count), (s) => serial.output[s]!), 0);
 }
 
 /** Fixed-width tuples of Int32 interned by open addressing; the k-th new tuple gets id base + k. */

@@ -1,0 +1,58 @@
+/**
+ * Numeric keys (packed tuples of states, up to 2^53) numbered in order of first sight, by open
+ * addressing on typed arrays: a Map stops near 2^24 entries and is slower on tens of millions.
+ */
+import { LimitError } from '../core/errors.js';
+
+export class KeyInterner {
+  keys = new Float64Array(1024);
+  count = 0;
+  private slots = new Int32Array(4096).fill(-1);
+  private mask = 4095;
+
+  /** `limit`: most keys before a LimitError saying "the `what` passed limit states". */
+  constructor(
+    private readonly limit: number,
+    private readonly what: string,
+  ) {}
+
+  private slotOf(key: number): number {
+    const lo = key % 4294967296 | 0;
+    const hi = (key / 4294967296) | 0;
+    let h = Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1);
+    h ^= h >>> 16;
+    return h & this.mask;
+  }
+
+  /** The number of key, given a new one if it is new. */
+  intern(key: number): number {
+    let at = this.slotOf(key);
+    for (;;) {
+      const id = this.slots[at]!;
+      if (id === -1) break;
+      if (this.keys[id] === key) return id;
+      at = (at + 1) & this.mask;
+    }
+    if (this.count >= this.limit) throw new LimitError(`the ${this.what} passed ${this.limit} states`, 'max-states', this.count);
+    if (this.count === this.keys.length) {
+      const grown = new Float64Array(2 * this.keys.length);
+      grown.set(this.keys);
+      this.keys = grown;
+    }
+    const id = this.count++;
+    this.keys[id] = key;
+    this.slots[at] = id;
+    if (2 * this.count > this.slots.length) this.rehash();
+    return id;
+  }
+
+  private rehash(): void {
+    this.slots = new Int32Array(2 * this.slots.length).fill(-1);
+    this.mask = this.slots.length - 1;
+    for (let j = 0; j < this.count; j++) {
+      let b = this.slotOf(this.keys[j]!);
+      while (this.slots[b] !== -1) b = (b + 1) & this.mask;
+      this.slots[b] = j;
+    }
+  }
+}

@@ -272,12 +272,20 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
   const { succStart, succ, accepting } = nfa;
   let pool = new Int32Array(1 << 16);
   let poolUsed = 0;
-  const offset: number[] = [];
-  const length: number[] = [];
-  const tagOf: number[] = [];
-  const hashes: number[] = [];
-  const parent: number[] = [];
-  const via: number[] = [];
+  // One entry per subset, in typed arrays grown together: plain arrays stop near 10^8 entries, and
+  // G_3's passes build 50 M subsets and more. `stored` counts the subsets.
+  let stored = 0;
+  let offset = new Float64Array(1024);
+  let length = new Int32Array(1024);
+  let tagOf = new Int32Array(1024);
+  let hashes = new Int32Array(1024);
+  let parent = new Int32Array(1024);
+  let via = new Int32Array(1024);
+  const grow = <T extends Int32Array | Float64Array>(a: T): T => {
+    const grown = new (a.constructor as new (n: number) => T)(2 * a.length);
+    grown.set(a);
+    return grown;
+  };
   let slots = new Int32Array(1 << 12).fill(-1);
   let mask = slots.length - 1;
   const hashOf = (tag: number, buf: Int32Array, len: number): number => {
@@ -288,7 +296,7 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
   const rehash = () => {
     slots = new Int32Array(slots.length * 2).fill(-1);
     mask = slots.length - 1;
-    for (let id = 0; id < hashes.length; id++) {
+    for (let id = 0; id < stored; id++) {
       let at = hashes[id]! & mask;
       while (slots[at] !== -1) at = (at + 1) & mask;
       slots[at] = id;
@@ -314,7 +322,7 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
       }
       at = (at + 1) & mask;
     }
-    const id = hashes.length;
+    const id = stored;
     if (id >= maxStates) throw new LimitError(`the subset construction passed ${maxStates} states; raise the state cap`, 'max-states', id);
     if (poolUsed + len > pool.length) {
       const grown = new Int32Array(Math.max(2 * pool.length, poolUsed + len));
@@ -322,15 +330,19 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
       pool = grown;
     }
     pool.set(buf.subarray(0, len), poolUsed);
-    offset.push(poolUsed);
-    length.push(len);
+    if (id === offset.length) {
+      [offset, length, tagOf, hashes, parent, via] = [grow(offset), grow(length), grow(tagOf), grow(hashes), grow(parent), grow(via)];
+    }
+    offset[id] = poolUsed;
+    length[id] = len;
     poolUsed += len;
-    tagOf.push(tag);
-    hashes.push(h);
-    parent.push(from);
-    via.push(letter);
+    tagOf[id] = tag;
+    hashes[id] = h;
+    parent[id] = from;
+    via[id] = letter;
+    stored++;
     slots[at] = id;
-    if (hashes.length * 2 > slots.length) rehash();
+    if (stored * 2 > slots.length) rehash();
     created = id;
     return id;
   };
@@ -355,10 +367,10 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
   // Transitions in a growable Int32Array: a plain array stops growing near 10^8 entries.
   let delta = new Int32Array(stop ? 0 : 1 << 16);
   let largest = startList.length;
-  for (let i = 0; i < hashes.length; i++) {
+  for (let i = 0; i < stored; i++) {
     if ((i & 4095) === 0) {
-      if (options.signal?.aborted) throw new InterruptedError({ states: hashes.length });
-      options.onProgress?.(hashes.length, i);
+      if (options.signal?.aborted) throw new InterruptedError({ states: stored });
+      options.onProgress?.(stored, i);
     }
     const o = offset[i]!;
     const len = length[i]!;
@@ -379,12 +391,12 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
       }
       if (n > 1) buf.subarray(0, n).sort();
       if (n > largest) largest = n;
-      const before = hashes.length;
+      const before = stored;
       const id = intern(comp ? comp.next(tag, a) : 0, buf, n, i, a);
       if (!stop) {
         const at = i * K + a;
         if (at >= delta.length) {
-          if (2 * delta.length > 2 ** 31 - 1) throw new LimitError('the subset automaton passed 2^31 transitions', 'max-states', hashes.length);
+          if (2 * delta.length > 2 ** 31 - 1) throw new LimitError('the subset automaton passed 2^31 transitions', 'max-states', stored);
           const grown = new Int32Array(2 * delta.length);
           grown.set(delta);
           delta = grown;
@@ -392,11 +404,11 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
         delta[at] = id;
       }
       if (stop && id === before && stop(tagOf[id]!, hasAccepting(id))) {
-        return { witness: wordTo(created), states: hashes.length, largestSubset: largest };
+        return { witness: wordTo(created), states: stored, largestSubset: largest };
       }
     }
   }
-  if (stop) return { states: hashes.length, largestSubset: largest };
-  const output = Int32Array.from({ length: hashes.length }, (_, id) => (hasAccepting(id) ? 1 : 0));
-  return { dfa: new Dfa(K, delta.slice(0, hashes.length * K), output, 0), states: hashes.length, largestSubset: largest };
+  if (stop) return { states: stored, largestSubset: largest };
+  const output = Int32Array.from({ length: stored }, (_, id) => (hasAccepting(id) ? 1 : 0));
+  return { dfa: new Dfa(K, delta.slice(0, stored * K), output, 0), states: stored, largestSubset: largest };
 }

@@ -84,7 +84,7 @@ for (const c of chosen) {
     `  states: P ${st.p}; ${st.near ? `P - P among the moves with a coordinate below ${st.near.below}: NFA ${st.near.nfa}, minimal ${st.near.states}; ` : ''}` +
       `P - P: ${st.differences === 0 ? 'not needed' : `NFA ${st.differenceNfa}, F(m,i) ${st.differencePairs}, subsets ${st.differenceSubsets}, minimal ${st.differences}`}; ` +
       `${st.axisStuck === undefined ? '' : `positions with no zero-coordinate move to P: ${st.axisStuck} states; `}` +
-      `${st.layerStuck === undefined ? '' : `after the layer passes and the move to 0: ${st.layerStuck.join(', ')} states; `}moves E(p,q): NFA ${st.moveNfa}, subsets ${st.moveSubsets}, minimal ${st.moves}; bad search ${st.badSearch} pairs; largest subset ${st.largestSubset}`,
+      `${st.layerStuck === undefined ? '' : `after the layer passes (and the move to 0 unless they left finitely many): ${st.layerStuck.join(', ')} states; `}moves E(p,q): NFA ${st.moveNfa}, subsets ${st.moveSubsets}, minimal ${st.moves}; bad search ${st.badSearch} pairs; largest subset ${st.largestSubset}`,
   );
   // Brute force on the game's own P-positions.
   const points = c.brute(c.big);

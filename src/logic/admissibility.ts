@@ -167,7 +167,9 @@ export interface DirectAdmissibility {
     axisStuck?: number;
     /**
      * After each layer pass (options.layers), then after the move to 0: the minimal automaton of the
-     * candidates still without an admissible move (1 state = none left).
+     * candidates still without an admissible move (1 state = none left). When a pass leaves finitely
+     * many, the rest is skipped: they are checked one by one (`badSearch` counts them), the move to 0
+     * among their moves.
      */
     layerStuck?: number[];
     /** E(p, q) (q in P, p - q outside P - P): its NFA (guessing m), subset automaton and minimal automaton; 0 when not needed. */

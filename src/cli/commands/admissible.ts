@@ -80,7 +80,7 @@ export const admissibleCommand: CommandModule = {
         }
         if ('states' in res) {
           const st = res.states;
-          const passes = st.layers ? `, candidates after the layer passes and the move to 0 ${st.layers.join(', ')}` : '';
+          const passes = st.layers ? `, candidates after the layer passes (and the move to 0 unless they left finitely many) ${st.layers.join(', ')}` : '';
           emitLine(colour.dim(`  method logic: decided for every position (Theorem 23); automata: P ${st.p} states, ${st.nearDifferences === undefined ? '' : `P - P among the near moves ${st.nearDifferences}, `}P - P ${st.differences || 'not needed'}${passes}, moves E(p,q) ${st.moves}, search ${st.bad}`));
           return;
         }

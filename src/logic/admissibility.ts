@@ -131,7 +131,7 @@ export interface DirectOptions {
   maxThroughCandidates?: number;
   /**
    * Build the layer passes' automata one digit at a time (src/logic/serial.ts; default true), or over
-   * the packed pair letters (false): b letters instead of b^(2n) per table row. G_2 took 11 minutes
+   * the packed pair letters (false): b letters instead of b^(2n) per table row. G_2 took 8 minutes
    * one digit at a time and 36 over its 729 pair letters; G_3's 4,096 pair letters ran out of memory.
    */
   serialMoves?: boolean;
@@ -945,9 +945,7 @@ function tupleWord(sys: NumerationSystem, n: number, values: readonly bigint[]):
   return out;
 }
 
-/**
- * Membership in P - P read off an automaton of it (the whole of P - P, or a part known to hold m).
- */
+/** Membership in P - P read off its automaton. */
 function differencesBy(D: Dfa, sys: NumerationSystem, n: number): (m: readonly bigint[]) => boolean {
   return (m) => D.accepts(tupleWord(sys, n, m));
 }

@@ -135,6 +135,8 @@ export interface DirectOptions {
    * one digit at a time and 36 over its 729 pair letters; G_3's 4,096 pair letters ran out of memory.
    */
   serialMoves?: boolean;
+  /** Build P - P one digit at a time too (default true), or over the letters (m, i) (false). */
+  serialDifferences?: boolean;
   /** Told each automaton as it is finished: what it is and its state count (a trace for profiling). */
   log?: (what: string, states: number) => void;
   /** Progress of the current stage: (stage, subsets built, subsets expanded). */
@@ -412,6 +414,124 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
 }
 
 /**
+ * The same P - P built one digit at a time (src/logic/serial.ts): F(m, i) over the letters
+ * m_c + b i_c, coordinate by coordinate (with `firstOnly`, i_c is read at c = 0 only and guessed after,
+ * its letter part 0), I, P and near read one digit at a time, j_c guessed through coordinate c's adder;
+ * then ∃i, with msd padding by whole zero letters, and packed back to letters of m.
+ */
+function serialDifferenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, firstOnly = false, near?: Dfa) {
+  const b = sys.base;
+  const order = tupleOrder(b, n);
+  const add = sys.addition();
+  const ch = coordinateChoices(add, coReachable(add), b, (i, j, m) => i + b * m + b * b * j);
+  const [Is, Ps, Ns] = [I, P, near ?? Dfa.from(1, b ** n, () => 0, () => 1)].map((d) => serialise(d, b, order)) as [Dfa, Dfa, Dfa];
+  const [liveI, liveP, liveN] = [coReachable(Is), coReachable(Ps), coReachable(Ns)];
+  const coordinate = digitsRead(Is, I.stateCount, n);
+  const [nI, nP, nN, nA] = [Is.stateCount, Ps.stateCount, Ns.stateCount, add.stateCount];
+  const a = new Int32Array(n);
+  const pairNfa = exploreNfa(
+    b * b,
+    [I.start + nI * (P.start + nP * (Ns.start + nN * adderIndex(new Int32Array(n).fill(add.start), nA)))],
+    (key, emit) => {
+      const x = key % nI;
+      let rest = (key - x) / nI;
+      const y = rest % nP;
+      rest = (rest - y) / nP;
+      const z = rest % nN;
+      rest = (rest - z) / nN;
+      for (let c = 0; c < n; c++) {
+        a[c] = rest % nA;
+        rest = (rest - a[c]!) / nA;
+      }
+      const c = coordinate[x]!;
+      const keep = a[c]!;
+      const readI = !firstOnly || c === 0;
+      for (let i = 0; i < b; i++) {
+        const x2 = Is.next(x, i);
+        if (!liveI[x2]) continue;
+        for (let m = 0; m < b; m++) {
+          const z2 = Ns.next(z, m);
+          if (!liveN[z2]) continue;
+          const at = (keep * b + i) * b + m;
+          for (let e = ch.start[at]!; e < ch.start[at + 1]!; e += 2) {
+            const y2 = Ps.next(y, ch.data[e]!);
+            if (!liveP[y2]) continue;
+            a[c] = ch.data[e + 1]!;
+            emit(m + b * (readI ? i : 0), x2 + nI * (y2 + nP * (z2 + nN * adderIndex(a, nA))));
+          }
+        }
+      }
+      a[c] = keep;
+    },
+    (key) => {
+      const x = key % nI;
+      let rest = (key - x) / nI;
+      const y = rest % nP;
+      rest = (rest - y) / nP;
+      const z = rest % nN;
+      rest = (rest - z) / nN;
+      if (x >= I.stateCount || !Is.output[x] || !Ps.output[y] || !Ns.output[z]) return false;
+      for (let c = 0; c < n; c++, rest = Math.floor(rest / nA)) if (!add.output[rest % nA]) return false;
+      return true;
+    },
+    nfaLimits(options),
+  );
+  options.log?.('NFA of F(m,i) (one digit at a time)', pairNfa.stateCount);
+  const pairSub = determiniseTable(pairNfa, subsetLimits(options, 'differences'));
+  options.log?.('subsets of F(m,i)', pairSub.states);
+  const F = minimise(pairSub.dfa!);
+  options.log?.('F(m,i) minimal', F.stateCount);
+  const liveF = coReachable(F);
+  const projected = exploreNfa(
+    b,
+    [F.start],
+    (s, emit) => {
+      for (let m = 0; m < b; m++) {
+        for (let i = 0; i < b; i++) {
+          const t = F.next(s, m + b * i);
+          if (liveF[t]) emit(m, t);
+        }
+      }
+    },
+    (s) => F.output[s] !== 0,
+    nfaLimits(options),
+  );
+  const sub = determiniseTable(withZeroLetters(projected, n), subsetLimits(options, 'differences'));
+  options.log?.('subsets of P - P', sub.states);
+  return {
+    nfa: pairNfa.stateCount,
+    pairSubsets: pairSub.states,
+    pairs: F.stateCount,
+    subsets: sub.states,
+    largest: Math.max(pairSub.largestSubset, sub.largestSubset),
+    dfa: minimise(deserialise(minimise(sub.dfa!), b, order)),
+  };
+}
+
+/** msd zero padding read one digit at a time: the states reached from the starts by whole zero letters (n zero digits each). */
+function withZeroLetters(nfa: TableNfa, n: number): TableNfa {
+  const K = nfa.alphabetSize;
+  const seen = new Uint8Array(nfa.stateCount);
+  const starts = [...nfa.starts];
+  for (const s of starts) seen[s] = 1;
+  for (let i = 0; i < starts.length; i++) {
+    let layer = [starts[i]!];
+    for (let d = 0; d < n; d++) {
+      const next = new Set<number>();
+      for (const s of layer) for (let e = nfa.succStart[s * K]!; e < nfa.succStart[s * K + 1]!; e++) next.add(nfa.succ[e]!);
+      layer = [...next];
+    }
+    for (const t of layer) {
+      if (!seen[t]) {
+        seen[t] = 1;
+        starts.push(t);
+      }
+    }
+  }
+  return { ...nfa, starts: Int32Array.from(starts) };
+}
+
+/**
  * How P is laid out: whether it is closed under permuting coordinates, then its sorted elements,
  * and when those form a chain, the successor in it (chains.ts).
  */
@@ -432,9 +552,10 @@ type Shape = ReturnType<typeof shapeOf>;
  * and the result is closed under permuting coordinates.
  */
 function differences(P: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, shape: Shape, near?: Dfa) {
-  if (!shape.sorted) return differenceDfa(P, P, sys, n, options, false, near);
+  const build = options.serialDifferences ?? true ? serialDifferenceDfa : differenceDfa;
+  if (!shape.sorted) return build(P, P, sys, n, options, false, near);
   // A chain's elements are determined by their first coordinate: F(m, i) needs no more of i.
-  const base = differenceDfa(shape.sorted, P, sys, n, options, shape.next !== undefined, near);
+  const base = build(shape.sorted, P, sys, n, options, shape.next !== undefined, near);
   let dfa = base.dfa;
   for (const perm of shape.perms) dfa = minimise(product(dfa, permuteTracks(base.dfa, sys.base, n, perm), (x, y) => (x !== 0 || y !== 0 ? 1 : 0)));
   return { ...base, dfa };

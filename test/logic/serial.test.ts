@@ -9,7 +9,7 @@ import { Dfa } from '../../src/automata/dfa.js';
 import { counterexample } from '../../src/automata/ops.js';
 import { minimise } from '../../src/automata/minimise.js';
 import { deserialise, pairOrder, serialise, tupleOrder } from '../../src/logic/serial.js';
-import { admissibleDirect } from '../../src/logic/admissibility.js';
+import { admissibleDirect, differenceSet, someCoordinateBelow } from '../../src/logic/admissibility.js';
 import * as G from '../../src/logic/games.js';
 
 /** A pseudo-random complete DFA (xorshift, so the test is repeatable). */
@@ -83,5 +83,17 @@ test('deciding-game-invariance, Lemma 12: the layer passes read one digit at a t
     assert.equal(serial.admissible, pairs.admissible, name);
     assert.deepEqual(serial.witness, pairs.witness, name);
     assert.deepEqual(serial.states.layerStuck, pairs.states.layerStuck, name);
+  }
+});
+
+test('deciding-game-invariance Theorem 23: P - P built one digit at a time is the automaton built over the letters (m, i), whole and among the near moves (Wythoff, Fraenkel (2,1), periodic 1122, Raleigh, Example 44, Tribonacci near)', () => {
+  for (const [name, g, whole] of [['wythoff', 3, true], ['fraenkel:2,1', 5, true], ['periodic:1122', 3, true], ['raleigh', 5, true], ['morphic:1->112,2->121', 4, true], ['tribonacci', 7, false]] as const) {
+    const set = G.logicSetOf(name);
+    const near = someCoordinateBelow(set.tracks[0]!.system!, set.tracks.length, g);
+    for (const part of whole ? [undefined, near] : [near]) {
+      const pairs = differenceSet(set, { serialDifferences: false }, part).dfa;
+      const serial = differenceSet(set, { serialDifferences: true }, part).dfa;
+      assert.equal(counterexample(serial, pairs), undefined, `${name} ${part ? 'near' : 'whole'}`);
+    }
   }
 });

@@ -20,7 +20,7 @@ export function serialise(dfa: Dfa, b: number, order: Int32Array): Dfa {
   if (d === 1) return Dfa.from(S, b, (s, x) => dfa.next(s, order[x]!), (s) => dfa.output[s]!, dfa.start);
   const interner = new TupleInterner(b, S);
   const top = new Int32Array(S * b);
-  let level = new Int32Array(width);
+  const level = new Int32Array(width);
   for (let s = 0; s < S; s++) {
     for (let i = 0; i < width; i++) level[i] = dfa.next(s, order[i]!);
     let size = width;

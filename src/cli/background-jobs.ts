@@ -105,7 +105,11 @@ export const jobs = {
   ) {
     const { admissible, logicAdmissibility, parseSetSpec } = await import('../invariance/admissible.js');
     try {
-      if (args.method === 'logic') return logicAdmissibility(args.text, { signal: ctx.signal, ...(args.maxSubsets === undefined ? {} : { maxSubsets: args.maxSubsets }) });
+      if (args.method === 'logic') {
+        // One cap for the user: a larger subset cap lifts the NFA cap (30 M) with it (G_3's NFAs reach 45 M).
+        const caps = args.maxSubsets === undefined ? {} : { maxSubsets: args.maxSubsets, maxNfaStates: Math.max(30_000_000, args.maxSubsets) };
+        return logicAdmissibility(args.text, { signal: ctx.signal, ...caps });
+      }
       return admissible(parseSetSpec(args.text, args.heaps), {
         signal: ctx.signal,
         onProgress: ctx.onProgress,

@@ -30,7 +30,7 @@ export const admissibleCommand: CommandModule = {
       .option('--method <m>', 'logic, periodic or bounded (default: periodic for periodic:V on 1,2, else bounded)')
       .option('--heaps <k>', 'number of heaps for games on any number of heaps (default 2)')
       .option('--difference-max <n>', 'bounded method: take P - P from pairs in [0,M]^n (default 2N)')
-      .option('--max-subsets <n>', 'logic method: most states of one subset construction (default 5000000; G_2 needs 7 M)')
+      .option('--max-subsets <n>', 'logic method: most states of one subset construction, and of one NFA when above its 30000000 (default 5000000; G_2 needs 21 M, G_3 64 M)')
       .option('--json', 'JSON Lines output')
       .action(async (text: string, flags: Flags) => {
         if (flags.method !== undefined && !METHODS.includes(flags.method as AdmissibilityMethod)) {
@@ -58,7 +58,7 @@ export const admissibleCommand: CommandModule = {
         } catch (e) {
           if (e instanceof InterruptedError) printInterrupted(e.partial as KeptAdmissibility | undefined, flags);
           // The library's caps are not flags; name the one the user can raise.
-          if (e instanceof LimitError && /subset construction passed/.test(e.message)) throw new LimitError(`${e.message} (--max-subsets N)`, e.limit, e.partial);
+          if (e instanceof LimitError && /(subset construction|NFA) passed/.test(e.message)) throw new LimitError(`${e.message} (--max-subsets N)`, e.limit, e.partial);
           throw e;
         }
         if (flags.json) {

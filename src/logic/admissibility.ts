@@ -381,19 +381,28 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
   };
   const pairNfa = exploreNfa(K * Ki, [startKey], expand, accept, nfaLimits(options));
   options.log?.('NFA of F(m,i)', pairNfa.stateCount);
+  // ∃i: read m, guess i; i may be longer than m, so start after any run of letters with m = 0.
+  const r = projectDifferences(pairNfa, K, Ki, withZeroPadding, options);
+  return { ...r, dfa: minimise(r.dfa) };
+}
+
+/**
+ * ∃i F(m, i) from the NFA of F over the letters mL + mLetters iL: F determinised and minimised, then
+ * i projected, msd padding by `pad`, determinised. Figures of both stages for the verdict.
+ */
+function projectDifferences(pairNfa: TableNfa, mLetters: number, iLetters: number, pad: (nfa: TableNfa) => TableNfa, options: DirectOptions) {
   const pairSub = determiniseTable(pairNfa, subsetLimits(options, 'differences'));
   options.log?.('subsets of F(m,i)', pairSub.states);
   const F = minimise(pairSub.dfa!);
   options.log?.('F(m,i) minimal', F.stateCount);
   const liveF = coReachable(F);
-  // ∃i: read m, guess i; i may be longer than m, so start after any run of letters with m = 0.
   const projected = exploreNfa(
-    K,
+    mLetters,
     [F.start],
     (s, emit) => {
-      for (let mL = 0; mL < K; mL++) {
-        for (let iL = 0; iL < Ki; iL++) {
-          const t = F.next(s, mL + K * iL);
+      for (let mL = 0; mL < mLetters; mL++) {
+        for (let iL = 0; iL < iLetters; iL++) {
+          const t = F.next(s, mL + mLetters * iL);
           if (liveF[t]) emit(mL, t);
         }
       }
@@ -401,7 +410,7 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
     (s) => F.output[s] !== 0,
     nfaLimits(options),
   );
-  const sub = determiniseTable(withZeroPadding(projected), subsetLimits(options, 'differences'));
+  const sub = determiniseTable(pad(projected), subsetLimits(options, 'differences'));
   options.log?.('subsets of P - P', sub.states);
   return {
     nfa: pairNfa.stateCount,
@@ -409,7 +418,7 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
     pairs: F.stateCount,
     subsets: sub.states,
     largest: Math.max(pairSub.largestSubset, sub.largestSubset),
-    dfa: minimise(sub.dfa!),
+    dfa: sub.dfa!,
   };
 }
 
@@ -477,35 +486,8 @@ function serialDifferenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, o
     nfaLimits(options),
   );
   options.log?.('NFA of F(m,i) (one digit at a time)', pairNfa.stateCount);
-  const pairSub = determiniseTable(pairNfa, subsetLimits(options, 'differences'));
-  options.log?.('subsets of F(m,i)', pairSub.states);
-  const F = minimise(pairSub.dfa!);
-  options.log?.('F(m,i) minimal', F.stateCount);
-  const liveF = coReachable(F);
-  const projected = exploreNfa(
-    b,
-    [F.start],
-    (s, emit) => {
-      for (let m = 0; m < b; m++) {
-        for (let i = 0; i < b; i++) {
-          const t = F.next(s, m + b * i);
-          if (liveF[t]) emit(m, t);
-        }
-      }
-    },
-    (s) => F.output[s] !== 0,
-    nfaLimits(options),
-  );
-  const sub = determiniseTable(withZeroLetters(projected, n), subsetLimits(options, 'differences'));
-  options.log?.('subsets of P - P', sub.states);
-  return {
-    nfa: pairNfa.stateCount,
-    pairSubsets: pairSub.states,
-    pairs: F.stateCount,
-    subsets: sub.states,
-    largest: Math.max(pairSub.largestSubset, sub.largestSubset),
-    dfa: minimise(deserialise(minimise(sub.dfa!), b, order)),
-  };
+  const r = projectDifferences(pairNfa, b, b, (nfa) => withZeroLetters(nfa, n), options);
+  return { ...r, dfa: minimise(deserialise(minimise(r.dfa), b, order)) };
 }
 
 /** msd zero padding read one digit at a time: the states reached from the starts by whole zero letters (n zero digits each). */

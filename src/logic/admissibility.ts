@@ -486,31 +486,8 @@ function serialDifferenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, o
     nfaLimits(options),
   );
   options.log?.('NFA of F(m,i) (one digit at a time)', pairNfa.stateCount);
-  const r = projectDifferences(pairNfa, b, b, (nfa) => withZeroLetters(nfa, n), options);
+  const r = projectDifferences(pairNfa, b, b, (nfa) => withZeroPadding(nfa, n), options);
   return { ...r, dfa: minimise(deserialise(minimise(r.dfa), b, order)) };
-}
-
-/** msd zero padding read one digit at a time: the states reached from the starts by whole zero letters (n zero digits each). */
-function withZeroLetters(nfa: TableNfa, n: number): TableNfa {
-  const K = nfa.alphabetSize;
-  const seen = new Uint8Array(nfa.stateCount);
-  const starts = [...nfa.starts];
-  for (const s of starts) seen[s] = 1;
-  for (let i = 0; i < starts.length; i++) {
-    let layer = [starts[i]!];
-    for (let d = 0; d < n; d++) {
-      const next = new Set<number>();
-      for (const s of layer) for (let e = nfa.succStart[s * K]!; e < nfa.succStart[s * K + 1]!; e++) next.add(nfa.succ[e]!);
-      layer = [...next];
-    }
-    for (const t of layer) {
-      if (!seen[t]) {
-        seen[t] = 1;
-        starts.push(t);
-      }
-    }
-  }
-  return { ...nfa, starts: Int32Array.from(starts) };
 }
 
 /**

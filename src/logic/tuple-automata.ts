@@ -13,23 +13,30 @@ export function letterDigits(b: number, n: number): Int32Array {
   return out;
 }
 
-/** The states reachable from the starts by letter 0 only (zeros on every kept track: msd padding). */
-export function withZeroPadding(nfa: TableNfa): TableNfa {
+/**
+ * msd padding: the states reachable from the starts by whole zero letters (zeros on every kept track),
+ * a letter being `digits` steps of letter 0 when the NFA reads one digit at a time (src/logic/serial.ts).
+ */
+export function withZeroPadding(nfa: TableNfa, digits = 1): TableNfa {
   const K = nfa.alphabetSize;
   const seen = new Uint8Array(nfa.stateCount);
-  const list = [...nfa.starts];
-  for (const s of list) seen[s] = 1;
-  for (let i = 0; i < list.length; i++) {
-    const s = list[i]!;
-    for (let e = nfa.succStart[s * K]!; e < nfa.succStart[s * K + 1]!; e++) {
-      const t = nfa.succ[e]!;
+  const starts = [...nfa.starts];
+  for (const s of starts) seen[s] = 1;
+  for (let i = 0; i < starts.length; i++) {
+    let layer = [starts[i]!];
+    for (let d = 0; d < digits; d++) {
+      const next = new Set<number>();
+      for (const s of layer) for (let e = nfa.succStart[s * K]!; e < nfa.succStart[s * K + 1]!; e++) next.add(nfa.succ[e]!);
+      layer = [...next];
+    }
+    for (const t of layer) {
       if (!seen[t]) {
         seen[t] = 1;
-        list.push(t);
+        starts.push(t);
       }
     }
   }
-  return { ...nfa, starts: Int32Array.from(list) };
+  return { ...nfa, starts: Int32Array.from(starts) };
 }
 
 /** The automaton read with its tracks permuted: track c of the result is track perm[c] of dfa. */

@@ -1,87 +1,169 @@
 /**
- * Hopcroft's minimisation for Moore machines: the coarsest partition of the reachable states that
- * respects outputs and transitions. Acceptors are the case of outputs 0/1.
+ * Hopcroft's minimisation for Moore machines: the coarsest partition of the states that respects
+ * outputs and transitions. Acceptors are the case of outputs 0/1.
  */
+import { LimitError } from '../core/errors.js';
 import { Dfa } from './dfa.js';
 
 /**
  * The minimal complete DFA with the same output function. States are renumbered in breadth-first
  * order from the start (letters ascending), so equal languages give identical tables.
- * O(k n log n) for n reachable states over k letters.
+ * O(k n log n) for n states over k letters.
  */
 export function minimise(dfa: Dfa): Dfa {
   const k = dfa.alphabetSize;
-  const reach = dfa.reachable();
-  const m = reach.length;
-  if (m === 0) return dfa;
-  const local = new Int32Array(dfa.stateCount).fill(-1);
-  reach.forEach((s, i) => (local[s] = i));
-  const delta = new Int32Array(m * k);
-  for (let i = 0; i < m; i++) for (let a = 0; a < k; a++) delta[i * k + a] = local[dfa.next(reach[i]!, a)]!;
-  const output = Int32Array.from(reach, (s) => dfa.output[s]!);
+  const delta = dfa.delta;
+  return minimiseBy(k, dfa.stateCount, dfa.start, (s, a) => delta[s * k + a]!, dfa.output);
+}
 
-  // Inverse transitions, one CSR table per letter: predecessors of t on a are
-  // invSrc[invStart[a*(m+1)+t] .. invStart[a*(m+1)+t+1]).
-  const invStart = new Int32Array(k * (m + 1));
-  for (let s = 0; s < m; s++) for (let a = 0; a < k; a++) invStart[a * (m + 1) + delta[s * k + a]! + 1]!++;
-  for (let a = 0; a < k; a++) for (let t = 0; t < m; t++) invStart[a * (m + 1) + t + 1]! += invStart[a * (m + 1) + t]!;
-  const fill = invStart.slice();
+/** A typed array of the least width that holds the letters 0..k-1. */
+function letterArray(k: number, length: number): Uint8Array | Uint16Array | Int32Array {
+  return k <= 256 ? new Uint8Array(length) : k <= 65536 ? new Uint16Array(length) : new Int32Array(length);
+}
+
+/** An Int32Array of at least `size` entries, keeping the first `keep`. */
+function atLeast(a: Int32Array<ArrayBuffer>, size: number, keep = a.length): Int32Array<ArrayBuffer> {
+  if (size <= a.length) return a;
+  const grown = new Int32Array(Math.max(size, 2 * a.length));
+  grown.set(a.subarray(0, keep));
+  return grown;
+}
+
+/**
+ * `minimise` for a machine given by its transition function, so that automata too large to be held
+ * twice can be minimised: the inverse transitions are built from `next`, then `release` is called
+ * (the caller drops its own table) and the rest reads only the inverse. Besides the caller's table
+ * and outputs, about 16 + 5k bytes a state (k <= 256 letters). Unreachable states take part in the
+ * refinement (they do not change the classes of the reachable ones) and are left out of the result.
+ */
+export function minimiseBy(
+  k: number,
+  m: number,
+  start: number,
+  next: (state: number, letter: number) => number,
+  output: ArrayLike<number>,
+  release?: () => void,
+): Dfa {
+  if (m === 0) return new Dfa(k, new Int32Array(0), new Int32Array(0), 0);
+  if (m * k >= 2 ** 32) throw new LimitError(`minimisation of ${m} states over ${k} letters passes 2^32 transitions`, 'max-states', m);
+  // Predecessors of t: (src, letter) at entries [from(t), from(t + 1)), from(t) = bound[t + 1] once
+  // filled (counted into bound[t + 1], summed to the end of t's range, then filled back to front).
+  const bound = new Uint32Array(m + 2);
+  for (let s = 0; s < m; s++) for (let a = 0; a < k; a++) bound[next(s, a) + 1]!++;
+  for (let t = 0; t < m; t++) bound[t + 1]! += bound[t]!;
   const invSrc = new Int32Array(m * k);
-  for (let s = 0; s < m; s++) for (let a = 0; a < k; a++) invSrc[a * m + fill[a * (m + 1) + delta[s * k + a]!]!++] = s;
+  const invLetter = letterArray(k, m * k);
+  for (let s = 0; s < m; s++) {
+    for (let a = 0; a < k; a++) {
+      const at = --bound[next(s, a) + 1]!;
+      invSrc[at] = s;
+      invLetter[at] = a;
+    }
+  }
+  bound[m + 1] = m * k;
+  release?.();
+  const from = (t: number) => bound[t + 1]!;
 
-  // The partition: elems is a permutation of states; block b owns elems[first[b] .. end[b]). Typed
-  // arrays throughout (at most m blocks): plain arrays and Sets stop growing near 10^8 entries, and
-  // subset automata of 50 M states are minimised here.
-  const elems = Int32Array.from({ length: m }, (_, i) => i).sort((x, y) => output[x]! - output[y]!);
+  // The partition: elems is a permutation of the states; block b owns elems[first[b] .. end[b]).
+  // Blocks start as the classes of equal output (a counting sort).
+  const classOf = new Map<number, number>();
+  const sizes: number[] = [];
+  for (let s = 0; s < m; s++) {
+    let c = classOf.get(output[s]!);
+    if (c === undefined) {
+      c = sizes.length;
+      classOf.set(output[s]!, c);
+      sizes.push(0);
+    }
+    sizes[c]!++;
+  }
+  let blocks = sizes.length;
+  let first = new Int32Array(Math.max(1024, blocks));
+  let end = new Int32Array(first.length);
+  let marked = new Int32Array(first.length);
+  let pendingMark = new Int32Array(first.length);
+  for (let c = 0, at = 0; c < blocks; at += sizes[c]!, c++) {
+    first[c] = at;
+    end[c] = at;
+  }
+  const elems = new Int32Array(m);
   const pos = new Int32Array(m);
   const blockOf = new Int32Array(m);
-  const first = new Int32Array(m);
-  const end = new Int32Array(m);
-  const marked = new Int32Array(m);
-  let blocks = 0;
-  for (let i = 0; i < m; i++) {
-    if (i === 0 || output[elems[i]!] !== output[elems[i - 1]!]) {
-      first[blocks] = i;
-      end[blocks] = i;
-      blocks++;
-    }
-    const b = blocks - 1;
-    pos[elems[i]!] = i;
-    blockOf[elems[i]!] = b;
-    end[b] = i + 1;
+  for (let s = 0; s < m; s++) {
+    const c = classOf.get(output[s]!)!;
+    const at = end[c]!++;
+    elems[at] = s;
+    pos[s] = at;
+    blockOf[s] = c;
   }
-  // (block, letter) splitters as block * k + letter: a stack, and a bit per splitter for "pending".
-  const inPending = new Uint32Array(Math.ceil((m * k) / 32));
-  const isPending = (key: number) => ((inPending[Math.floor(key / 32)]! >>> (key % 32)) & 1) === 1;
-  let pending = new Float64Array(1024);
-  let pendingCount = 0;
-  const push = (b: number, a: number) => {
-    const key = b * k + a;
-    if (isPending(key)) return;
-    inPending[Math.floor(key / 32)]! |= 1 << (key % 32);
-    if (pendingCount === pending.length) {
-      const grown = new Float64Array(2 * pending.length);
-      grown.set(pending);
-      pending = grown;
-    }
-    pending[pendingCount++] = key;
-  };
-  for (let b = 0; b < blocks; b++) for (let a = 0; a < k; a++) push(b, a);
 
+  // Hopcroft's splitters, a block at a time for every letter (the pending (block, letter) pairs are
+  // always all letters of a block or none). All initial blocks but the largest are pending.
+  let pending = new Int32Array(1024);
+  let pendingCount = 0;
+  const push = (b: number) => {
+    if (pendingMark[b]) return;
+    pendingMark[b] = 1;
+    pending = atLeast(pending, pendingCount + 1, pendingCount);
+    pending[pendingCount++] = b;
+  };
+  let largest = 0;
+  for (let c = 1; c < blocks; c++) if (sizes[c]! > sizes[largest]!) largest = c;
+  for (let c = 0; c < blocks; c++) if (c !== largest) push(c);
+
+  // Scratch: the splitter's states, its predecessors bucketed by letter, the blocks touched.
+  let targets = new Int32Array(1024);
+  let preds = new Int32Array(1024);
+  let touched = new Int32Array(1024);
+  const perLetter = new Int32Array(k);
+  const offset = new Int32Array(k);
+  let letters = new Int32Array(Math.min(k, 1024));
   while (pendingCount > 0) {
-    const key = pending[--pendingCount]!;
-    inPending[Math.floor(key / 32)]! &= ~(1 << (key % 32));
-    const splitter = Math.floor(key / k);
-    const a = key % k;
-    const targets = elems.slice(first[splitter]!, end[splitter]!);
-    const touched: number[] = [];
-    for (const t of targets) {
-      for (let i = invStart[a * (m + 1) + t]!; i < invStart[a * (m + 1) + t + 1]!; i++) {
-        const s = invSrc[a * m + i]!;
+    const splitter = pending[--pendingCount]!;
+    pendingMark[splitter] = 0;
+    const size = end[splitter]! - first[splitter]!;
+    targets = atLeast(targets, size, 0);
+    targets.set(elems.subarray(first[splitter]!, end[splitter]!));
+    let total = 0;
+    let letterCount = 0;
+    for (let i = 0; i < size; i++) {
+      const t = targets[i]!;
+      for (let e = from(t); e < from(t + 1); e++) {
+        const a = invLetter[e]!;
+        if (perLetter[a] === 0) {
+          letters = atLeast(letters, letterCount + 1, letterCount);
+          letters[letterCount++] = a;
+        }
+        perLetter[a]!++;
+        total++;
+      }
+    }
+    preds = atLeast(preds, total, 0);
+    for (let j = 0, at = 0; j < letterCount; j++) {
+      const a = letters[j]!;
+      offset[a] = at;
+      at += perLetter[a]!;
+    }
+    for (let i = 0; i < size; i++) {
+      const t = targets[i]!;
+      for (let e = from(t); e < from(t + 1); e++) preds[offset[invLetter[e]!]!++] = invSrc[e]!;
+    }
+    for (let j = 0; j < letterCount; j++) {
+      const a = letters[j]!;
+      const stop = offset[a]!;
+      const begin = stop - perLetter[a]!;
+      perLetter[a] = 0;
+      // Mark the a-predecessors: each moves to the marked prefix of its block.
+      let touchedCount = 0;
+      for (let i = begin; i < stop; i++) {
+        const s = preds[i]!;
         const y = blockOf[s]!;
         const at = first[y]! + marked[y]!;
-        if (pos[s]! < at) continue; // already marked
-        if (marked[y] === 0) touched.push(y);
+        if (pos[s]! < at) continue;
+        if (marked[y] === 0) {
+          touched = atLeast(touched, touchedCount + 1, touchedCount);
+          touched[touchedCount++] = y;
+        }
         const other = elems[at]!;
         elems[pos[s]!] = other;
         pos[other] = pos[s]!;
@@ -89,33 +171,43 @@ export function minimise(dfa: Dfa): Dfa {
         pos[s] = at;
         marked[y]!++;
       }
-    }
-    for (const y of touched) {
-      const count = marked[y]!;
-      marked[y] = 0;
-      if (count === end[y]! - first[y]!) continue;
-      // The marked prefix becomes a new block z; y keeps the rest.
-      const z = blocks++;
-      first[z] = first[y]!;
-      end[z] = first[y]! + count;
-      marked[z] = 0;
-      first[y] = first[y]! + count;
-      for (let i = first[z]!; i < end[z]!; i++) blockOf[elems[i]!] = z;
-      const smaller = end[z]! - first[z]! <= end[y]! - first[y]! ? z : y;
-      for (let c = 0; c < k; c++) push(isPending(y * k + c) ? z : smaller, c);
+      for (let i = 0; i < touchedCount; i++) {
+        const y = touched[i]!;
+        const count = marked[y]!;
+        marked[y] = 0;
+        if (count === end[y]! - first[y]!) continue;
+        // The marked prefix becomes a new block z; y keeps the rest.
+        if (blocks === first.length) {
+          [first, end, marked, pendingMark] = [first, end, marked, pendingMark].map((x) => atLeast(x, blocks + 1)) as [Int32Array<ArrayBuffer>, Int32Array<ArrayBuffer>, Int32Array<ArrayBuffer>, Int32Array<ArrayBuffer>];
+        }
+        const z = blocks++;
+        first[z] = first[y]!;
+        end[z] = first[y]! + count;
+        marked[z] = 0;
+        pendingMark[z] = 0;
+        first[y] = first[y]! + count;
+        for (let e = first[z]!; e < end[z]!; e++) blockOf[elems[e]!] = z;
+        if (pendingMark[y]) push(z);
+        else push(end[z]! - first[z]! <= end[y]! - first[y]! ? z : y);
+      }
     }
   }
 
+  // The quotient's transitions, read off the inverse: s -a-> t gives block(s) -a-> block(t).
+  const quotient = new Int32Array(blocks * k);
+  for (let t = 0; t < m; t++) {
+    const bt = blockOf[t]!;
+    for (let e = from(t); e < from(t + 1); e++) quotient[blockOf[invSrc[e]!]! * k + invLetter[e]!] = bt;
+  }
   // Renumber blocks breadth-first from the start block.
   const order = new Int32Array(blocks).fill(-1);
   const queue = new Int32Array(blocks);
   let queued = 1;
-  queue[0] = blockOf[0]!;
-  order[blockOf[0]!] = 0;
+  queue[0] = blockOf[start]!;
+  order[blockOf[start]!] = 0;
   for (let i = 0; i < queued; i++) {
-    const rep = elems[first[queue[i]!]!]!;
     for (let a = 0; a < k; a++) {
-      const b = blockOf[delta[rep * k + a]!]!;
+      const b = quotient[queue[i]! * k + a]!;
       if (order[b] === -1) {
         order[b] = queued;
         queue[queued++] = b;
@@ -125,7 +217,7 @@ export function minimise(dfa: Dfa): Dfa {
   return Dfa.from(
     queued,
     k,
-    (s, a) => order[blockOf[delta[elems[first[queue[s]!]!]! * k + a]!]!]!,
+    (s, a) => order[quotient[queue[s]! * k + a]!]!,
     (s) => output[elems[first[queue[s]!]!]!]!,
   );
 }

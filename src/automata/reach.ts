@@ -3,6 +3,7 @@
  * built): which nodes can reach a target. One search serves co-reachability (trimming, Walnut's state
  * count) and quotients (pairs of a product that accept a common word).
  */
+import type { Dfa } from './dfa.js';
 
 /** Calls `edge(from, to)` once for every edge of a graph on the nodes 0..n-1. */
 export type EdgeList = (edge: (from: number, to: number) => void) => void;
@@ -40,4 +41,17 @@ export function backwardReachable(n: number, edges: EdgeList, isTarget: (node: n
     }
   }
   return good;
+}
+
+/** States from which an accepting state (output ≠ 0) is reachable. O(n k). */
+export function coReachable(dfa: Dfa): Uint8Array {
+  const k = dfa.alphabetSize;
+  const n = dfa.stateCount;
+  return backwardReachable(
+    n,
+    (edge) => {
+      for (let s = 0; s < n; s++) for (let a = 0; a < k; a++) edge(s, dfa.next(s, a));
+    },
+    (s) => dfa.output[s] !== 0,
+  );
 }

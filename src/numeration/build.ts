@@ -1,13 +1,14 @@
 /**
  * Small automaton builders the numeration systems and the logic engine share: breadth-first
- * construction from keyed states (now in src/automata/build.ts, re-exported here), reversal, trimming.
+ * construction from keyed states and co-reachability (now in src/automata, re-exported here), reversal,
+ * trimming.
  */
 import { buildDfa } from '../automata/build.js';
 import type { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
-import { backwardReachable } from '../automata/reach.js';
+import { coReachable } from '../automata/reach.js';
 
-export { buildDfa };
+export { buildDfa, coReachable };
 
 /**
  * The DFA of the reversed language (accept = output ≠ 0), minimised. Subset construction on the
@@ -50,19 +51,6 @@ export function reverseDfa(dfa: Dfa, maxStates = 1_000_000): Dfa {
     maxStates,
   );
   return minimise(out);
-}
-
-/** States from which an accepting state (output ≠ 0) is reachable. O(n k). */
-export function coReachable(dfa: Dfa): Uint8Array {
-  const k = dfa.alphabetSize;
-  const n = dfa.stateCount;
-  return backwardReachable(
-    n,
-    (edge) => {
-      for (let s = 0; s < n; s++) for (let a = 0; a < k; a++) edge(s, dfa.next(s, a));
-    },
-    (s) => dfa.output[s] !== 0,
-  );
 }
 
 /**

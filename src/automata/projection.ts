@@ -1,0 +1,172 @@
+/**
+ * The minimal DFA of a projection ∃y (M(x, y) ∧ A(y)), for products too large to tabulate as an NFA
+ * first (the layer passes of G_4 in src/logic/admissibility.ts: hundreds of millions of subsets).
+ */
+import { InterruptedError, LimitError } from '../core/errors.js';
+import { coReachable } from './reach.js';
+import { ChunkedArray } from './chunked.js';
+import type { Dfa } from './dfa.js';
+import { minimiseBy } from './minimise.js';
+
+export interface ProjectionOptions {
+  /** Most subsets before a LimitError (partial = the count reached). Default 5 000 000. */
+  maxStates?: number;
+  signal?: AbortSignal;
+  /** Called every 65536 subsets with (subsets built, subsets expanded). */
+  onProgress?: (built: number, expanded: number) => void;
+}
+
+export interface ProjectionResult {
+  /** The minimal DFA over x. */
+  dfa: Dfa;
+  /** Subsets built by the subset construction, and the largest. */
+  subsets: number;
+  largestSubset: number;
+}
+
+/**
+ * ∃y (M(x, y) ∧ A(y)) over the letters x < X, for M over the letters x + X y (y < Y) and A over y:
+ * the subset construction on the pairs (M state, A state) met, computed on the fly from the two
+ * tables (no NFA is stored), pairs pruned to states of M and A that can still accept; subsets are
+ * sorted runs of pair keys in chunked arrays, interned by an open-addressing hash; then `minimiseBy`,
+ * which drops the subset automaton's table once it holds its inverse. About 40 + 4X bytes a subset
+ * while building, then the minimisation's 16 + 5X. A subset accepts when one of its pairs does.
+ */
+export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: ProjectionOptions = {}): ProjectionResult {
+  const maxStates = options.maxStates ?? 5_000_000;
+  const liveM = coReachable(M);
+  const liveA = coReachable(A);
+  const nM = M.stateCount;
+  const [mDelta, aDelta] = [M.delta, A.delta];
+  const MX = M.alphabetSize;
+  let pool: ChunkedArray<Float64Array> | undefined = new ChunkedArray((n) => new Float64Array(n));
+  let offsets: ChunkedArray<Int32Array> | undefined = new ChunkedArray((n) => new Int32Array(n));
+  let hashes: ChunkedArray<Int32Array> | undefined = new ChunkedArray((n) => new Int32Array(n));
+  let delta: ChunkedArray<Int32Array> | undefined = new ChunkedArray((n) => new Int32Array(n));
+  let accepting = new Uint8Array(1 << 16);
+  let slots = new Int32Array(1 << 16).fill(-1);
+  let buf = new Float64Array(1024);
+  let stored = 0;
+  let poolUsed = 0;
+  let largest = 1;
+  const hashOf = (len: number): number => {
+    let h = (0x811c9dc5 ^ len) | 0;
+    for (let i = 0; i < len; i++) {
+      const key = buf[i]!;
+      h = Math.imul(h ^ (key % 4294967296 | 0), 0x01000193);
+      h = Math.imul(h ^ ((key / 4294967296) | 0), 0x01000193);
+    }
+    return (h ^ (h >>> 15)) | 0;
+  };
+  const rehash = () => {
+    slots = new Int32Array(slots.length * 2).fill(-1);
+    const mask = slots.length - 1;
+    for (let id = 0; id < stored; id++) {
+      let at = hashes!.get(id) & mask;
+      while (slots[at] !== -1) at = (at + 1) & mask;
+      slots[at] = id;
+    }
+  };
+  const intern = (len: number): number => {
+    const h = hashOf(len);
+    const mask = slots.length - 1;
+    let at = h & mask;
+    for (;;) {
+      const id = slots[at]!;
+      if (id === -1) break;
+      if (hashes!.get(id) === h) {
+        const o = offsets!.get(id);
+        if (offsets!.get(id + 1) - o === len) {
+          let same = true;
+          for (let i = 0; i < len && same; i++) same = pool!.get(o + i) === buf[i];
+          if (same) return id;
+        }
+      }
+      at = (at + 1) & mask;
+    }
+    const id = stored;
+    if (id >= maxStates) throw new LimitError(`the subset construction passed ${maxStates} states; raise the state cap`, 'max-states', id);
+    let acc = 0;
+    for (let i = 0; i < len; i++) {
+      pool!.set(poolUsed + i, buf[i]!);
+      const key = buf[i]!;
+      const s = key % nM;
+      if (M.output[s] !== 0 && A.output[(key - s) / nM] !== 0) acc = 1;
+    }
+    poolUsed += len;
+    if (id === accepting.length) {
+      const grown = new Uint8Array(2 * accepting.length);
+      grown.set(accepting);
+      accepting = grown;
+    }
+    accepting[id] = acc;
+    hashes!.set(id, h);
+    offsets!.set(id + 1, poolUsed);
+    stored++;
+    slots[at] = id;
+    if (2 * stored > slots.length) rehash();
+    if (len > largest) largest = len;
+    return id;
+  };
+  offsets.set(0, 0);
+  buf[0] = M.start + nM * A.start;
+  intern(1);
+  for (let i = 0; i < stored; i++) {
+    if ((i & 65535) === 0) {
+      if (options.signal?.aborted) throw new InterruptedError({ states: stored });
+      options.onProgress?.(stored, i);
+    }
+    const o = offsets.get(i);
+    const len = offsets.get(i + 1) - o;
+    for (let x = 0; x < X; x++) {
+      let n = 0;
+      for (let j = 0; j < len; j++) {
+        const key = pool.get(o + j);
+        const s = key % nM;
+        const d = (key - s) / nM;
+        for (let y = 0; y < Y; y++) {
+          const s2 = mDelta[s * MX + x + X * y]!;
+          if (!liveM[s2]) continue;
+          const d2 = aDelta[d * Y + y]!;
+          if (!liveA[d2]) continue;
+          if (n === buf.length) {
+            const grown = new Float64Array(2 * n);
+            grown.set(buf);
+            buf = grown;
+          }
+          buf[n++] = s2 + nM * d2;
+        }
+      }
+      n = sortUnique(buf, n);
+      delta.set(i * X + x, intern(n));
+    }
+  }
+  // The subsets are no longer needed: only the transitions and outputs go on to the minimisation.
+  pool = offsets = hashes = undefined;
+  slots = new Int32Array(0);
+  const table = delta;
+  const dfa = minimiseBy(X, stored, 0, (s, x) => table.get(s * X + x), accepting.subarray(0, stored), () => {
+    table.clear();
+    delta = undefined;
+  });
+  return { dfa, subsets: stored, largestSubset: largest };
+}
+
+/** Sorts buf[0..n) ascending and removes repeats; returns the new length. */
+function sortUnique(buf: Float64Array, n: number): number {
+  if (n > 16) buf.subarray(0, n).sort();
+  else {
+    for (let i = 1; i < n; i++) {
+      const v = buf[i]!;
+      let j = i - 1;
+      while (j >= 0 && buf[j]! > v) {
+        buf[j + 1] = buf[j]!;
+        j--;
+      }
+      buf[j + 1] = v;
+    }
+  }
+  let w = 0;
+  for (let i = 0; i < n; i++) if (w === 0 || buf[i] !== buf[w - 1]) buf[w++] = buf[i]!;
+  return w;
+}

@@ -1,0 +1,67 @@
+/**
+ * The large-automaton kernels the layer passes of the admissibility engine use: minimiseBy (the
+ * table dropped once the inverse is built) and existsMinimal (∃y (M(x, y) ∧ A(y)) without an NFA
+ * table), each against the plain construction.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { Dfa } from '../../src/automata/dfa.js';
+import { minimise, minimiseBy } from '../../src/automata/minimise.js';
+import { determinise, Nfa } from '../../src/automata/nfa.js';
+import { counterexample } from '../../src/automata/ops.js';
+import { existsMinimal } from '../../src/automata/projection.js';
+import { arbDfa, mooreClassCount, wordsUpTo } from './brute.js';
+
+test('minimiseBy reads the table only before release, and gives what minimise gives (random Moore machines)', () => {
+  fc.assert(
+    fc.property(arbDfa(2, 12, 3), (d) => {
+      let released = 0;
+      let table: Int32Array | undefined = d.delta;
+      const m = minimiseBy(2, d.stateCount, d.start, (s, a) => table![s * 2 + a]!, d.output, () => {
+        released++;
+        table = undefined;
+      });
+      assert.equal(released, 1);
+      assert.deepEqual(m, minimise(d));
+    }),
+    { numRuns: 150 },
+  );
+});
+
+test('minimise over 300 letters (letters held in 16 bits) agrees with Moore refinement', () => {
+  fc.assert(
+    fc.property(arbDfa(300, 6, 1), (d) => {
+      const m = minimise(d);
+      assert.equal(m.stateCount, mooreClassCount(d));
+      for (let a = 0; a < 300; a += 7) for (let b = 0; b < 300; b += 11) assert.equal(m.value([a, b]), d.value([a, b]));
+    }),
+    { numRuns: 40 },
+  );
+});
+
+/** ∃y (M(x, y) ∧ A(y)) as a plain NFA on the pairs (M state, A state), y projected. */
+function projectionNfa(M: Dfa, A: Dfa, X: number, Y: number): Nfa {
+  const nM = M.stateCount;
+  const edges = Array.from({ length: nM * A.stateCount }, (_, key) => {
+    const [s, d] = [key % nM, Math.floor(key / nM)];
+    const list: number[] = [];
+    for (let x = 0; x < X; x++) for (let y = 0; y < Y; y++) list.push(x, M.next(s, x + X * y) + nM * A.next(d, y));
+    return list;
+  });
+  const accepting = Uint8Array.from(edges, (_, key) => (M.output[key % nM] && A.output[Math.floor(key / nM)] ? 1 : 0));
+  return new Nfa(X, [M.start + nM * A.start], accepting, edges);
+}
+
+test('existsMinimal is the minimal automaton of the projection built as a plain NFA (random M over (x, y), A over y)', () => {
+  fc.assert(
+    fc.property(arbDfa(6, 7, 1), arbDfa(3, 5, 1), (M, A) => {
+      const got = existsMinimal(M, A, 2, 3);
+      const want = minimise(determinise(projectionNfa(M, A, 2, 3), { maxStates: 100_000 }));
+      assert.equal(counterexample(got.dfa, want), undefined);
+      assert.equal(got.dfa.stateCount, want.stateCount);
+      for (const w of wordsUpTo(2, 6)) assert.equal(got.dfa.accepts(w), want.accepts(w));
+    }),
+    { numRuns: 150 },
+  );
+});

@@ -9,6 +9,7 @@ import { InputError, LimitError } from '../core/errors.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { determiniseTable, exploreNfa, type TableNfa } from '../automata/nfa.js';
+import { existsMinimal } from '../automata/projection.js';
 import { complement, counterexample, product, shortestWitness } from '../automata/ops.js';
 import { buildDfa, coReachable } from '../numeration/build.js';
 import type { NumerationSystem } from '../numeration/system.js';
@@ -670,18 +671,23 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
   // than without (1.6 M against 0.4 M states), on the later ones 3,000 times smaller. The admissible
   // moves do not depend on R, so past a million states the NFA is built without it.
   const limits = nfaLimits(options);
-  let goodNfa: TableNfa;
+  let good: Dfa;
   try {
-    goodNfa = admissibleMoveNfa(M, allowedX, RX, letters, { ...limits, maxStates: Math.min(options.maxThroughCandidates ?? 1_000_000, limits.maxStates) });
+    const nfa = admissibleMoveNfa(M, allowedX, RX, letters, { ...limits, maxStates: Math.min(options.maxThroughCandidates ?? 1_000_000, limits.maxStates) });
+    options.log?.(`NFA of the admissible moves through R on ${what}`, nfa.stateCount);
+    const sub = determiniseTable(nfa, subsetLimits(options, 'bad'));
+    options.log?.(`subsets of the admissible moves on ${what}`, sub.states);
+    good = minimise(sub.dfa!);
   } catch (e) {
     if (!(e instanceof LimitError)) throw e;
     options.log?.(`NFA of the admissible moves through R on ${what}: over`, e.partial as number);
-    goodNfa = admissibleMoveNfa(M, allowedX, undefined, letters, limits);
+    // Without R the pairs (M state, allowed state) are not tabulated as an NFA first: G_4's passes
+    // build hundreds of millions of subsets, and the NFA's table came on top of theirs.
+    const sub = existsMinimal(M, allowedX, letters, letters, subsetLimits(options, 'bad'));
+    options.log?.(`subsets of the admissible moves on ${what}`, sub.subsets);
+    good = sub.dfa;
   }
-  options.log?.(`NFA of the admissible moves on ${what}`, goodNfa.stateCount);
-  const good = determiniseTable(goodNfa, subsetLimits(options, 'bad'));
-  options.log?.(`subsets of the admissible moves on ${what}`, good.states);
-  const goodDfa = serial ? minimise(deserialise(minimise(good.dfa!), b, order)) : minimise(good.dfa!);
+  const goodDfa = serial ? minimise(deserialise(good, b, order)) : good;
   const stuck = minimise(product(R, goodDfa, (r, g) => (r !== 0 && g === 0 ? 1 : 0), 50_000_000));
   options.log?.(`candidates left after ${what}`, stuck.stateCount);
   return stuck;
@@ -807,11 +813,10 @@ function digitsRead(serial: Dfa, wholeStates: number, width: number): Uint8Array
 }
 
 /**
- * The NFA over p of ∃m (M(p, m) ∧ allowed(m)), m guessed among the live letters; with R, p is read
- * through it too and only p in R are accepted.
+ * The NFA over p of ∃m (M(p, m) ∧ allowed(m)) with p read through R (only p in R are accepted), m
+ * guessed among the live letters.
  */
-function admissibleMoveNfa(M: Dfa, allowed: Dfa, R: Dfa | undefined, K: number, limits: { maxStates: number; signal?: AbortSignal }): TableNfa {
-  const Rd = R ?? Dfa.from(1, K, () => 0, () => 1);
+function admissibleMoveNfa(M: Dfa, allowed: Dfa, Rd: Dfa, K: number, limits: { maxStates: number; signal?: AbortSignal }): TableNfa {
   const liveR = coReachable(Rd);
   const liveM = coReachable(M);
   const liveAllowed = coReachable(allowed);
@@ -1094,16 +1099,42 @@ export function differenceMember(P: Dfa, sys: NumerationSystem, n: number): (m: 
 /**
  * The positions of R with no move to P along an axis: no q ∈ P with q <= p and q_c = p_c for some
  * coordinate c (p ∉ P, so q ≠ p). A move with a zero coordinate is m = p - q read off p and q
- * directly, so no adder is needed: the NFA over p guesses q through P and one comparison per
- * coordinate (O(|P| · 4^n) states).
+ * directly, so no adder is needed: an NFA over p guesses q through P and one comparison per
+ * coordinate (O(|P| · 4^n) states). Read one digit at a time (`serialMoves`, the default), one
+ * coordinate c at a time: q_c = p_c leaves q few choices (a value lies in one element of a chain),
+ * so the subsets stay small where the guess of q among all elements below p made them large (G_4's
+ * did not finish in 30 minutes).
  */
 function withoutAxisMove(P: Dfa, R: Dfa, b: number, n: number, options: DirectOptions): Dfa {
+  if (!(options.serialMoves ?? true)) {
+    const axis = determiniseTable(axisNfa(P, b, n, options), subsetLimits(options, 'bad'));
+    options.log?.('subsets of the positions with an axis move to P', axis.states);
+    return minimise(product(R, axis.dfa!, (r, a) => (r !== 0 && a === 0 ? 1 : 0)));
+  }
+  const order = tupleOrder(b, n);
+  let left = R;
+  for (let c = 0; c < n; c++) {
+    const axis = determiniseTable(serialAxisNfa(P, b, n, order, c, options), subsetLimits(options, 'bad'));
+    options.log?.(`subsets of the positions with a move to P keeping coordinate ${c}`, axis.states);
+    left = minimise(product(left, deserialise(minimise(axis.dfa!), b, order), (r, a) => (r !== 0 && a === 0 ? 1 : 0)));
+  }
+  return left;
+}
+
+/** Whether a comparison state (compareStep) says q_c = p_c in some coordinate. */
+function someCoordinateEqual(cmp: number, n: number): boolean {
+  for (let c = 0; c < n; c++) if (((cmp >> (2 * c)) & 3) === 0) return true;
+  return false;
+}
+
+/** The NFA of withoutAxisMove over the letters of p, q guessed through P a whole letter at a time. */
+function axisNfa(P: Dfa, b: number, n: number, options: DirectOptions): TableNfa {
   const K = b ** n;
   const dig = letterDigits(b, n);
   const liveP = coReachable(P);
   const nP = P.stateCount;
   const [p, q] = [new Int32Array(n), new Int32Array(n)];
-  const nfa = exploreNfa(
+  return exploreNfa(
     K,
     [P.start],
     (key, emit) => {
@@ -1120,17 +1151,47 @@ function withoutAxisMove(P: Dfa, R: Dfa, b: number, n: number, options: DirectOp
         }
       }
     },
+    (key) => P.output[key % nP] !== 0 && someCoordinateEqual(Math.floor(key / nP), n),
+    nfaLimits(options),
+  );
+}
+
+/**
+ * The positions p with some q ∈ P, q <= p, q_c = p_c, one digit at a time: p_j read, q_j guessed
+ * through P read in `order` (equal to p_j when j = c, else compared), j = 0..n-1.
+ */
+function serialAxisNfa(P: Dfa, b: number, n: number, order: Int32Array, c: number, options: DirectOptions): TableNfa {
+  const Ps = serialise(P, b, order);
+  const liveP = coReachable(Ps);
+  const coordinate = digitsRead(Ps, P.stateCount, n);
+  const nP = Ps.stateCount;
+  return exploreNfa(
+    b,
+    [P.start],
+    (key, emit) => {
+      const x = key % nP;
+      const less = (key - x) / nP;
+      const j = coordinate[x]!;
+      for (let p = 0; p < b; p++) {
+        if (j === c) {
+          const x2 = Ps.next(x, p);
+          if (liveP[x2]) emit(p, x2 + nP * less);
+          continue;
+        }
+        // Bit j: q_j < p_j decided; until then the digits are equal.
+        const decided = (less >> j) & 1;
+        for (let q = 0; q <= (decided ? b - 1 : p); q++) {
+          const x2 = Ps.next(x, q);
+          if (liveP[x2]) emit(p, x2 + nP * (q < p ? less | (1 << j) : less));
+        }
+      }
+    },
     (key) => {
-      const cmp = Math.floor(key / nP);
-      if (!P.output[key % nP]) return false;
-      for (let c = 0; c < n; c++) if (((cmp >> (2 * c)) & 3) === 0) return true;
-      return false;
+      const x = key % nP;
+      return x < P.stateCount && Ps.output[x] !== 0;
     },
     nfaLimits(options),
   );
-  const axis = determiniseTable(nfa, subsetLimits(options, 'bad'));
-  options.log?.('subsets of the positions with an axis move to P', axis.states);
-  return minimise(product(R, axis.dfa!, (r, a) => (r !== 0 && a === 0 ? 1 : 0)));
 }
 
 /**

@@ -108,3 +108,15 @@ test('deciding-game-invariance, Theorem 58: the Raleigh game is 1-admissible, de
   const inP = new Set(wordPositions(fixedPoint([[1, 2], [3], [1, 2]], 200), 3, 20).map((t) => t.join(',')));
   for (const t of box(3, 20)) assert.equal(holds(set, t), inP.has(t.join(',')), `(${t})`);
 });
+
+test('the tops of the chains built one digit at a time are the automata built over pair letters (Wythoff, Tribonacci, Raleigh, G_2; two layers)', () => {
+  for (const set of [G.wythoffSet(), G.tribonacciSet(), G.raleighSet(), G.generalisedTribonacciSet(2)]) {
+    const n = set.tracks.length;
+    const sys = set.tracks[0]!.system!;
+    const S = minimise(product(set.dfa, sortedTuples(sys.base, n), (x, y) => (x !== 0 && y !== 0 ? 1 : 0)));
+    const next = chainSuccessor(S, sys, n)!;
+    const serial = chainLayers(next, sys, n, 2, true, { serialTops: true });
+    const packed = chainLayers(next, sys, n, 2, true, { serialTops: false });
+    serial.forEach((layer, k) => layer.forEach((dfa, i) => assert.deepEqual(dfa, packed[k]![i]!, `layer ${k}, chain ${i}`)));
+  }
+});

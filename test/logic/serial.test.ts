@@ -75,13 +75,14 @@ test('a serialised DFA reads each letter as its digits and accepts what the pack
   }
 });
 
-test('deciding-game-invariance, Lemma 12: the layer passes read one digit at a time leave the same candidates, answer and witness as over pair letters', () => {
+test('deciding-game-invariance, Lemma 12: the axis pass and the layer passes read one digit at a time leave the same candidates, answer and witness as over pair letters', () => {
   for (const name of ['wythoff', 'fraenkel:1,2', 'periodic:1122', 'raleigh']) {
     const set = G.logicSetOf(name);
     const pairs = admissibleDirect(set, { layers: 2, serialMoves: false });
     const serial = admissibleDirect(set, { layers: 2, serialMoves: true });
     assert.equal(serial.admissible, pairs.admissible, name);
     assert.deepEqual(serial.witness, pairs.witness, name);
+    assert.equal(serial.states.axisStuck, pairs.states.axisStuck, name);
     assert.deepEqual(serial.states.layerStuck, pairs.states.layerStuck, name);
   }
 });

@@ -7,6 +7,7 @@ import { coReachable } from './reach.js';
 import { ChunkedArray } from './chunked.js';
 import type { Dfa } from './dfa.js';
 import { minimiseBy } from './minimise.js';
+import { checkKeySpace } from './nfa.js';
 
 export interface ProjectionOptions {
   /** Most subsets before a LimitError (partial = the count reached). Default 5 000 000. */
@@ -27,35 +28,80 @@ export interface ProjectionResult {
 /**
  * ∃y (M(x, y) ∧ A(y)) over the letters x < X, for M over the letters x + X y (y < Y) and A over y:
  * the subset construction on the pairs (M state, A state) met, computed on the fly from the two
- * tables (no NFA is stored), pairs pruned to states of M and A that can still accept; subsets are
- * sorted runs of pair keys in chunked arrays, interned by an open-addressing hash; then `minimiseBy`,
- * which drops the subset automaton's table once it holds its inverse. About 40 + 4X bytes a subset
- * while building, then the minimisation's 16 + 5X. A subset accepts when one of its pairs does.
+ * tables (no NFA is stored), pairs pruned to states of M and A that can still accept; then
+ * `minimiseBy`, which drops the subset automaton's table once it holds its inverse. A subset accepts
+ * when one of its pairs does. A subset is its sorted pair keys s + |M| t stored as varint gaps in a
+ * chunked byte pool (G_4's first pass: 104 M subsets of about 10 pairs, 28 bytes each instead of 80),
+ * interned by an open-addressing hash: about 40 + 4X bytes a subset while building, then the
+ * minimisation's 16 + 5X.
  */
 export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: ProjectionOptions = {}): ProjectionResult {
   const maxStates = options.maxStates ?? 5_000_000;
   const liveM = coReachable(M);
   const liveA = coReachable(A);
   const nM = M.stateCount;
+  checkKeySpace('the pairs of the projection', nM, A.stateCount);
   const [mDelta, aDelta] = [M.delta, A.delta];
   const MX = M.alphabetSize;
-  let pool: ChunkedArray<Float64Array> | undefined = new ChunkedArray((n) => new Float64Array(n));
-  let offsets: ChunkedArray<Int32Array> | undefined = new ChunkedArray((n) => new Int32Array(n));
+  let pool: ChunkedArray<Uint8Array> | undefined = new ChunkedArray((n) => new Uint8Array(n));
+  let offsets: ChunkedArray<Float64Array> | undefined = new ChunkedArray((n) => new Float64Array(n));
   let hashes: ChunkedArray<Int32Array> | undefined = new ChunkedArray((n) => new Int32Array(n));
   let delta: ChunkedArray<Int32Array> | undefined = new ChunkedArray((n) => new Int32Array(n));
   let accepting = new Uint8Array(1 << 16);
   let slots = new Int32Array(1 << 16).fill(-1);
-  let buf = new Float64Array(1024);
+  // Scratch: the keys of a subset, its bytes, and the bytes of a stored subset.
+  let keys = new Float64Array(1024);
+  let bytes = new Uint8Array(1024);
+  let held = new Uint8Array(1024);
   let stored = 0;
   let poolUsed = 0;
   let largest = 1;
+  /** keys[0..n) as varint gaps into bytes; returns the byte length. */
+  const encode = (n: number): number => {
+    if (bytes.length < 8 * n) bytes = new Uint8Array(Math.max(8 * n, 2 * bytes.length));
+    let len = 0;
+    for (let i = 0; i < n; i++) {
+      let v = i === 0 ? keys[0]! : keys[i]! - keys[i - 1]!;
+      while (v >= 128) {
+        const low = v % 128;
+        bytes[len++] = low | 128;
+        v = (v - low) / 128;
+      }
+      bytes[len++] = v;
+    }
+    return len;
+  };
+  /** The keys of subset `id` into keys[0..); returns how many. */
+  const decode = (id: number): number => {
+    const o = offsets!.get(id);
+    const len = offsets!.get(id + 1) - o;
+    if (held.length < len) held = new Uint8Array(2 * len);
+    pool!.read(o, len, held);
+    let n = 0;
+    let value = 0;
+    let v = 0;
+    let scale = 1;
+    for (let i = 0; i < len; i++) {
+      const byte = held[i]!;
+      v += (byte & 127) * scale;
+      scale *= 128;
+      if (byte < 128) {
+        value = n === 0 ? v : value + v;
+        if (n === keys.length) {
+          const grown = new Float64Array(2 * n);
+          grown.set(keys);
+          keys = grown;
+        }
+        keys[n++] = value;
+        v = 0;
+        scale = 1;
+      }
+    }
+    return n;
+  };
   const hashOf = (len: number): number => {
     let h = (0x811c9dc5 ^ len) | 0;
-    for (let i = 0; i < len; i++) {
-      const key = buf[i]!;
-      h = Math.imul(h ^ (key % 4294967296 | 0), 0x01000193);
-      h = Math.imul(h ^ ((key / 4294967296) | 0), 0x01000193);
-    }
+    for (let i = 0; i < len; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
     return (h ^ (h >>> 15)) | 0;
   };
   const rehash = () => {
@@ -67,7 +113,9 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
       slots[at] = id;
     }
   };
-  const intern = (len: number): number => {
+  /** The number of the subset keys[0..n), given a new one if it is new. */
+  const intern = (n: number): number => {
+    const len = encode(n);
     const h = hashOf(len);
     const mask = slots.length - 1;
     let at = h & mask;
@@ -77,8 +125,10 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
       if (hashes!.get(id) === h) {
         const o = offsets!.get(id);
         if (offsets!.get(id + 1) - o === len) {
+          if (held.length < len) held = new Uint8Array(2 * len);
+          pool!.read(o, len, held);
           let same = true;
-          for (let i = 0; i < len && same; i++) same = pool!.get(o + i) === buf[i];
+          for (let i = 0; i < len && same; i++) same = held[i] === bytes[i];
           if (same) return id;
         }
       }
@@ -87,12 +137,11 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
     const id = stored;
     if (id >= maxStates) throw new LimitError(`the subset construction passed ${maxStates} states; raise the state cap`, 'max-states', id);
     let acc = 0;
-    for (let i = 0; i < len; i++) {
-      pool!.set(poolUsed + i, buf[i]!);
-      const key = buf[i]!;
-      const s = key % nM;
-      if (M.output[s] !== 0 && A.output[(key - s) / nM] !== 0) acc = 1;
+    for (let i = 0; i < n && acc === 0; i++) {
+      const s = keys[i]! % nM;
+      if (M.output[s] !== 0 && A.output[(keys[i]! - s) / nM] !== 0) acc = 1;
     }
+    pool!.write(poolUsed, bytes, len);
     poolUsed += len;
     if (id === accepting.length) {
       const grown = new Uint8Array(2 * accepting.length);
@@ -105,23 +154,25 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
     stored++;
     slots[at] = id;
     if (2 * stored > slots.length) rehash();
-    if (len > largest) largest = len;
+    if (n > largest) largest = n;
     return id;
   };
   offsets.set(0, 0);
-  buf[0] = M.start + nM * A.start;
+  keys[0] = M.start + nM * A.start;
   intern(1);
+  let members = new Float64Array(1024);
   for (let i = 0; i < stored; i++) {
     if ((i & 65535) === 0) {
       if (options.signal?.aborted) throw new InterruptedError({ states: stored });
       options.onProgress?.(stored, i);
     }
-    const o = offsets.get(i);
-    const len = offsets.get(i + 1) - o;
+    const len = decode(i);
+    if (members.length < len) members = new Float64Array(2 * len);
+    members.set(keys.subarray(0, len));
     for (let x = 0; x < X; x++) {
       let n = 0;
       for (let j = 0; j < len; j++) {
-        const key = pool.get(o + j);
+        const key = members[j]!;
         const s = key % nM;
         const d = (key - s) / nM;
         for (let y = 0; y < Y; y++) {
@@ -129,15 +180,15 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
           if (!liveM[s2]) continue;
           const d2 = aDelta[d * Y + y]!;
           if (!liveA[d2]) continue;
-          if (n === buf.length) {
+          if (n === keys.length) {
             const grown = new Float64Array(2 * n);
-            grown.set(buf);
-            buf = grown;
+            grown.set(keys);
+            keys = grown;
           }
-          buf[n++] = s2 + nM * d2;
+          keys[n++] = s2 + nM * d2;
         }
       }
-      n = sortUnique(buf, n);
+      n = sortUnique(keys, n);
       delta.set(i * X + x, intern(n));
     }
   }

@@ -8,7 +8,7 @@
 import { InputError, LimitError } from '../core/errors.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
-import { determiniseTable, exploreNfa, type TableNfa } from '../automata/nfa.js';
+import { checkKeySpace, determiniseTable, exploreNfa, type TableNfa } from '../automata/nfa.js';
 import { existsMinimal } from '../automata/projection.js';
 import { complement, counterexample, product, shortestWitness } from '../automata/ops.js';
 import { buildDfa, coReachable } from '../numeration/build.js';
@@ -339,6 +339,7 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
   const a2 = new Int32Array(n);
   const iDig = new Int32Array(n);
   const mDig = new Int32Array(n);
+  checkKeySpace('F(m, i)', nI, nP, nN, nA ** n);
   const startKey = I.start + nI * (P.start + nP * (N.start + nN * adderIndex(new Int32Array(n).fill(add.start), nA)));
   const expand = (key: number, emit: (letter: number, to: number) => void) => {
     const x = key % nI;
@@ -438,6 +439,7 @@ function serialDifferenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, o
   const [liveI, liveP, liveN] = [coReachable(Is), coReachable(Ps), coReachable(Ns)];
   const coordinate = digitsRead(Is, I.stateCount, n);
   const [nI, nP, nN, nA] = [Is.stateCount, Ps.stateCount, Ns.stateCount, add.stateCount];
+  checkKeySpace('F(m, i)', nI, nP, nN, nA ** n);
   const a = new Int32Array(n);
   const pairNfa = exploreNfa(
     b * b,
@@ -567,6 +569,7 @@ function searchBadPosition(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, 
   const a2 = new Int32Array(n);
   const qDig = new Int32Array(n);
   const pDig = new Int32Array(n);
+  checkKeySpace('E(p, q)', nP, nD, nZ, nA ** n);
   const startKey = P.start + nP * (D.start + nD * (Z.start + nZ * adderIndex(new Int32Array(n).fill(add.start), nA)));
   const expand = (key: number, emit: (letter: number, to: number) => void) => {
     const x = key % nP;
@@ -708,6 +711,7 @@ function pairMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options: DirectOp
   const a2 = new Int32Array(n);
   const mDig = new Int32Array(n);
   const pDig = new Int32Array(n);
+  checkKeySpace('M(p, m)', nQ, nA ** n);
   return exploreNfa(
     K * K,
     [Q.start + nQ * adderIndex(new Int32Array(n).fill(add.start), nA)],
@@ -748,6 +752,7 @@ function serialMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options: Direct
   const nQ = Qs.stateCount;
   const nA = add.stateCount;
   const a = new Int32Array(n);
+  checkKeySpace('M(p, m)', nQ, nA ** n);
   return exploreNfa(
     b * b,
     [Q.start + nQ * adderIndex(new Int32Array(n).fill(add.start), nA)],
@@ -822,6 +827,7 @@ function admissibleMoveNfa(M: Dfa, allowed: Dfa, Rd: Dfa, K: number, limits: { m
   const liveAllowed = coReachable(allowed);
   const nR = Rd.stateCount;
   const nM = M.stateCount;
+  checkKeySpace('the admissible moves read through R', nR, nM, allowed.stateCount);
   return exploreNfa(
     K,
     [Rd.start + nR * (M.start + nM * allowed.start)],

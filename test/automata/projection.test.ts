@@ -65,3 +65,26 @@ test('existsMinimal is the minimal automaton of the projection built as a plain 
     { numRuns: 150 },
   );
 });
+
+/** The same machine after `extra` unreachable states (its own renumbered past them, so pair keys pass 2^32). */
+function padded(d: Dfa, extra: number): Dfa {
+  return Dfa.from(
+    d.stateCount + extra,
+    d.alphabetSize,
+    (s, a) => (s < extra ? s : extra + d.next(s - extra, a)),
+    (s) => (s < extra ? 0 : d.output[s - extra]!),
+    extra + d.start,
+  );
+}
+
+test('existsMinimal with pair keys past 2^32 (M and A padded with unreachable states) is the same automaton', () => {
+  fc.assert(
+    fc.property(arbDfa(6, 7, 1), arbDfa(3, 5, 1), (M, A) => {
+      const plain = existsMinimal(M, A, 2, 3);
+      const big = existsMinimal(padded(M, 1 << 20), padded(A, 1 << 14), 2, 3);
+      assert.deepEqual(big.dfa, plain.dfa);
+      assert.equal(big.subsets, plain.subsets);
+    }),
+    { numRuns: 20 },
+  );
+});

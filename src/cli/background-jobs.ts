@@ -100,7 +100,7 @@ export const jobs = {
 
   /** `sprague admissible`: the verdict; a stop keeps a KeptAdmissibility. */
   async admissible(
-    args: { text: string; method?: 'logic' | 'periodic' | 'bounded'; max?: number; differenceMax?: number; heaps?: number; maxSubsets?: number },
+    args: { text: string; method?: 'logic' | 'periodic' | 'bounded'; max?: number; differenceMax?: number; heaps?: number; maxSubsets?: number; checkpoint?: string },
     ctx: JobContext,
   ) {
     const { admissible, logicAdmissibility, parseSetSpec } = await import('../invariance/admissible.js');
@@ -108,7 +108,9 @@ export const jobs = {
       if (args.method === 'logic') {
         // One cap for the user: a larger subset cap lifts the NFA cap (30 M) with it (G_3's NFAs reach 45 M).
         const caps = args.maxSubsets === undefined ? {} : { maxSubsets: args.maxSubsets, maxNfaStates: Math.max(30_000_000, args.maxSubsets) };
-        return logicAdmissibility(args.text, { signal: ctx.signal, ...caps });
+        const { DirectoryStages } = await import('../logic/checkpoint.js');
+        const checkpoint = args.checkpoint === undefined ? {} : { checkpoint: new DirectoryStages(args.checkpoint) };
+        return logicAdmissibility(args.text, { signal: ctx.signal, ...caps, ...checkpoint });
       }
       return admissible(parseSetSpec(args.text, args.heaps), {
         signal: ctx.signal,

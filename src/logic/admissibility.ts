@@ -10,6 +10,7 @@ import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { checkKeySpace, determiniseTable, exploreNfa, type TableNfa } from '../automata/nfa.js';
 import { existsMinimal } from '../automata/projection.js';
+import { fingerprint } from '../automata/bytes.js';
 import { complement, counterexample, product, shortestWitness } from '../automata/ops.js';
 import { buildDfa, coReachable } from '../numeration/build.js';
 import type { NumerationSystem } from '../numeration/system.js';
@@ -138,10 +139,21 @@ export interface DirectOptions {
   serialMoves?: boolean;
   /** Build P - P one digit at a time too (default true), or over the letters (m, i) (false). */
   serialDifferences?: boolean;
+  /**
+   * Where finished stages are kept (P - P, the candidates after the axis pass and after each layer
+   * pass), so that a rerun resumes after the last one: keys name P's automaton and the stage.
+   */
+  checkpoint?: StageStore;
   /** Told each automaton as it is finished: what it is and its state count (a trace for profiling). */
   log?: (what: string, states: number) => void;
   /** Progress of the current stage: (stage, subsets built, subsets expanded). */
   onProgress?: (stage: 'differences' | 'bad', built: number, expanded: number) => void;
+}
+
+/** A key-value store of automata for the stages of a long run (src/logic/checkpoint.ts keeps them in a directory). */
+export interface StageStore {
+  load(stage: string): Dfa | undefined;
+  save(stage: string, dfa: Dfa): void;
 }
 
 export interface DirectAdmissibility {
@@ -1248,17 +1260,31 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
     differenceTime += performance.now() - start;
     return out;
   };
+  // A stage kept by an earlier run (options.checkpoint) is read back instead of being built again.
+  const key = `${fingerprint(P)}-${sys.name}`;
+  const staged = <T extends { dfa: Dfa }>(stage: string, build: () => T, resumed: (dfa: Dfa) => T): T => {
+    const kept = options.checkpoint?.load(`${key}-${stage}`);
+    if (kept) {
+      options.log?.(`resumed from the checkpoint: ${stage}`, kept.stateCount);
+      return resumed(kept);
+    }
+    const out = build();
+    options.checkpoint?.save(`${key}-${stage}`, out.dfa);
+    return out;
+  };
+  const keptDifferences = (dfa: Dfa) => ({ nfa: 0, pairSubsets: 0, pairs: 0, subsets: 0, largest: 0, dfa });
+  const keptCandidates = (dfa: Dfa) => ({ dfa });
   let near: { below: number; moves: Dfa; diff: ReturnType<typeof differences> } | undefined;
   if (depth > 0 && shape.next) {
     const below = depth * largestChainStep(shape.sorted!, sys, n);
     const moves = someCoordinateBelow(sys, n, below);
-    near = { below, moves, diff: timed(() => differences(P, sys, n, options, shape, moves)) };
+    near = { below, moves, diff: staged(`differences-below-${below}`, () => timed(() => differences(P, sys, n, options, shape, moves)), keptDifferences) };
     options.log?.(`P - P among the moves with a coordinate below ${below}, minimal`, near.diff.dfa.stateCount);
   }
   let full: ReturnType<typeof differences> | undefined;
   const fullDifferences = (): Dfa => {
     if (!full) {
-      full = timed(() => differences(P, sys, n, options, shape));
+      full = staged('differences', () => timed(() => differences(P, sys, n, options, shape)), keptDifferences);
       options.log?.('P - P minimal', full.dfa.stateCount);
     }
     return full.dfa;
@@ -1272,7 +1298,8 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   const axis = axisMoves(b, n);
   let axisStuck: number | undefined;
   if (n > 1 && shortestWitness(product(near?.diff.dfa ?? fullDifferences(), axis, and)) === undefined) {
-    R = withoutAxisMove(P, R, b, n, options);
+    const from = R;
+    R = staged('axis', () => ({ dfa: withoutAxisMove(P, from, b, n, options) }), keptCandidates).dfa;
     axisStuck = R.stateCount;
   }
   // Layer passes: moves to the maximal elements of P below p first, then to the next layer, ...;
@@ -1287,7 +1314,9 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
         // Few candidates left (or none): checking them one by one below is cheaper than more M(p, m).
         if (finiteLanguage(R, 20_000) !== undefined) return;
         options.log?.(`layer ${h}, chain ${i}, below p`, layer.stateCount);
-        R = stuckOnChosen(layer, allowed, R, sys, n, options, `layer ${h}, chain ${i}`);
+        const from = R;
+        const stage = `below-${near.below}-layer-${h}-chain-${i}`;
+        R = staged(stage, () => ({ dfa: stuckOnChosen(layer, allowed, from, sys, n, options, `layer ${h}, chain ${i}`) }), keptCandidates).dfa;
       });
       layerStuck.push(R.stateCount);
     }

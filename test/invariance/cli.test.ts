@@ -1,5 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
 
 test('sprague admissible periodic:V --json: one line in the CLI.md shape, the periodic method by default', () => {
@@ -62,6 +65,7 @@ test('sprague admissible: bad sets and flags exit 2 with one line', () => {
     ['admissible', 'wythoff', '--max', '-3'],
     ['admissible', 'wythoff', '--max-subsets', '100'],
     ['admissible', 'wythoff', '--method', 'logic', '--max-subsets', 'many'],
+    ['admissible', 'wythoff', '--checkpoint', '/tmp/sprague-unused'],
   ]) {
     const r = runCli(args);
     assert.equal(r.status, 2, args.join(' '));
@@ -78,4 +82,21 @@ test('sprague admissible --method logic --max-subsets: a subset construction ove
   assert.match(r.stderr, /^sprague: the subset construction passed 10 states.*--max-subsets/);
   const ok = runCli(['admissible', 'fraenkel:1,2', '--method', 'logic', '--max-subsets', '100000', '--json']);
   assert.equal(ok.lines[0].admissible, true);
+});
+
+test('sprague admissible --method logic --checkpoint DIR keeps the stages; a rerun resumes from them with the same line (deciding-game-invariance, Theorem 58)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sprague-admissible-'));
+  try {
+    const args = ['admissible', 'raleigh', '--method', 'logic', '--checkpoint', dir, '--json'];
+    const first = runCli(args);
+    assert.equal(first.status, 0, first.stderr);
+    const files = readdirSync(dir);
+    assert.ok(files.some((f) => f.endsWith('-axis.dfa')) && files.some((f) => /chain-0\.dfa$/.test(f)), files.join(' '));
+    const again = runCli(args);
+    assert.equal(again.status, 0, again.stderr);
+    assert.deepEqual(again.lines, first.lines);
+    assert.equal(again.lines[0].admissible, true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -16,6 +16,7 @@ interface Flags {
   heaps?: string;
   differenceMax?: string;
   maxSubsets?: string;
+  checkpoint?: string;
 }
 
 const METHODS: readonly AdmissibilityMethod[] = ['logic', 'periodic', 'bounded'];
@@ -31,6 +32,7 @@ export const admissibleCommand: CommandModule = {
       .option('--heaps <k>', 'number of heaps for games on any number of heaps (default 2)')
       .option('--difference-max <n>', 'bounded method: take P - P from pairs in [0,M]^n (default 2N)')
       .option('--max-subsets <n>', 'logic method: most states of one subset construction, and of one NFA when above its 30000000 (default 5000000; G_2 needs 21 M, G_3 64 M)')
+      .option('--checkpoint <dir>', 'logic method: keep each finished stage in DIR; a rerun resumes after the last one')
       .option('--json', 'JSON Lines output')
       .action(async (text: string, flags: Flags) => {
         if (flags.method !== undefined && !METHODS.includes(flags.method as AdmissibilityMethod)) {
@@ -42,12 +44,14 @@ export const admissibleCommand: CommandModule = {
         const differenceMax = flags.differenceMax === undefined ? undefined : parseCount('--difference-max', flags.differenceMax);
         if (flags.maxSubsets !== undefined && flags.method !== 'logic') throw new FlagError('--max-subsets', flags.maxSubsets, 'only the logic method builds subset automata');
         const maxSubsets = flags.maxSubsets === undefined ? undefined : parseCount('--max-subsets', flags.maxSubsets);
+        if (flags.checkpoint !== undefined && flags.method !== 'logic') throw new FlagError('--checkpoint', flags.checkpoint, 'only the logic method has stages to keep');
         const args = {
           text,
           ...(flags.method === undefined ? {} : { method: flags.method as AdmissibilityMethod }),
           ...(max === undefined ? {} : { max }),
           ...(differenceMax === undefined ? {} : { differenceMax }),
           ...(maxSubsets === undefined ? {} : { maxSubsets }),
+          ...(flags.checkpoint === undefined ? {} : { checkpoint: flags.checkpoint }),
           ...(flags.heaps === undefined ? {} : { heaps: parseCount('--heaps', flags.heaps) }),
         };
         // A worker, so that Ctrl-C can stop the search and say how far it got; a small bounded box runs here.

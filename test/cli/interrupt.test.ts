@@ -117,7 +117,8 @@ test('sprague logic --file: Ctrl-C in a long command keeps the lines of the comm
 });
 
 test('sprague conjecture41: Ctrl-C keeps the rows of the pairs (k,l) finished, each as an uninterrupted run gives it (maharaja-nim, Conj. 4.1)', async () => {
-  const n = 200_000;
+  // 780 pairs of 2 million columns take 10 s or more; at 200,000 the whole run could end before the stop.
+  const n = 2_000_000;
   const r = await interrupt(['conjecture41', '--max-l', '40', '--n', String(n), '--json'], { ms: 1200 });
   assert.equal(r.status, 130, r.stderr);
   const kept = jsonLines(r.stdout);

@@ -15,6 +15,11 @@ export interface ProjectionOptions {
   signal?: AbortSignal;
   /** Called every 65536 subsets with (subsets built, subsets expanded). */
   onProgress?: (built: number, expanded: number) => void;
+  /**
+   * A DFA over x read alongside: only words it accepts are accepted, and prefixes it can no longer
+   * accept are not followed (a sparse companion saves most subsets).
+   */
+  within?: Dfa;
 }
 
 export interface ProjectionResult {
@@ -33,7 +38,8 @@ export interface ProjectionResult {
  * when one of its pairs does. A subset is its sorted pair keys s + |M| t stored as varint gaps in a
  * chunked byte pool (G_4's first pass: 104 M subsets of about 10 pairs, 28 bytes each instead of 80),
  * interned by an open-addressing hash: about 40 + 4X bytes a subset while building, then the
- * minimisation's 16 + 5X.
+ * minimisation's 16 + 5X. With `within`, a state is a subset and the companion's state (stored
+ * first, plus one; 0 for the sink of prefixes the companion rejects).
  */
 export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: ProjectionOptions = {}): ProjectionResult {
   const maxStates = options.maxStates ?? 5_000_000;
@@ -43,6 +49,8 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
   checkKeySpace('the pairs of the projection', nM, A.stateCount);
   const [mDelta, aDelta] = [M.delta, A.delta];
   const MX = M.alphabetSize;
+  const C = options.within;
+  const liveC = C ? coReachable(C) : undefined;
   let pool: ChunkedArray<Uint8Array> | undefined = new ChunkedArray((n) => new Uint8Array(n));
   let offsets: ChunkedArray<Float64Array> | undefined = new ChunkedArray((n) => new Float64Array(n));
   let hashes: ChunkedArray<Int32Array> | undefined = new ChunkedArray((n) => new Int32Array(n));
@@ -56,12 +64,12 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
   let stored = 0;
   let poolUsed = 0;
   let largest = 1;
-  /** keys[0..n) as varint gaps into bytes; returns the byte length. */
-  const encode = (n: number): number => {
-    if (bytes.length < 8 * n) bytes = new Uint8Array(Math.max(8 * n, 2 * bytes.length));
+  /** The companion's tag (its state plus one, 0 for the sink) and keys[0..n) as varints into bytes; returns the byte length. */
+  const encode = (tag: number, n: number): number => {
+    if (bytes.length < 8 * (n + 1)) bytes = new Uint8Array(Math.max(8 * (n + 1), 2 * bytes.length));
     let len = 0;
-    for (let i = 0; i < n; i++) {
-      let v = i === 0 ? keys[0]! : keys[i]! - keys[i - 1]!;
+    for (let i = -1; i < n; i++) {
+      let v = i === -1 ? tag : i === 0 ? keys[0]! : keys[i]! - keys[i - 1]!;
       while (v >= 128) {
         const low = v % 128;
         bytes[len++] = low | 128;
@@ -71,7 +79,8 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
     }
     return len;
   };
-  /** The keys of subset `id` into keys[0..); returns how many. */
+  /** The keys of subset `id` into keys[0..) and its tag into `tagRead`; returns how many keys. */
+  let tagRead = 0;
   const decode = (id: number): number => {
     const o = offsets!.get(id);
     const len = offsets!.get(id + 1) - o;
@@ -81,18 +90,24 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
     let value = 0;
     let v = 0;
     let scale = 1;
+    let first = true;
     for (let i = 0; i < len; i++) {
       const byte = held[i]!;
       v += (byte & 127) * scale;
       scale *= 128;
       if (byte < 128) {
-        value = n === 0 ? v : value + v;
-        if (n === keys.length) {
-          const grown = new Float64Array(2 * n);
-          grown.set(keys);
-          keys = grown;
+        if (first) {
+          tagRead = v;
+          first = false;
+        } else {
+          value = n === 0 ? v : value + v;
+          if (n === keys.length) {
+            const grown = new Float64Array(2 * n);
+            grown.set(keys);
+            keys = grown;
+          }
+          keys[n++] = value;
         }
-        keys[n++] = value;
         v = 0;
         scale = 1;
       }
@@ -113,9 +128,9 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
       slots[at] = id;
     }
   };
-  /** The number of the subset keys[0..n), given a new one if it is new. */
-  const intern = (n: number): number => {
-    const len = encode(n);
+  /** The number of the state (tag, keys[0..n)), given a new one if it is new. */
+  const intern = (tag: number, n: number): number => {
+    const len = encode(tag, n);
     const h = hashOf(len);
     const mask = slots.length - 1;
     let at = h & mask;
@@ -137,7 +152,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
     const id = stored;
     if (id >= maxStates) throw new LimitError(`the subset construction passed ${maxStates} states; raise the state cap`, 'max-states', id);
     let acc = 0;
-    for (let i = 0; i < n && acc === 0; i++) {
+    for (let i = 0; i < n && acc === 0 && (!C || C.output[tag - 1] !== 0); i++) {
       const s = keys[i]! % nM;
       if (M.output[s] !== 0 && A.output[(keys[i]! - s) / nM] !== 0) acc = 1;
     }
@@ -159,7 +174,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
   };
   offsets.set(0, 0);
   keys[0] = M.start + nM * A.start;
-  intern(1);
+  intern(C ? C.start + 1 : 1, 1);
   let members = new Float64Array(1024);
   for (let i = 0; i < stored; i++) {
     if ((i & 65535) === 0) {
@@ -167,9 +182,19 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
       options.onProgress?.(stored, i);
     }
     const len = decode(i);
+    const tag = tagRead;
     if (members.length < len) members = new Float64Array(2 * len);
     members.set(keys.subarray(0, len));
     for (let x = 0; x < X; x++) {
+      let tag2 = tag;
+      if (C && tag !== 0) {
+        const c2 = C.next(tag - 1, x);
+        tag2 = liveC![c2] ? c2 + 1 : 0;
+      }
+      if (tag2 === 0) {
+        delta.set(i * X + x, intern(0, 0));
+        continue;
+      }
       let n = 0;
       for (let j = 0; j < len; j++) {
         const key = members[j]!;
@@ -189,7 +214,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
         }
       }
       n = sortUnique(keys, n);
-      delta.set(i * X + x, intern(n));
+      delta.set(i * X + x, intern(tag2, n));
     }
   }
   // The subsets are no longer needed: only the transitions and outputs go on to the minimisation.

@@ -127,8 +127,8 @@ export interface DirectOptions {
    */
   layers?: number;
   /**
-   * Most states of a layer pass's admissible-move NFA read through the candidates (default 1 000 000);
-   * past it the pass builds the NFA without them (see stuckOnChosen).
+   * Most subsets of a layer pass's admissible moves read through the candidates (default 1 000 000);
+   * past it the pass builds them without the candidates (see stuckOnChosen).
    */
   maxThroughCandidates?: number;
   /**
@@ -682,23 +682,21 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
   const order = tupleOrder(b, n);
   const [allowedX, RX, letters] = serial ? [serialise(allowed, b, order), serialise(R, b, order), b] : [allowed, R, K];
   // ∃m, with p read through R (deterministic, it only prunes) while that stays small. R grows while
-  // the passes cut it: on Tribonacci's first two chains the NFA read through R was 4 to 6 times larger
-  // than without (1.6 M against 0.4 M states), on the later ones 3,000 times smaller. The admissible
-  // moves do not depend on R, so past a million states the NFA is built without it.
-  const limits = nfaLimits(options);
+  // the passes cut it: on Tribonacci's first two chains the subsets read through R were 1.5 to 2.5
+  // times as many as without (3.8 M against 1.5 M), on the third as many, and on G_3's last two
+  // thousands of times fewer. The admissible moves do not depend on R, so past a cap the subsets are
+  // built without R. Neither tabulates an NFA (G_4's passes build a hundred million subsets).
+  const limits = subsetLimits(options, 'bad');
   let good: Dfa;
   try {
-    const nfa = admissibleMoveNfa(M, allowedX, RX, letters, { ...limits, maxStates: Math.min(options.maxThroughCandidates ?? 1_000_000, limits.maxStates) });
-    options.log?.(`NFA of the admissible moves through R on ${what}`, nfa.stateCount);
-    const sub = determiniseTable(nfa, subsetLimits(options, 'bad'));
-    options.log?.(`subsets of the admissible moves on ${what}`, sub.states);
-    good = minimise(sub.dfa!);
+    const cap = Math.min(options.maxThroughCandidates ?? 1_000_000, limits.maxStates);
+    const sub = existsMinimal(M, allowedX, letters, letters, { ...limits, maxStates: cap, within: RX });
+    options.log?.(`subsets of the admissible moves through R on ${what}`, sub.subsets);
+    good = sub.dfa;
   } catch (e) {
     if (!(e instanceof LimitError)) throw e;
-    options.log?.(`NFA of the admissible moves through R on ${what}: over`, e.partial as number);
-    // Without R the pairs (M state, allowed state) are not tabulated as an NFA first: G_4's passes
-    // build hundreds of millions of subsets, and the NFA's table came on top of theirs.
-    const sub = existsMinimal(M, allowedX, letters, letters, subsetLimits(options, 'bad'));
+    options.log?.(`subsets of the admissible moves through R on ${what}: over`, e.partial as number);
+    const sub = existsMinimal(M, allowedX, letters, letters, limits);
     options.log?.(`subsets of the admissible moves on ${what}`, sub.subsets);
     good = sub.dfa;
   }
@@ -827,44 +825,6 @@ function digitsRead(serial: Dfa, wholeStates: number, width: number): Uint8Array
     }
   }
   return read;
-}
-
-/**
- * The NFA over p of ∃m (M(p, m) ∧ allowed(m)) with p read through R (only p in R are accepted), m
- * guessed among the live letters.
- */
-function admissibleMoveNfa(M: Dfa, allowed: Dfa, Rd: Dfa, K: number, limits: { maxStates: number; signal?: AbortSignal }): TableNfa {
-  const liveR = coReachable(Rd);
-  const liveM = coReachable(M);
-  const liveAllowed = coReachable(allowed);
-  const nR = Rd.stateCount;
-  const nM = M.stateCount;
-  checkKeySpace('the admissible moves read through R', nR, nM, allowed.stateCount);
-  return exploreNfa(
-    K,
-    [Rd.start + nR * (M.start + nM * allowed.start)],
-    (key, emit) => {
-      const r = key % nR;
-      let rest = (key - r) / nR;
-      const x = rest % nM;
-      const d = (rest - x) / nM;
-      for (let pL = 0; pL < K; pL++) {
-        const r2 = Rd.next(r, pL);
-        if (!liveR[r2]) continue;
-        for (let mL = 0; mL < K; mL++) {
-          const x2 = M.next(x, pL + K * mL);
-          const d2 = allowed.next(d, mL);
-          if (liveM[x2] && liveAllowed[d2]) emit(pL, r2 + nR * (x2 + nM * d2));
-        }
-      }
-    },
-    (key) => {
-      const r = key % nR;
-      const rest = (key - r) / nR;
-      return Rd.output[r] !== 0 && M.output[rest % nM] !== 0 && allowed.output[Math.floor(rest / nM)] !== 0;
-    },
-    limits,
-  );
 }
 
 /**

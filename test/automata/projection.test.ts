@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { Dfa } from '../../src/automata/dfa.js';
 import { minimise, minimiseBy } from '../../src/automata/minimise.js';
 import { determinise, Nfa } from '../../src/automata/nfa.js';
-import { counterexample } from '../../src/automata/ops.js';
+import { counterexample, product } from '../../src/automata/ops.js';
 import { existsMinimal } from '../../src/automata/projection.js';
 import { arbDfa, mooreClassCount, wordsUpTo } from './brute.js';
 
@@ -86,5 +86,17 @@ test('existsMinimal with pair keys past 2^32 (M and A padded with unreachable st
       assert.equal(big.subsets, plain.subsets);
     }),
     { numRuns: 20 },
+  );
+});
+
+test('existsMinimal read within a companion DFA accepts exactly the words both accept (random M, A, companion)', () => {
+  fc.assert(
+    fc.property(arbDfa(6, 7, 1), arbDfa(3, 5, 1), arbDfa(2, 5, 1), (M, A, C) => {
+      const alone = existsMinimal(M, A, 2, 3).dfa;
+      const within = existsMinimal(M, A, 2, 3, { within: C }).dfa;
+      const want = minimise(product(alone, C, (x, y) => (x !== 0 && y !== 0 ? 1 : 0)));
+      assert.deepEqual(within, want);
+    }),
+    { numRuns: 150 },
   );
 });

@@ -92,7 +92,8 @@ const compare = (stage: string, file: string | undefined) => {
       }
     }
   }
-  console.log(`  ${stage}: ${kept.size} candidates by brute force; automaton keeps ${extra} more, drops ${missing}${extra + missing === 0 ? ': agree' : ': DISAGREE'}`);
+  const few = kept.size > 0 && kept.size <= 8 ? ` (${[...kept].map((t) => `(${t})`).join(' ')})` : '';
+  console.log(`  ${stage}: ${kept.size} candidates by brute force${few}; automaton keeps ${extra} more, drops ${missing}${extra + missing === 0 ? ': agree' : ': DISAGREE'}`);
   return true;
 };
 

@@ -17,7 +17,8 @@ export interface ProjectionOptions {
   onProgress?: (built: number, expanded: number) => void;
   /**
    * A DFA over x read alongside: only words it accepts are accepted, and prefixes it can no longer
-   * accept are not followed (a sparse companion saves most subsets).
+   * accept are not followed. A thin companion saves most subsets; a large one multiplies them (the
+   * states are then pairs of its state and a subset).
    */
   within?: Dfa;
 }

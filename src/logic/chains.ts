@@ -28,9 +28,12 @@ export interface ChainLimits {
 
 const and = (x: number, y: number) => (x !== 0 && y !== 0 ? 1 : 0);
 
-/** The minimal DFA of an NFA given by exploreNfa, with msd zero padding when `padded`. */
-function determinised(nfa: TableNfa, limits: ChainLimits, padded = false): Dfa {
-  const sub = determiniseTable(padded ? withZeroPadding(nfa) : nfa, {
+/**
+ * The minimal DFA of an NFA given by exploreNfa, with msd zero padding by whole zero letters of
+ * `padding` digits each when `padding` > 0 (1 for packed letters).
+ */
+function determinised(nfa: TableNfa, limits: ChainLimits, padding = 0): Dfa {
+  const sub = determiniseTable(padding > 0 ? withZeroPadding(nfa, padding) : nfa, {
     maxStates: limits.maxSubsets ?? 5_000_000,
     ...(limits.signal ? { signal: limits.signal } : {}),
   });
@@ -142,7 +145,7 @@ function chainTop(next: Dfa, sys: NumerationSystem, n: number, perm: readonly nu
     (key) => next.output[key % nN] !== 0 && !noneGreater(Math.floor((key - (key % nN)) / nN / half), n),
     exploreLimits(limits),
   );
-  return determinised(nfa, limits, true);
+  return determinised(nfa, limits, 1);
 }
 
 /**
@@ -209,11 +212,7 @@ function serialChainTop(next: Dfa, sys: NumerationSystem, n: number, perm: reado
     },
     exploreLimits(limits),
   );
-  const sub = determiniseTable(withZeroPadding(nfa, phases), {
-    maxStates: limits.maxSubsets ?? 5_000_000,
-    ...(limits.signal ? { signal: limits.signal } : {}),
-  });
-  return minimise(deserialise(minimise(sub.dfa!), b, readPThenU(b, n)));
+  return minimise(deserialise(determinised(nfa, limits, phases), b, readPThenU(b, n)));
 }
 
 /** The reading order p_0, ..., p_{n-1}, u_0, ..., u_{n-1} of the pair letters pL + K uL. */

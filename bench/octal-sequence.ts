@@ -1,7 +1,7 @@
 /**
  * Octal Grundy sequences: the typed-array kernels against one another, with the C baseline's figures
  * (shared/baselines/octal.c, naive O(n^2), heaps 0..10^5) beside them. Prints figures; asserts nothing.
- *   node dist-heaps/bench/octal-sequence.js [quick] [hex]
+ *   node dist/bench/octal-sequence.js [quick] [hex]
  */
 import { octalSequence, type OctalSequenceOptions } from '../src/analysis/octal-sequence.js';
 import { OctalGame } from '../src/games/heaps/octal.js';

@@ -1,7 +1,7 @@
 /**
  * 2- and 3-heap P-position tables: the ray kernel (NIM ⊙ EUCLID to 10^4 x 10^4), the ZERUCLID kernel, the
  * invariant kernel, and the generic table from the rules for scale. Prints figures; asserts nothing.
- *   node dist-heaps/bench/tables-heaps.js [quick]
+ *   node dist/bench/tables-heaps.js [quick]
  */
 import { invariantTable2, outcomeTable, rayTable2, zeruclidTable, type PTable } from '../src/analysis/heap-tables.js';
 import { parseSpec } from '../src/spec/index.js';

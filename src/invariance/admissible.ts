@@ -46,6 +46,8 @@ export interface LogicVerdict {
    * none left).
    */
   states: { p: number; differences: number; nearDifferences?: number; moves: number; bad: number; layers?: number[] };
+  /** With --checkpoint: the stages read back from the checkpoint directory instead of built. */
+  resumed?: string[];
 }
 
 /**
@@ -127,5 +129,6 @@ export function logicAdmissibility(text: string, options: DirectOptions = {}): L
       bad: r.states.badSearch,
       ...(r.states.layerStuck ? { layers: r.states.layerStuck } : {}),
     },
+    ...(r.resumed ? { resumed: r.resumed } : {}),
   };
 }

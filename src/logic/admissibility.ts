@@ -196,6 +196,11 @@ export interface DirectAdmissibility {
     /** The largest subset met in either construction. */
     largestSubset: number;
   };
+  /**
+   * The stages read back from options.checkpoint instead of built: their minimal automata are
+   * counted above, their NFA and subset counts are 0 (not measured in this run).
+   */
+  resumed?: string[];
   /** Milliseconds per stage. */
   times: { differences: number; bad: number };
 }
@@ -1222,10 +1227,12 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   };
   // A stage kept by an earlier run (options.checkpoint) is read back instead of being built again.
   const key = `${fingerprint(P)}-${sys.name}`;
+  const resumedStages: string[] = [];
   const staged = <T extends { dfa: Dfa }>(stage: string, build: () => T, resumed: (dfa: Dfa) => T): T => {
     const kept = options.checkpoint?.load(`${key}-${stage}`);
     if (kept) {
       options.log?.(`resumed from the checkpoint: ${stage}`, kept.stateCount);
+      resumedStages.push(stage);
       return resumed(kept);
     }
     const out = build();
@@ -1317,6 +1324,7 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
       badSearch: bad.subsets,
       largestSubset: Math.max(full?.largest ?? 0, near?.diff.largest ?? 0, bad.largest),
     },
+    ...(resumedStages.length === 0 ? {} : { resumed: resumedStages }),
     times: { differences: differenceTime, bad: t2 - t0 - differenceTime },
   };
   if (bad.witness !== undefined) result.witness = decodeTuple(set, bad.witness);

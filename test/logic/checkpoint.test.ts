@@ -43,6 +43,8 @@ test('deciding-game-invariance, Theorem 58: a rerun of the Raleigh decision resu
   assert.deepEqual(again.states.layerStuck, first.states.layerStuck);
   assert.equal(again.states.axisStuck, first.states.axisStuck);
   assert.equal(store.loads, store.stages.size);
+  assert.equal(first.resumed, undefined);
+  assert.equal(again.resumed?.length, store.stages.size, 'every stage is named as resumed');
   assert.ok(!built.some((w) => w.startsWith('NFA of M(p,m)')), 'no layer pass ran again');
 });
 
@@ -57,6 +59,7 @@ test('a run stopped after some layer passes resumes after the last one kept and 
   assert.equal(resumed.admissible, whole.admissible);
   assert.deepEqual(resumed.states.layerStuck, whole.states.layerStuck);
   assert.ok(!passes.some((w) => w.includes('chain 0 (one digit')), 'chain 0 was resumed');
+  assert.ok(resumed.resumed?.some((s) => s.endsWith('chain-0')) && !resumed.resumed.some((s) => /chain-[1-9]/.test(s)), String(resumed.resumed));
 });
 
 test('an automaton written as bytes reads back the same, and equal machines share a fingerprint (random Moore machines)', () => {

@@ -75,6 +75,7 @@ export const admissibleCommand: CommandModule = {
             differenceBound: res.differenceBound,
             ...(periodicOf(res) ? { period: periodicOf(res)!.period, balanced: periodicOf(res)!.balanced } : {}),
             ...('states' in res ? { states: res.states } : {}),
+            ...('resumed' in res && res.resumed ? { resumed: res.resumed } : {}),
           });
           return;
         }
@@ -86,6 +87,7 @@ export const admissibleCommand: CommandModule = {
           const st = res.states;
           const passes = st.layers ? `, candidates after the layer passes (and the move to 0 unless they left finitely many) ${st.layers.join(', ')}` : '';
           emitLine(colour.dim(`  method logic: decided for every position (Theorem 23); automata: P ${st.p} states, ${st.nearDifferences === undefined ? '' : `P - P among the near moves ${st.nearDifferences}, `}P - P ${st.differences || 'not needed'}${passes}, moves E(p,q) ${st.moves}, search ${st.bad}`));
+          if ('resumed' in res && res.resumed) emitLine(colour.dim(`  resumed from the checkpoint: ${res.resumed.join(', ')}`));
           return;
         }
         const n = dimensionOf(spec!.set);

@@ -212,23 +212,7 @@ function serialChainTop(next: Dfa, sys: NumerationSystem, n: number, perm: reado
     },
     exploreLimits(limits),
   );
-  return minimise(deserialise(determinised(nfa, limits, phases), b, readPThenU(b, n)));
-}
-
-/** The reading order p_0, ..., p_{n-1}, u_0, ..., u_{n-1} of the pair letters pL + K uL. */
-function readPThenU(b: number, n: number): Int32Array {
-  const K = b ** n;
-  const order = new Int32Array(K * K);
-  for (let i = 0; i < K * K; i++) {
-    let [p, u] = [0, 0];
-    // The first digit read is the most significant of i.
-    for (let at = 2 * n - 1, r = i; at >= 0; at--, r = Math.floor(r / b)) {
-      if (at < n) p += (r % b) * b ** at;
-      else u += (r % b) * b ** (at - n);
-    }
-    order[i] = p + K * u;
-  }
-  return order;
+  return minimise(deserialise(determinised(nfa, limits, phases), b, pairOrder(b, n, true)));
 }
 
 /** ∃u: left(p, u) ∧ Next(t, u), over the pair letters pL + K tL (u <= p in size, so no padding). */

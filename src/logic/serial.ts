@@ -54,8 +54,11 @@ export function tupleOrder(b: number, n: number): Int32Array {
   return order;
 }
 
-/** The reading order of pair letters xL + K yL (K = b^n): x_0, y_0, x_1, y_1, ... */
-export function pairOrder(b: number, n: number): Int32Array {
+/**
+ * The reading order of pair letters xL + K yL (K = b^n): interleaved x_0, y_0, x_1, y_1, ... (the
+ * default), or x_0, ..., x_{n-1} then y_0, ..., y_{n-1} (`xFirst`).
+ */
+export function pairOrder(b: number, n: number, xFirst = false): Int32Array {
   const K = b ** n;
   const width = K * K;
   const order = new Int32Array(width);
@@ -64,8 +67,9 @@ export function pairOrder(b: number, n: number): Int32Array {
     for (let j = 0, r = i; j < 2 * n; j++, r = Math.floor(r / b)) {
       // Digit j from the right of i is the (2n-1-j)-th read.
       const at = 2 * n - 1 - j;
-      const c = at >> 1;
-      if (at & 1) y += (r % b) * b ** c;
+      const onY = xFirst ? at >= n : (at & 1) === 1;
+      const c = xFirst ? at % n : at >> 1;
+      if (onY) y += (r % b) * b ** c;
       else x += (r % b) * b ** c;
     }
     order[i] = x + K * y;

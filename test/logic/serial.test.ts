@@ -43,12 +43,15 @@ function digitsOf(order: Int32Array, b: number): number[][] {
   return out;
 }
 
-test('tupleOrder reads track 0 first; pairOrder reads x_0, y_0, x_1, y_1, ...', () => {
+test('tupleOrder reads track 0 first; pairOrder reads x_0, y_0, x_1, y_1, ... or, x first, x_0, x_1, y_0, y_1', () => {
   // Two base-3 tracks, letter x_0 + 3 x_1: reading (x_0, x_1) = (2, 1) is letter 2 + 3.
   assert.deepEqual(digitsOf(tupleOrder(3, 2), 3)[2 + 3 * 1], [2, 1]);
   // Pairs of two binary tracks, letter xL + 4 yL: x = (1, 0), y = (0, 1) is read 1, 0, 0, 1.
   assert.deepEqual(digitsOf(pairOrder(2, 2), 2)[1 + 4 * 2], [1, 0, 0, 1]);
-  for (const order of [tupleOrder(2, 3), tupleOrder(3, 2), pairOrder(2, 2), pairOrder(3, 1)]) {
+  // x = (1, 1), y = (0, 0): read 1, 0, 1, 0 interleaved, 1, 1, 0, 0 x first.
+  assert.deepEqual(digitsOf(pairOrder(2, 2), 2)[3], [1, 0, 1, 0]);
+  assert.deepEqual(digitsOf(pairOrder(2, 2, true), 2)[3], [1, 1, 0, 0]);
+  for (const order of [tupleOrder(2, 3), tupleOrder(3, 2), pairOrder(2, 2), pairOrder(3, 1), pairOrder(2, 2, true), pairOrder(3, 2, true)]) {
     assert.equal(new Set(order).size, order.length, 'a bijection');
   }
 });

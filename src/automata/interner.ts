@@ -3,6 +3,7 @@
  * addressing on typed arrays: a Map stops near 2^24 entries and is slower on tens of millions.
  */
 import { LimitError } from '../core/errors.js';
+import { atLeast } from './grow.js';
 
 export class KeyInterner {
   keys = new Float64Array(1024);
@@ -34,11 +35,7 @@ export class KeyInterner {
       at = (at + 1) & this.mask;
     }
     if (this.count >= this.limit) throw new LimitError(`the ${this.what} passed ${this.limit} states`, 'max-states', this.count);
-    if (this.count === this.keys.length) {
-      const grown = new Float64Array(2 * this.keys.length);
-      grown.set(this.keys);
-      this.keys = grown;
-    }
+    if (this.count === this.keys.length) this.keys = atLeast(this.keys, this.count + 1);
     const id = this.count++;
     this.keys[id] = key;
     this.slots[at] = id;

@@ -4,6 +4,7 @@
  */
 import { LimitError } from '../core/errors.js';
 import { Dfa } from './dfa.js';
+import { atLeast } from './grow.js';
 
 /**
  * The minimal complete DFA with the same output function. States are renumbered in breadth-first
@@ -19,14 +20,6 @@ export function minimise(dfa: Dfa): Dfa {
 /** A typed array of the least width that holds the letters 0..k-1. */
 function letterArray(k: number, length: number): Uint8Array | Uint16Array | Int32Array {
   return k <= 256 ? new Uint8Array(length) : k <= 65536 ? new Uint16Array(length) : new Int32Array(length);
-}
-
-/** An Int32Array of at least `size` entries, keeping the first `keep`. */
-function atLeast(a: Int32Array<ArrayBuffer>, size: number, keep = a.length): Int32Array<ArrayBuffer> {
-  if (size <= a.length) return a;
-  const grown = new Int32Array(Math.max(size, 2 * a.length));
-  grown.set(a.subarray(0, keep));
-  return grown;
 }
 
 /**
@@ -104,7 +97,7 @@ export function minimiseBy(
   const push = (b: number) => {
     if (pendingMark[b]) return;
     pendingMark[b] = 1;
-    pending = atLeast(pending, pendingCount + 1, pendingCount);
+    if (pendingCount === pending.length) pending = atLeast(pending, pendingCount + 1);
     pending[pendingCount++] = b;
   };
   let largest = 0;
@@ -131,7 +124,7 @@ export function minimiseBy(
       for (let e = from(t); e < from(t + 1); e++) {
         const a = invLetter[e]!;
         if (perLetter[a] === 0) {
-          letters = atLeast(letters, letterCount + 1, letterCount);
+          if (letterCount === letters.length) letters = atLeast(letters, letterCount + 1);
           letters[letterCount++] = a;
         }
         perLetter[a]!++;
@@ -161,7 +154,7 @@ export function minimiseBy(
         const at = first[y]! + marked[y]!;
         if (pos[s]! < at) continue;
         if (marked[y] === 0) {
-          touched = atLeast(touched, touchedCount + 1, touchedCount);
+          if (touchedCount === touched.length) touched = atLeast(touched, touchedCount + 1);
           touched[touchedCount++] = y;
         }
         const other = elems[at]!;

@@ -4,6 +4,7 @@
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
+import { atLeast } from './grow.js';
 
 /** The letter of an ε-move (and, in transducers, of an empty tape side). */
 export const EPSILON = -1;
@@ -210,11 +211,7 @@ export function exploreNfa(
     expand(interner.keys[s]!, (letter, to) => {
       perLetter[letter]!.push(intern(to));
     });
-    if ((s + 1) * K + 1 > succStart.length) {
-      const grown = new Int32Array(Math.max(2 * succStart.length, (s + 1) * K + 1));
-      grown.set(succStart);
-      succStart = grown;
-    }
+    succStart = atLeast(succStart, (s + 1) * K + 1);
     if (interner.count > mark.length) {
       const grown = new Int32Array(Math.max(2 * mark.length, interner.count)).fill(-1);
       grown.set(mark);
@@ -226,11 +223,7 @@ export function exploreNfa(
       for (const t of list) {
         if (mark[t] === stamp) continue;
         mark[t] = stamp;
-        if (used === succ.length) {
-          const grown = new Int32Array(2 * succ.length);
-          grown.set(succ);
-          succ = grown;
-        }
+        if (used === succ.length) succ = atLeast(succ, used + 1);
         succ[used++] = t;
       }
       succStart[s * K + a + 1] = used;
@@ -291,11 +284,6 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
   let hashes = new Int32Array(1024);
   let parent = new Int32Array(1024);
   let via = new Int32Array(1024);
-  const grow = <T extends Int32Array | Float64Array>(a: T): T => {
-    const grown = new (a.constructor as new (n: number) => T)(2 * a.length);
-    grown.set(a);
-    return grown;
-  };
   let slots = new Int32Array(1 << 12).fill(-1);
   let mask = slots.length - 1;
   const hashOf = (tag: number, buf: Int32Array, len: number): number => {
@@ -334,14 +322,11 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
     }
     const id = stored;
     if (id >= maxStates) throw new LimitError(`the subset construction passed ${maxStates} states; raise the state cap`, 'max-states', id);
-    if (poolUsed + len > pool.length) {
-      const grown = new Int32Array(Math.max(2 * pool.length, poolUsed + len));
-      grown.set(pool.subarray(0, poolUsed));
-      pool = grown;
-    }
+    pool = atLeast(pool, poolUsed + len, poolUsed);
     pool.set(buf.subarray(0, len), poolUsed);
     if (id === offset.length) {
-      [offset, length, tagOf, hashes, parent, via] = [grow(offset), grow(length), grow(tagOf), grow(hashes), grow(parent), grow(via)];
+      offset = atLeast(offset, id + 1);
+      [length, tagOf, hashes, parent, via] = [length, tagOf, hashes, parent, via].map((a) => atLeast(a, id + 1)) as [typeof length, typeof tagOf, typeof hashes, typeof parent, typeof via];
     }
     offset[id] = poolUsed;
     length[id] = len;
@@ -407,9 +392,7 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
         const at = i * K + a;
         if (at >= delta.length) {
           if (2 * delta.length > 2 ** 31 - 1) throw new LimitError('the subset automaton passed 2^31 transitions', 'max-states', stored);
-          const grown = new Int32Array(2 * delta.length);
-          grown.set(delta);
-          delta = grown;
+          delta = atLeast(delta, at + 1);
         }
         delta[at] = id;
       }

@@ -5,6 +5,7 @@
 import { InputError, LimitError } from '../core/errors.js';
 import { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
+import { atLeast } from './grow.js';
 import { EPSILON, Nfa } from './nfa.js';
 
 function sameAlphabet(a: { alphabetSize: number }, b: { alphabetSize: number }): void {
@@ -26,11 +27,7 @@ export function product(a: Dfa, b: Dfa, combine: (outA: number, outB: number) =>
   // Typed and growable: products of millions of states over 64 letters pass what a plain array holds.
   let delta = new Int32Array(1024 * k);
   for (let i = 0; i < pairs.count; i++) {
-    if ((i + 1) * k > delta.length) {
-      const grown = new Int32Array(2 * delta.length);
-      grown.set(delta);
-      delta = grown;
-    }
+    delta = atLeast(delta, (i + 1) * k);
     const p = Math.floor(pairs.keys[i]! / nb);
     const q = pairs.keys[i]! % nb;
     for (let c = 0; c < k; c++) delta[i * k + c] = pairs.intern(a.next(p, c) * nb + b.next(q, c));

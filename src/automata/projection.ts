@@ -4,6 +4,7 @@
  */
 import { InterruptedError, LimitError } from '../core/errors.js';
 import { coReachable } from './reach.js';
+import { atLeast } from './grow.js';
 import { ChunkedArray } from './chunked.js';
 import type { Dfa } from './dfa.js';
 import { minimiseBy } from './minimise.js';
@@ -67,7 +68,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
   let largest = 1;
   /** The companion's tag (its state plus one, 0 for the sink) and keys[0..n) as varints into bytes; returns the byte length. */
   const encode = (tag: number, n: number): number => {
-    if (bytes.length < 8 * (n + 1)) bytes = new Uint8Array(Math.max(8 * (n + 1), 2 * bytes.length));
+    bytes = atLeast(bytes, 8 * (n + 1), 0);
     let len = 0;
     for (let i = -1; i < n; i++) {
       let v = i === -1 ? tag : i === 0 ? keys[0]! : keys[i]! - keys[i - 1]!;
@@ -85,7 +86,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
   const decode = (id: number): number => {
     const o = offsets!.get(id);
     const len = offsets!.get(id + 1) - o;
-    if (held.length < len) held = new Uint8Array(2 * len);
+    held = atLeast(held, len, 0);
     pool!.read(o, len, held);
     let n = 0;
     let value = 0;
@@ -102,11 +103,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
           first = false;
         } else {
           value = n === 0 ? v : value + v;
-          if (n === keys.length) {
-            const grown = new Float64Array(2 * n);
-            grown.set(keys);
-            keys = grown;
-          }
+          if (n === keys.length) keys = atLeast(keys, n + 1);
           keys[n++] = value;
         }
         v = 0;
@@ -141,7 +138,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
       if (hashes!.get(id) === h) {
         const o = offsets!.get(id);
         if (offsets!.get(id + 1) - o === len) {
-          if (held.length < len) held = new Uint8Array(2 * len);
+          held = atLeast(held, len, 0);
           pool!.read(o, len, held);
           let same = true;
           for (let i = 0; i < len && same; i++) same = held[i] === bytes[i];
@@ -159,11 +156,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
     }
     pool!.write(poolUsed, bytes, len);
     poolUsed += len;
-    if (id === accepting.length) {
-      const grown = new Uint8Array(2 * accepting.length);
-      grown.set(accepting);
-      accepting = grown;
-    }
+    accepting = atLeast(accepting, id + 1);
     accepting[id] = acc;
     hashes!.set(id, h);
     offsets!.set(id + 1, poolUsed);
@@ -184,7 +177,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
     }
     const len = decode(i);
     const tag = tagRead;
-    if (members.length < len) members = new Float64Array(2 * len);
+    members = atLeast(members, len, 0);
     members.set(keys.subarray(0, len));
     for (let x = 0; x < X; x++) {
       let tag2 = tag;
@@ -206,11 +199,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
           if (!liveM[s2]) continue;
           const d2 = aDelta[d * Y + y]!;
           if (!liveA[d2]) continue;
-          if (n === keys.length) {
-            const grown = new Float64Array(2 * n);
-            grown.set(keys);
-            keys = grown;
-          }
+          if (n === keys.length) keys = atLeast(keys, n + 1);
           keys[n++] = s2 + nM * d2;
         }
       }

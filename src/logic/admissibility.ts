@@ -1116,6 +1116,7 @@ function axisNfa(P: Dfa, b: number, n: number, options: DirectOptions): TableNfa
   const dig = letterDigits(b, n);
   const liveP = coReachable(P);
   const nP = P.stateCount;
+  checkKeySpace('the axis moves', nP, 4 ** n);
   const [p, q] = [new Int32Array(n), new Int32Array(n)];
   return exploreNfa(
     K,
@@ -1148,6 +1149,7 @@ function serialAxisNfa(P: Dfa, b: number, n: number, order: Int32Array, c: numbe
   const liveP = coReachable(Ps);
   const coordinate = digitsRead(Ps, P.stateCount, n);
   const nP = Ps.stateCount;
+  checkKeySpace('the axis moves', nP, 2 ** n);
   return exploreNfa(
     b,
     [P.start],

@@ -8,7 +8,7 @@
  */
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
-import { determiniseTable, exploreNfa, type TableNfa } from '../automata/nfa.js';
+import { checkKeySpace, determiniseTable, exploreNfa, type TableNfa } from '../automata/nfa.js';
 import { complement, product, shortestWitness } from '../automata/ops.js';
 import { coReachable } from '../numeration/build.js';
 import type { NumerationSystem } from '../numeration/system.js';
@@ -81,6 +81,7 @@ export function chainSuccessor(S: Dfa, sys: NumerationSystem, n: number, limits:
   // ∃w ∈ S with t_0 < w_0 < u_0 (w < u, so w is no longer than the pair): guess w digit by digit.
   const liveS = coReachable(S);
   const nS = S.stateCount;
+  checkKeySpace('the elements between', nS, 16);
   const between = exploreNfa(
     K * K,
     [S.start],
@@ -120,6 +121,7 @@ function chainTop(next: Dfa, sys: NumerationSystem, n: number, perm: readonly nu
   const live = coReachable(next);
   const nN = next.stateCount;
   const half = 1 << (2 * n);
+  checkKeySpace('Top_π', nN, half, half);
   const [p, u, v] = [new Int32Array(n), new Int32Array(n), new Int32Array(n)];
   const nfa = exploreNfa(
     K * K,
@@ -161,6 +163,7 @@ function serialChainTop(next: Dfa, sys: NumerationSystem, n: number, perm: reado
   const nN = Ns.stateCount;
   const half = 1 << (2 * n);
   const phases = 2 * n;
+  checkKeySpace('Top_π', nN, phases, K, half, half);
   // p's coordinate compared with u's coordinate j.
   const against = new Int32Array(n);
   perm.forEach((j, c) => (against[j] = c));
@@ -220,6 +223,7 @@ function stepDown(left: Dfa, next: Dfa, b: number, n: number, limits: ChainLimit
   const K = b ** n;
   const [liveL, liveN] = [coReachable(left), coReachable(next)];
   const nL = left.stateCount;
+  checkKeySpace('the step down', nL, next.stateCount);
   const nfa = exploreNfa(
     K * K,
     [left.start + nL * next.start],

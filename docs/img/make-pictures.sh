@@ -18,5 +18,6 @@ $S plot rewrite:a,a2,a3,a4,b --max 20 --out docs/img/lengths-a-a2-a3-a4-b.svg   
 $S plot rewrite:a,a2,b,b2 --kind counts --max 16 --out docs/img/counts-a-a2-b-b2.svg               # words by value and length
 $S plot octal:0.07 --max 300 --out docs/img/dawson-kayles.svg                                      # period 34, preperiod 53
 $S plot rewrite:a,a2,b --kind automaton --max 40 --out docs/img/automaton-a-a2-b.svg                # a proved Grundy automaton
+$S automaton rewrite:a,a4,b --verify data/automata/a-a4-b.json --dot docs/img/automaton-a-a4-b.svg   # Question 11: 100 states
 # The page itself, as the browser test sees it:
 SPRAGUE_SCREENSHOT=docs/img/explorer.png node --test "$(dirname "${S##* }")/../../test/web/" > /dev/null

@@ -1,16 +1,21 @@
 /**
- * `sprague automaton SPEC [--max-states K] [--dot FILE]`: learn a Grundy automaton of a rewrite game
+ * `sprague automaton SPEC [--max-states K] [--dot FILE] [--verify FILE]`: learn a Grundy automaton of a rewrite game
  * and prove it for all words (seed taking-and-merging, Lemma 2). `--dot` writes DOT, or a picture
  * when FILE ends in .svg or .png.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { toDot } from '../../automata/dot.js';
 import { dotToPng, dotToSvg } from '../../automata/render.js';
 import { InputError, InterruptedError } from '../../core/errors.js';
 import { RewriteGame } from '../../games/rewrite/game.js';
 import { compressWord, formatRule } from '../../games/rewrite/rules.js';
+import { Alphabet } from '../../automata/alphabet.js';
+import type { Dfa } from '../../automata/dfa.js';
+import { alphabetOf } from '../../games/rewrite/rules.js';
+import { automatonJson, parseAutomatonJson } from '../../regular/automaton-file.js';
 import type { GrundyAutomatonResult } from '../../regular/grundy-automaton.js';
+import { verifyGrundyAutomaton, verifyPPositions } from '../../regular/verify.js';
 import { reviveAutomatonResult } from '../background-jobs.js';
 import { runStoppable } from '../background.js';
 import { parseSpec } from '../../spec/index.js';
@@ -22,6 +27,7 @@ interface Flags {
   maxStates?: string;
   dot?: string;
   pPositions?: boolean;
+  verify?: string;
 }
 
 export const automatonCommand: CommandModule = {
@@ -31,13 +37,15 @@ export const automatonCommand: CommandModule = {
       .description('find a DFA computing the Grundy value of every word of a rewrite game, and prove it (Lemma 2)')
       .argument('<spec>', 'a rewrite game, e.g. rewrite:a,a2,a3,b or rewrite:a->b,a->,b->')
       .option('--json', 'JSON Lines output')
-      .option('--max-states <k>', 'largest automaton tried (default 100)')
+      .option('--max-states <k>', 'largest automaton tried (default 200)')
       .option('--dot <file>', 'write the automaton: DOT, or SVG / PNG when the name ends in .svg / .png')
       .option('--p-positions', 'learn and prove only the P-positions against the rest (as in Theorem 15)')
+      .option('--verify <file>', 'prove a stored automaton (the JSON line of automaton --json) instead of learning one')
       .action(async (spec: string, flags: Flags) => {
-        const maxStates = flags.maxStates === undefined ? 100 : parseCount('--max-states', flags.maxStates);
+        const maxStates = flags.maxStates === undefined ? 200 : parseCount('--max-states', flags.maxStates);
         const ruleset = parseSpec(spec, { allowUnboundedRewriting: true });
         if (!(ruleset instanceof RewriteGame)) throw new InputError(`automaton needs a rewrite game (rewrite:RULES), not ${spec}`);
+        if (flags.verify !== undefined) return await verifyStored(ruleset, flags.verify, flags);
         let result: GrundyAutomatonResult;
         let interrupted: InterruptedError | undefined;
         // The learner runs in a worker so that Ctrl-C can stop it and keep what it learned.
@@ -56,18 +64,11 @@ export const automatonCommand: CommandModule = {
           grundyValues: result.grundyValues,
           verified: result.verified,
           ...(result.counterexample !== undefined ? { counterexample: compressWord(result.counterexample) } : {}),
+          // Any automaton computing the target needs at least this many states (Myhill–Nerode).
+          lowerBound: result.lowerBound,
+          ...(result.machine ? automatonJson(result.machine, result.alphabet) : {}),
         };
-        if (flags.dot && result.machine) {
-          const dot = toDot(result.machine, {
-            name: `${flags.pPositions ? 'P-positions' : 'Grundy automaton'} of {${ruleset.rules.map(formatRule).join(',')}}`,
-            letterName: (a) => letters[a]!,
-            stateLabel: (s, o) => (flags.pPositions ? `q${s}: ${o ? 'P' : 'N'}` : `q${s}: ${o}`),
-          });
-          const file = flags.dot;
-          if (/\.svg$/i.test(file)) writeFileSync(file, await dotToSvg(dot));
-          else if (/\.png$/i.test(file)) writeFileSync(file, await dotToPng(dot));
-          else writeFileSync(file, dot);
-        }
+        if (flags.dot && result.machine) await writeDot(flags.dot, result.machine, ruleset, letters, flags);
         if (flags.json) {
           emitJson(out);
           if (interrupted) throw interrupted;
@@ -99,3 +100,57 @@ export const automatonCommand: CommandModule = {
       });
   },
 };
+
+/**
+ * `--verify FILE`: the Lemma-2 prover alone on a stored automaton (the object `--json` prints), so a
+ * machine learned once is checked again in milliseconds.
+ */
+async function verifyStored(game: RewriteGame, file: string, flags: Flags): Promise<void> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new InputError(`cannot read the automaton file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`${file}: not JSON (${(e as Error).message})`);
+  }
+  const { machine, alphabet } = parseAutomatonJson(json, file);
+  const letters = alphabetOf(game.rules).sort();
+  if (alphabet.names.join(',') !== letters.join(',')) {
+    throw new InputError(`${file}: the automaton reads the letters ${alphabet.names.join(',')}, the game ${letters.join(',')}`);
+  }
+  const system = { rules: game.rules, alphabet: new Alphabet(letters) };
+  const verdict = flags.pPositions ? verifyPPositions(system, machine) : verifyGrundyAutomaton(system, machine);
+  if (flags.dot) await writeDot(flags.dot, machine, game, letters, flags);
+  const out = verdict.verified
+    ? { states: machine.stateCount, grundyValues: verdict.certificate.grundyValues, verified: true }
+    : { states: machine.stateCount, grundyValues: machine.reachableOutputs(), verified: false, counterexample: compressWord(verdict.violation.word) };
+  if (flags.json) return emitJson(out);
+  if (verdict.verified) {
+    const c = verdict.certificate;
+    emitLine(
+      `${file}: proved for all words (Lemma 2): ${machine.stateCount} states, values ${c.grundyValues.join(', ')} ` +
+        `(${c.productStates} pairs of a state and a subset of options checked; letter weights ${c.terminationWeights.join(', ')})`,
+    );
+  } else {
+    const v = verdict.violation;
+    const why = v.kind === 'stability' ? `its option ${compressWord(v.option)} has the same value ${v.value}` : `value ${v.value} but no move to value ${v.missing}`;
+    emitLine(`${file}: not a Grundy automaton of the game: at ${compressWord(v.word)}, ${why}`);
+  }
+}
+
+/** `--dot FILE`: DOT, or a picture when the name ends in .svg or .png. */
+async function writeDot(file: string, machine: Dfa, game: RewriteGame, letters: readonly string[], flags: Flags): Promise<void> {
+  const dot = toDot(machine, {
+    name: `${flags.pPositions ? 'P-positions' : 'Grundy automaton'} of {${game.rules.map(formatRule).join(',')}}`,
+    letterName: (a) => letters[a]!,
+    stateLabel: (s, o) => (flags.pPositions ? `q${s}: ${o ? 'P' : 'N'}` : `q${s}: ${o}`),
+  });
+  if (/\.svg$/i.test(file)) writeFileSync(file, await dotToSvg(dot));
+  else if (/\.png$/i.test(file)) writeFileSync(file, await dotToPng(dot));
+  else writeFileSync(file, dot);
+}

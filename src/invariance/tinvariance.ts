@@ -157,8 +157,8 @@ function chromatic(adj: number[][], options: TInvarianceOptions): { colours: Int
     for (const w of adj[v]!) {
       const slot = w * width + c;
       if (sign === 1) {
-        if (seen[slot]++ === 0) sat[w]!++;
-      } else if (--seen[slot] === 0) sat[w]!--;
+        if (seen[slot]!++ === 0) sat[w]!++;
+      } else if (--seen[slot]! === 0) sat[w]!--;
     }
   };
   const select = (): number => {

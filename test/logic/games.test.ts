@@ -153,7 +153,7 @@ test('deciding-game-invariance Lemma 12: a set that is not 1-admissible gets a w
   const bad = badPositions(inP, 12);
   assert.equal(r.admissible, bad.length === 0);
   assert.equal(r.admissible, false);
-  assert.ok(bad.some(([x, y]) => BigInt(x) === r.witness![0] && BigInt(y) === r.witness![1]), `witness ${r.witness}`);
+  assert.ok(bad.some(([x, y]) => BigInt(x!) === r.witness![0] && BigInt(y!) === r.witness![1]), `witness ${r.witness}`);
 });
 
 test('deciding-game-invariance Remark 41 and Lemma 38: periodic words decided by logic agree with brute force on [0, 2l]^2', () => {

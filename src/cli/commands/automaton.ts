@@ -3,7 +3,6 @@
  * and prove it for all words (seed taking-and-merging, Lemma 2). `--dot` writes DOT, or a picture
  * when FILE ends in .svg or .png.
  */
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { toDot } from '../../automata/dot.js';
 import { dotToPng, dotToSvg } from '../../automata/render.js';
@@ -14,7 +13,7 @@ import type { GrundyAutomatonResult } from '../../regular/grundy-automaton.js';
 import { reviveAutomatonResult } from '../background-jobs.js';
 import { runStoppable } from '../background.js';
 import { parseSpec } from '../../spec/index.js';
-import { emitJson, emitLine, formatTable, parseCount } from '../io.js';
+import { checkWritableFile, emitJson, emitLine, formatTable, parseCount, writeUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -36,6 +35,7 @@ export const automatonCommand: CommandModule = {
       .option('--p-positions', 'learn and prove only the P-positions against the rest (as in Theorem 15)')
       .action(async (spec: string, flags: Flags) => {
         const maxStates = flags.maxStates === undefined ? 100 : parseCount('--max-states', flags.maxStates);
+        if (flags.dot) checkWritableFile('--dot', flags.dot);
         const ruleset = parseSpec(spec, { allowUnboundedRewriting: true });
         if (!(ruleset instanceof RewriteGame)) throw new InputError(`automaton needs a rewrite game (rewrite:RULES), not ${spec}`);
         let result: GrundyAutomatonResult;
@@ -64,9 +64,7 @@ export const automatonCommand: CommandModule = {
             stateLabel: (s, o) => (flags.pPositions ? `q${s}: ${o ? 'P' : 'N'}` : `q${s}: ${o}`),
           });
           const file = flags.dot;
-          if (/\.svg$/i.test(file)) writeFileSync(file, await dotToSvg(dot));
-          else if (/\.png$/i.test(file)) writeFileSync(file, await dotToPng(dot));
-          else writeFileSync(file, dot);
+          writeUserFile('--dot', file, /\.svg$/i.test(file) ? await dotToSvg(dot) : /\.png$/i.test(file) ? await dotToPng(dot) : dot);
         }
         if (flags.json) {
           emitJson(out);

@@ -87,6 +87,7 @@ abstract class PhasedCompound<P> implements Ruleset<Phased<P>> {
   readonly heapCount?: number;
   /** Each ruleset's maps (see Layers), looked up once: the options below run in the solver's loop. */
   protected readonly stacked: readonly Layers[];
+  /** How an enclosing compound hands positions of this one on (see Layers). */
   readonly layers: Layers;
 
   constructor(
@@ -215,6 +216,7 @@ export class PassCompound<P> implements Ruleset<Phased<P>> {
   readonly terminating: boolean;
   readonly heapCount?: number;
 
+  /** How an enclosing compound hands positions of this one on (see Layers). */
   readonly layers: Layers;
 
   constructor(readonly inner: Ruleset<P>) {
@@ -258,6 +260,7 @@ export class DisjunctiveSum implements Ruleset<unknown[]> {
   readonly convention = 'normal';
   readonly terminating: boolean;
 
+  /** How an enclosing compound hands positions of this one on (see Layers). */
   readonly layers: Layers;
 
   constructor(readonly components: readonly Ruleset<any>[]) {

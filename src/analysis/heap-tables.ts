@@ -128,6 +128,9 @@ function checkProgress(i: number, total: number, options: TableOptions, stop: ()
 /** Thrown inside the generic table when a ruleset's move leaves the box or does not lower the index. */
 export class NotTabulable extends Error {}
 
+/** Compounds whose positions carry a phase beside the heaps. */
+const PHASED = ['PushCompound', 'ConjoinedCompound', 'PassCompound'];
+
 function optionIndex(t: PTable, o: unknown, i: number): number {
   if (!Array.isArray(o) || o.length !== t.heaps) throw new NotTabulable('an option is not a heap position of the same size');
   let j = 0;
@@ -145,6 +148,9 @@ function optionIndex(t: PTable, o: unknown, i: number): number {
  */
 export function outcomeTable(rs: Ruleset<any>, heaps: number, max: number, options: TableOptions = {}): PTable {
   if (rs instanceof PushCompound && rs.rulesets[0]!.convention === 'normal') {
+    // The first phase is tabulated from its rules on heap cells: a compound there has phased positions.
+    const first = rs.rulesets[0]!.constructor.name;
+    if (PHASED.includes(first)) throw new NotTabulable(`${first} positions are not heaps`);
     let tail: PTable;
     try {
       tail = outcomeTable(afterPush(rs), heaps, max, options);
@@ -158,7 +164,7 @@ export function outcomeTable(rs: Ruleset<any>, heaps: number, max: number, optio
     return phaseTable(rs.inner, heaps, max, options, () => true, true);
   }
   if (!rs.terminating) throw new NotTabulable('the ruleset is not known to terminate');
-  for (const c of ['ConjoinedCompound', 'PassCompound', 'DisjunctiveSum']) {
+  for (const c of [...PHASED, 'DisjunctiveSum']) {
     if (rs.constructor.name === c) throw new NotTabulable(`${c} positions are not heaps`);
   }
   return phaseTable(rs, heaps, max, options, () => true, false);

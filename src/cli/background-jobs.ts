@@ -109,7 +109,7 @@ export const jobs = {
         // One cap for the user: a larger subset cap lifts the NFA cap (30 M) with it (G_3's NFAs reach 45 M).
         const caps = args.maxSubsets === undefined ? {} : { maxSubsets: args.maxSubsets, maxNfaStates: Math.max(30_000_000, args.maxSubsets) };
         const { DirectoryStages } = await import('../logic/checkpoint.js');
-        const checkpoint = args.checkpoint === undefined ? {} : { checkpoint: new DirectoryStages(args.checkpoint) };
+        const checkpoint = args.checkpoint === undefined ? {} : { checkpoint: new DirectoryStages(args.checkpoint, { set: args.text, method: 'logic' }) };
         return logicAdmissibility(args.text, { signal: ctx.signal, ...caps, ...checkpoint });
       }
       return admissible(parseSetSpec(args.text, args.heaps), {

@@ -2,7 +2,10 @@
  * Output helpers shared by the commands: JSON Lines on stdout with --json, aligned human tables
  * otherwise, and a progress bar on stderr when it is a terminal.
  */
+import { accessSync, constants, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
+import { InputError } from '../core/errors.js';
 
 export interface OutputOptions {
   json?: boolean;
@@ -91,5 +94,102 @@ export class FlagError extends Error {
   constructor(flag: string, value: string, reason: string) {
     super(`bad value ${JSON.stringify(value)} for ${flag}: ${reason}`);
     this.name = 'FlagError';
+  }
+}
+
+/*
+ * Files and folders the user names (--file, --library, --conformance, --out, --dot, --mpl, a machine):
+ * a missing or unreadable one, or a folder given as a file, is bad input (exit 2, one line naming it),
+ * found before any work where it can be.
+ */
+
+function reason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file or folder';
+    case 'ENOTDIR':
+      return 'a part of the path is not a folder';
+    case 'EISDIR':
+      return 'it is a folder, not a file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return code ?? (e as Error).message.split('\n')[0]!;
+  }
+}
+
+/** What `path` is, or an InputError saying why it cannot be looked at. */
+function kindOf(what: string, path: string): 'file' | 'folder' | 'other' {
+  let st;
+  try {
+    st = statSync(path);
+  } catch (e) {
+    throw new InputError(`${what} ${path}: ${reason(e)}`);
+  }
+  return st.isFile() ? 'file' : st.isDirectory() ? 'folder' : 'other';
+}
+
+/** The text of a file the user named; `what` names where it was given (e.g. `--file`). */
+export function readUserFile(what: string, path: string): string {
+  checkUserFile(what, path);
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new InputError(`${what} ${path}: ${reason(e)}`);
+  }
+}
+
+/** A file the user named exists, is not a folder and can be read (a pipe such as /dev/stdin is fine). */
+export function checkUserFile(what: string, path: string): void {
+  if (kindOf(what, path) === 'folder') throw new InputError(`${what} ${path}: it is a folder, not a file`);
+  try {
+    accessSync(path, constants.R_OK);
+  } catch (e) {
+    throw new InputError(`${what} ${path}: ${reason(e)}`);
+  }
+}
+
+/** A folder the user named exists, is a folder and can be read. */
+export function checkUserFolder(what: string, path: string): void {
+  if (kindOf(what, path) !== 'folder') throw new InputError(`${what} ${path}: not a folder`);
+  try {
+    accessSync(path, constants.R_OK | constants.X_OK);
+  } catch (e) {
+    throw new InputError(`${what} ${path}: ${reason(e)}`);
+  }
+}
+
+/** A file the user asked for can be written: checked before the work, so that no result is lost at the end. */
+export function checkWritableFile(what: string, path: string): void {
+  const dir = dirname(resolve(path));
+  let dirKind;
+  try {
+    dirKind = kindOf(what, dir);
+  } catch {
+    throw new InputError(`${what} ${path}: no folder ${dir} to write it in`);
+  }
+  if (dirKind !== 'folder') throw new InputError(`${what} ${path}: ${dir} is not a folder`);
+  let exists = true;
+  try {
+    statSync(path);
+  } catch {
+    exists = false;
+  }
+  if (exists && kindOf(what, path) === 'folder') throw new InputError(`${what} ${path}: it is a folder, not a file`);
+  try {
+    accessSync(exists ? path : dir, constants.W_OK);
+  } catch (e) {
+    throw new InputError(`${what} ${path}: ${reason(e)}`);
+  }
+}
+
+/** Writes a file the user named; a failure is one line naming it. */
+export function writeUserFile(what: string, path: string, data: string | Uint8Array): void {
+  try {
+    writeFileSync(path, data);
+  } catch (e) {
+    throw new InputError(`${what} ${path}: cannot write it: ${reason(e)}`);
   }
 }

@@ -26,25 +26,56 @@ function normalOnly(op: string, rulesets: readonly Ruleset<any>[]): void {
 }
 
 /**
- * Positions `g` (phase 1) or `k:g` (phase k, after k-1 button pushes). A compound's positions are
- * written as those of its first ruleset.
+ * A compound's rulesets may themselves be compounds (`push(nim,push(nim,nim))`): their positions then
+ * carry phases of their own. Three maps let a compound hand a position from one ruleset to the next
+ * whatever their positions look like. `ground` is the position of the common set Ω underneath (the
+ * board, the heaps: the paper's g in (k, g)); `enter` is where a ruleset starts on a position of Ω
+ * (every inner phase at its first); `buttonsPushed` says whether every button of the position has been
+ * pushed. A push compound's own button comes after those of its rulesets ("one button after another":
+ * push(push(A,B),C) is push(A,B,C)), since each must be pushed exactly once (Definition 2.0.1).
  */
-function phasedDomain<P>(inner: PositionDomain<P>, phases: number): PositionDomain<Phased<P>> {
+interface Layers {
+  ground(p: unknown): unknown;
+  enter(ground: unknown): unknown;
+  buttonsPushed(p: unknown): boolean;
+}
+
+const FLAT: Layers = { ground: (p) => p, enter: (g) => g, buttonsPushed: () => true };
+
+function layersOf(r: Ruleset<any>): Layers {
+  if (r instanceof PhasedCompound || r instanceof PassCompound || r instanceof DisjunctiveSum) return r.layers;
+  if (r instanceof Misere) return layersOf(r.inner);
+  return FLAT;
+}
+
+/**
+ * Positions `g` (phase 1) or `k:g` (phase k, after k-1 button pushes), `g` written as a position of
+ * the k-th ruleset. A phase-1 position whose text starts with an inner phase is written `1:k:g`, so
+ * that the outer phase is always the first prefix.
+ */
+function phasedDomain(domains: readonly PositionDomain<any>[]): PositionDomain<Phased<any>> {
+  const phases = domains.length;
+  const inPhase = (phase: number, text: string, offset: number): Phased<any> => {
+    try {
+      return { phase, g: domains[phase]!.parse(text.slice(offset)) };
+    } catch (e) {
+      if (e instanceof PositionError && offset > 0) throw new PositionError(text, e.column + offset, e.reason);
+      throw e;
+    }
+  };
   return {
-    kind: inner.kind,
-    key: (p) => `${p.phase}|${inner.key(p.g)}`,
-    format: (p) => (p.phase === 0 ? inner.format(p.g) : `${p.phase + 1}:${inner.format(p.g)}`),
+    kind: domains[0]!.kind,
+    key: (p) => `${p.phase}|${domains[p.phase]!.key(p.g)}`,
+    format: (p) => {
+      const g = domains[p.phase]!.format(p.g);
+      return p.phase > 0 || /^\d+:/.test(g) ? `${p.phase + 1}:${g}` : g;
+    },
     parse: (text) => {
       const m = /^(\d+):/.exec(text);
-      if (!m) return { phase: 0, g: inner.parse(text) };
+      if (!m) return inPhase(0, text, 0);
       const phase = Number(m[1]) - 1;
       if (phase < 0 || phase >= phases) throw new PositionError(text, 1, `phase must be 1..${phases}`);
-      try {
-        return { phase, g: inner.parse(text.slice(m[0].length)) };
-      } catch (e) {
-        if (e instanceof PositionError) throw new PositionError(text, e.column + m[0].length, e.reason);
-        throw e;
-      }
+      return inPhase(phase, text, m[0].length);
     },
   };
 }
@@ -54,6 +85,10 @@ abstract class PhasedCompound<P> implements Ruleset<Phased<P>> {
   readonly convention: Convention;
   readonly terminating: boolean;
   readonly heapCount?: number;
+  /** Each ruleset's maps (see Layers), looked up once: the options below run in the solver's loop. */
+  protected readonly stacked: readonly Layers[];
+  /** How an enclosing compound hands positions of this one on (see Layers). */
+  readonly layers: Layers;
 
   constructor(
     readonly name: string,
@@ -62,19 +97,41 @@ abstract class PhasedCompound<P> implements Ruleset<Phased<P>> {
     if (rulesets.length < 2) throw new InputError(`${name} needs at least two rulesets`);
     sameDomains(name, rulesets);
     normalOnly('ruleset played before the last one', rulesets.slice(0, -1));
-    this.domain = phasedDomain(rulesets[0]!.domain, rulesets.length);
+    this.domain = phasedDomain(rulesets.map((r) => r.domain));
     // The game ends under the last ruleset, so its convention decides who wins.
     this.convention = rulesets[rulesets.length - 1]!.convention;
     this.terminating = rulesets.every((r) => r.terminating);
     const counts = new Set(rulesets.map((r) => r.heapCount).filter((c) => c !== undefined));
     if (counts.size > 1) throw new InputError(`${name}: the rulesets are played on different numbers of heaps`);
     this.heapCount = [...counts][0];
+    this.stacked = rulesets.map(layersOf);
+    this.layers = {
+      ground: (p) => this.ground(p as Phased<P>),
+      enter: (g) => this.enter(0, g),
+      buttonsPushed: (p) => this.buttonsPushed(p as Phased<P>),
+    };
+  }
+
+  /** Whether no button is still due at p (see Layers). */
+  protected abstract buttonsPushed(p: Phased<P>): boolean;
+
+  /** The position of Ω under p. */
+  protected ground({ phase, g }: Phased<P>): unknown {
+    return this.stacked[phase]!.ground(g);
+  }
+
+  /** The k-th ruleset's starting position on `ground`, as a position of this compound. */
+  protected enter(phase: number, ground: unknown): Phased<P> {
+    return { phase, g: this.stacked[phase]!.enter(ground) as P };
   }
 
   validate(p: Phased<P>): string | undefined {
-    for (const r of this.rulesets.slice(p.phase)) {
-      const why = r.validate?.(p.g);
-      if (why) return why;
+    const why = this.rulesets[p.phase]!.validate?.(p.g);
+    if (why) return why;
+    const ground = this.ground(p);
+    for (let k = p.phase + 1; k < this.rulesets.length; k++) {
+      const later = this.rulesets[k]!.validate?.(this.enter(k, ground).g);
+      if (later) return later;
     }
     return undefined;
   }
@@ -101,9 +158,15 @@ export class PushCompound<P> extends PhasedCompound<P> {
     super(`push(${rulesets.map((r) => r.name).join(',')})`, rulesets);
   }
 
-  options({ phase, g }: Phased<P>): Phased<P>[] {
+  /** Only in the last phase: every button before it has been pushed, this compound's own included. */
+  protected buttonsPushed({ phase, g }: Phased<P>): boolean {
+    return phase === this.rulesets.length - 1 && this.stacked[phase]!.buttonsPushed(g);
+  }
+
+  options(p: Phased<P>): Phased<P>[] {
+    const { phase, g } = p;
     const out = this.rulesets[phase]!.options(g).map((o) => ({ phase, g: o }));
-    if (phase < this.rulesets.length - 1) out.push({ phase: phase + 1, g });
+    if (phase < this.rulesets.length - 1 && this.stacked[phase]!.buttonsPushed(g)) out.push(this.enter(phase + 1, this.ground(p)));
     return out;
   }
 }
@@ -117,12 +180,28 @@ export class ConjoinedCompound<P> extends PhasedCompound<P> {
     super(`conjoined(${rulesets.map((r) => r.name).join(',')})`, rulesets);
   }
 
-  options({ phase, g }: Phased<P>): Phased<P>[] {
-    for (let k = phase; k < this.rulesets.length; k++) {
-      const opts = this.rulesets[k]!.options(g);
-      if (opts.length > 0 || k === this.rulesets.length - 1) return opts.map((o) => ({ phase: k, g: o }));
+  options(p: Phased<P>): Phased<P>[] {
+    for (let at = p; ; at = this.enter(at.phase + 1, this.ground(at))) {
+      const opts = this.rulesets[at.phase]!.options(at.g);
+      if (opts.length > 0 || at.phase === this.rulesets.length - 1) return opts.map((o) => ({ phase: at.phase, g: o }));
     }
-    return [];
+  }
+
+  /** The position in the ruleset actually in force: p after the switches the rules make by themselves. */
+  private active(p: Phased<P>): Phased<P> {
+    const last = this.rulesets.length - 1;
+    let at = p;
+    while (at.phase < last && this.rulesets[at.phase]!.options(at.g).length === 0) at = this.enter(at.phase + 1, this.ground(at));
+    return at;
+  }
+
+  /**
+   * The conjoined compound has no button of its own: what is due is what the ruleset in force still
+   * owes. Later rulesets are not in the position yet (a button pushed around this compound may skip them).
+   */
+  protected buttonsPushed(p: Phased<P>): boolean {
+    const at = this.active(p);
+    return this.stacked[at.phase]!.buttonsPushed(at.g);
   }
 }
 
@@ -137,12 +216,22 @@ export class PassCompound<P> implements Ruleset<Phased<P>> {
   readonly terminating: boolean;
   readonly heapCount?: number;
 
+  /** How an enclosing compound hands positions of this one on (see Layers). */
+  readonly layers: Layers;
+
   constructor(readonly inner: Ruleset<P>) {
     normalOnly('game with a pass', [inner]);
     this.name = `pass(${inner.name})`;
-    this.domain = phasedDomain(inner.domain, 2);
+    this.domain = phasedDomain([inner.domain, inner.domain]);
     this.terminating = inner.terminating;
     this.heapCount = inner.heapCount;
+    // The pass is optional: a position of the inner ruleset has pushed its buttons whether or not it passed.
+    const under = layersOf(inner);
+    this.layers = {
+      ground: (p) => under.ground((p as Phased<P>).g),
+      enter: (g) => ({ phase: 0, g: under.enter(g) }),
+      buttonsPushed: (p) => under.buttonsPushed((p as Phased<P>).g),
+    };
   }
 
   validate(p: Phased<P>): string | undefined {
@@ -171,11 +260,21 @@ export class DisjunctiveSum implements Ruleset<unknown[]> {
   readonly convention = 'normal';
   readonly terminating: boolean;
 
+  /** How an enclosing compound hands positions of this one on (see Layers). */
+  readonly layers: Layers;
+
   constructor(readonly components: readonly Ruleset<any>[]) {
     if (components.length === 0) throw new InputError('sum needs at least one ruleset');
     normalOnly('summand (write misere(sum(...)) for a misère sum)', components);
     this.name = `sum(${components.map((r) => r.name).join(',')})`;
     this.terminating = components.every((r) => r.terminating);
+    // A sum stands on the tuple of its summands' grounds; a button of any summand must be pushed.
+    const parts = components.map(layersOf);
+    this.layers = {
+      ground: (p) => (p as unknown[]).map((g, i) => parts[i]!.ground(g)),
+      enter: (g) => (g as unknown[]).map((x, i) => parts[i]!.enter(x)),
+      buttonsPushed: (p) => (p as unknown[]).every((g, i) => parts[i]!.buttonsPushed(g)),
+    };
     this.domain = {
       kind: `sum(${components.map((r) => r.domain.kind).join(',')})`,
       key: (p) => p.map((g, i) => components[i]!.domain.key(g)).join(' + '),

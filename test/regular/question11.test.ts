@@ -78,5 +78,5 @@ test('sprague automaton --verify FILE proves the stored automaton from the comma
   assert.equal(other.lines[0].verified, false);
   const missing = runCli(['automaton', 'rewrite:a,a4,b', '--verify', `${file}.missing`]);
   assert.equal(missing.status, 2);
-  assert.match(missing.stderr, /^sprague: cannot read the automaton file .*missing: ENOENT\n$/);
+  assert.match(missing.stderr, /^sprague: the automaton file .*missing: no such file or folder\n$/);
 });

@@ -3,23 +3,21 @@
  * and prove it for all words (seed taking-and-merging, Lemma 2). `--dot` writes DOT, or a picture
  * when FILE ends in .svg or .png.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { toDot } from '../../automata/dot.js';
 import { dotToPng, dotToSvg } from '../../automata/render.js';
 import { InputError, InterruptedError } from '../../core/errors.js';
 import { RewriteGame } from '../../games/rewrite/game.js';
-import { compressWord, formatRule } from '../../games/rewrite/rules.js';
+import { alphabetOf, compressWord, formatRule } from '../../games/rewrite/rules.js';
 import { Alphabet } from '../../automata/alphabet.js';
 import type { Dfa } from '../../automata/dfa.js';
-import { alphabetOf } from '../../games/rewrite/rules.js';
 import { automatonJson, parseAutomatonJson } from '../../regular/automaton-file.js';
 import type { GrundyAutomatonResult } from '../../regular/grundy-automaton.js';
 import { verifyGrundyAutomaton, verifyPPositions } from '../../regular/verify.js';
 import { reviveAutomatonResult } from '../background-jobs.js';
 import { runStoppable } from '../background.js';
 import { parseSpec } from '../../spec/index.js';
-import { emitJson, emitLine, formatTable, parseCount } from '../io.js';
+import { checkWritableFile, emitJson, emitLine, formatTable, parseCount, readUserFile, writeUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -43,6 +41,7 @@ export const automatonCommand: CommandModule = {
       .option('--verify <file>', 'prove a stored automaton (the JSON line of automaton --json) instead of learning one')
       .action(async (spec: string, flags: Flags) => {
         const maxStates = flags.maxStates === undefined ? 200 : parseCount('--max-states', flags.maxStates);
+        if (flags.dot) checkWritableFile('--dot', flags.dot);
         const ruleset = parseSpec(spec, { allowUnboundedRewriting: true });
         if (!(ruleset instanceof RewriteGame)) throw new InputError(`automaton needs a rewrite game (rewrite:RULES), not ${spec}`);
         if (flags.verify !== undefined) return await verifyStored(ruleset, flags.verify, flags);
@@ -106,12 +105,7 @@ export const automatonCommand: CommandModule = {
  * machine learned once is checked again in milliseconds.
  */
 async function verifyStored(game: RewriteGame, file: string, flags: Flags): Promise<void> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new InputError(`cannot read the automaton file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  const text = readUserFile('the automaton file', file);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -150,7 +144,5 @@ async function writeDot(file: string, machine: Dfa, game: RewriteGame, letters: 
     letterName: (a) => letters[a]!,
     stateLabel: (s, o) => (flags.pPositions ? `q${s}: ${o ? 'P' : 'N'}` : `q${s}: ${o}`),
   });
-  if (/\.svg$/i.test(file)) writeFileSync(file, await dotToSvg(dot));
-  else if (/\.png$/i.test(file)) writeFileSync(file, await dotToPng(dot));
-  else writeFileSync(file, dot);
+  writeUserFile('--dot', file, /\.svg$/i.test(file) ? await dotToSvg(dot) : /\.png$/i.test(file) ? await dotToPng(dot) : dot);
 }

@@ -2,13 +2,13 @@
  * `sprague logic QUERY | --file FILE | --conformance DIR`: the Walnut-style first-order logic engine
  * (deciding-game-invariance, sections 3-5).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, InterruptedError } from '../../core/errors.js';
 import type { CaseOutcome } from '../../logic/conformance.js';
 import type { LogicLine } from '../background-jobs.js';
 import { runStoppable } from '../background.js';
-import { colour, emitJson, emitLine } from '../io.js';
+import { checkUserFile, checkUserFolder, checkWritableFile, colour, emitJson, emitLine, readUserFile, writeUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -110,9 +110,16 @@ export const logicCommand: CommandModule = {
       .option('--only <ids>', 'with --conformance: only these case ids, e.g. 527-556,600')
       .option('--mpl <file>', 'write the incidence matrices (Maple) of the last eval NAME VAR... "φ" to FILE')
       .action(async (query: string | undefined, flags: Flags) => {
-        if (flags.conformance) return conformance(flags.conformance, flags);
+        if (flags.conformance) {
+          checkUserFolder('--conformance', flags.conformance);
+          for (const f of ['setup.jsonl', 'cases.jsonl']) checkUserFile('--conformance', join(flags.conformance, f));
+          return conformance(flags.conformance, flags);
+        }
+        if (flags.library) checkUserFolder('--library', flags.library);
+        if (flags.dot) checkWritableFile('--dot', flags.dot);
+        if (flags.mpl) checkWritableFile('--mpl', flags.mpl);
         let commands: string[];
-        if (flags.file) commands = fileCommands(readFileSync(flags.file, 'utf8'));
+        if (flags.file) commands = fileCommands(readUserFile('--file', flags.file));
         else if (query !== undefined) commands = [/(;|:)\s*$/.test(query) ? query : `${query};`];
         else throw new InputError('logic: give a QUERY, --file FILE or --conformance DIR');
         // In a worker, each command's line printed as it finishes: a Ctrl-C ends the command running (the
@@ -136,10 +143,10 @@ export const logicCommand: CommandModule = {
           }
           throw e;
         }
-        if (flags.dot && last.dot !== undefined) writeFileSync(flags.dot, last.dot);
+        if (flags.dot && last.dot !== undefined) writeUserFile('--dot', flags.dot, last.dot);
         if (flags.mpl) {
           if (mpl === undefined) throw new InputError('--mpl: no command named variables for incidence matrices (write eval NAME i n "φ")');
-          writeFileSync(flags.mpl, mpl);
+          writeUserFile('--mpl', flags.mpl, mpl);
         }
       });
   },

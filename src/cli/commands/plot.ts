@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { PLOT_KINDS, type PlotKind, type PlotRequest, makePlot, svgToPng } from '../../plot/index.js';
-import { FlagError, emitJson, emitLine, parseCount, progressBar } from '../io.js';
+import { FlagError, checkWritableFile, emitJson, emitLine, parseCount, progressBar } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -55,6 +55,7 @@ export const plotCommand: CommandModule = {
       .action(async (spec: string, flags: Flags) => {
         const ext = extname(flags.out).toLowerCase();
         if (ext !== '.svg' && ext !== '.png') throw new FlagError('--out', flags.out, 'the file must end in .svg or .png');
+        checkWritableFile('--out', flags.out);
         const scale = flags.scale === undefined ? 2 : Number(flags.scale);
         if (!(scale > 0 && scale <= 8)) throw new FlagError('--scale', flags.scale ?? '', 'want a number in (0, 8]');
         const req = requestFrom(spec, flags);

@@ -4,7 +4,6 @@
  * as rewrite rules (Example 1) and the Turing machine compiler (section 5).
  */
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
 import { InputError } from '../../core/errors.js';
 import { Solver } from '../../core/solver.js';
 import { OctalGame } from '../../games/heaps/octal.js';
@@ -17,7 +16,7 @@ import { checkTheorem5 } from '../../games/rewrite/nonregular.js';
 import { grundyOfHeapWords, octalDigits, octalRewriteRules } from '../../games/rewrite/octal.js';
 import { compileTuringMachine, forcedPlay, proposition28Word, runMachine } from '../../games/rewrite/turing.js';
 import { compressWord, formatRule } from '../../games/rewrite/rules.js';
-import { emitJson, emitLine, formatTable, parseCount } from '../io.js';
+import { emitJson, emitLine, formatTable, parseCount, readUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
 
 function rewriteGame(spec: string): RewriteGame {
@@ -131,11 +130,12 @@ export const rewriteCommand: CommandModule = {
       .option('--rules', 'print the rules')
       .option('--json', 'JSON Lines output')
       .action((file: string, flags: { maxSteps: string; run?: string; rules?: boolean; json?: boolean }) => {
+        const text = readUserFile('the machine', file);
         let json: unknown;
         try {
-          json = JSON.parse(readFileSync(file, 'utf8'));
+          json = JSON.parse(text);
         } catch (e) {
-          throw new InputError(`cannot read the machine ${file}: ${(e as Error).message.split('\n')[0]}`);
+          throw new InputError(`the machine ${file} is not JSON: ${(e as Error).message.split('\n')[0]}`);
         }
         const compiled = compileTuringMachine(json);
         const run = runMachine(json, parseCount('--max-steps', flags.maxSteps));

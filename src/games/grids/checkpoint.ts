@@ -1,17 +1,17 @@
 /**
- * Transposition tables on disk, so that an interrupted solve resumes instead of starting over.
- * Format: a JSON header line (what was being solved, how many entries), then the entries: packed
- * number keys as raw Float64 + Uint8 arrays, string keys as one JSON line.
+ * Transposition tables on disk, so that an interrupted solve resumes instead of starting over. The file
+ * is sealed (src/core/sealed.ts): a checksum over its whole content and the problem (ruleset, board, what
+ * is stored) with sprague's version, so a damaged table or one of another problem is refused naming the
+ * file, never read as values. Body: packed number keys as raw Float64 then the Uint8 values (part
+ * `number keys`), or string keys as one JSON line (part `string keys`). A table of gigabytes is written
+ * and read in chunks, hashed on the way, never copied whole.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { InputError } from '../../core/errors.js';
+import { SealedReader, SealedWriter } from '../../core/sealed.js';
 
-export interface CheckpointHeader {
-  readonly format: 'sprague-grids-tt';
-  readonly version: 1;
-  /** Ruleset, board and what is stored (outcome bits or Grundy values): a checkpoint is only reused for the same. */
-  readonly problem: string;
-}
+const KIND = 'grids-tt';
+/** Keys per chunk written (8 MiB of Float64). */
+const CHUNK = 1 << 20;
 
 type Stored = { kind: 'numbers'; keys: Float64Array; vals: Uint8Array } | { kind: 'strings'; entries: [string, number][] };
 
@@ -21,55 +21,67 @@ export interface NumberTable {
   entries(): Iterable<[number, number]>;
 }
 
+/** Saves the table for `problem` (ruleset, board and what is stored: outcome bits or Grundy values). */
 export function saveTable(path: string, problem: string, table: NumberTable | Map<string, number>): void {
-  const header: CheckpointHeader & { keyType: string; count: number } = {
-    format: 'sprague-grids-tt',
-    version: 1,
-    problem,
-    keyType: table instanceof Map ? 'string' : 'number',
-    count: table.size,
-  };
-  const head = Buffer.from(JSON.stringify(header) + '\n', 'utf8');
-  let body: Buffer;
-  if (table instanceof Map) body = Buffer.from(JSON.stringify([...table.entries()]) + '\n', 'utf8');
-  else {
-    const keys = new Float64Array(table.size);
-    const vals = new Uint8Array(table.size);
+  const identity = { problem };
+  if (table instanceof Map) {
+    const body = Buffer.from(JSON.stringify([...table.entries()]) + '\n', 'utf8');
+    const w = new SealedWriter(path, KIND, 'string keys', identity, body.length);
+    w.write(body);
+    w.close();
+    return;
+  }
+  const n = table.size;
+  const w = new SealedWriter(path, KIND, 'number keys', identity, n * 9);
+  try {
+    const keys = new Float64Array(Math.min(n, CHUNK));
+    const keyBytes = new Uint8Array(keys.buffer);
+    const vals = new Uint8Array(n);
     let i = 0;
     for (const [k, v] of table.entries()) {
-      keys[i] = k;
+      if (i === n) throw new Error(`saveTable: the table yields more than its ${n} entries`);
+      keys[i % CHUNK] = k;
       vals[i++] = v;
+      if (i % CHUNK === 0) w.write(keyBytes);
     }
-    body = Buffer.concat([Buffer.from(keys.buffer, 0, i * 8), Buffer.from(vals.buffer, 0, i)]);
+    if (i !== n) throw new Error(`saveTable: the table yields ${i} entries, not its ${n}`);
+    if (i % CHUNK !== 0) w.write(keyBytes.subarray(0, (i % CHUNK) * 8));
+    w.write(vals);
+    w.close();
+  } catch (e) {
+    w.abort();
+    throw e;
   }
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, Buffer.concat([head, body]));
-  renameSync(tmp, path);
 }
 
 /** The entries saved for `problem`, or undefined when the file does not exist. */
 export function loadTable(path: string, problem: string): Stored | undefined {
-  if (!existsSync(path)) return undefined;
-  const buf = readFileSync(path);
-  const nl = buf.indexOf(10);
-  let header: CheckpointHeader & { keyType: string; count: number };
+  const r = SealedReader.open(path, KIND, { problem });
+  if (!r) return undefined;
   try {
-    header = JSON.parse(buf.subarray(0, nl).toString('utf8'));
-  } catch {
-    throw new InputError(`checkpoint ${path}: not a sprague grids checkpoint`);
+    let out: Stored;
+    if (r.part === 'string keys') {
+      const body = Buffer.alloc(r.bytes);
+      r.read(body);
+      r.finish();
+      try {
+        out = { kind: 'strings', entries: JSON.parse(body.toString('utf8')) as [string, number][] };
+      } catch {
+        throw new InputError(`checkpoint ${path}: its string keys are not JSON`);
+      }
+    } else if (r.part === 'number keys' && r.bytes % 9 === 0) {
+      const n = r.bytes / 9;
+      const keys = new Float64Array(n);
+      const vals = new Uint8Array(n);
+      r.read(new Uint8Array(keys.buffer));
+      r.read(vals);
+      r.finish();
+      out = { kind: 'numbers', keys, vals };
+    } else {
+      throw new InputError(`checkpoint ${path} holds ${r.part} in ${r.bytes} bytes, not a transposition table`);
+    }
+    return out;
+  } finally {
+    r.close();
   }
-  if (header.format !== 'sprague-grids-tt' || header.version !== 1) {
-    throw new InputError(`checkpoint ${path}: not a sprague grids checkpoint`);
-  }
-  if (header.problem !== problem) {
-    throw new InputError(`checkpoint ${path} was written for ${header.problem}, not ${problem}`);
-  }
-  const body = buf.subarray(nl + 1);
-  if (header.keyType === 'string') return { kind: 'strings', entries: JSON.parse(body.toString('utf8')) };
-  const n = header.count;
-  if (body.length !== n * 9) throw new InputError(`checkpoint ${path}: truncated (${body.length} bytes for ${n} entries)`);
-  const keys = new Float64Array(n);
-  new Uint8Array(keys.buffer).set(body.subarray(0, n * 8));
-  const vals = new Uint8Array(body.subarray(n * 8, n * 9));
-  return { kind: 'numbers', keys, vals };
 }

@@ -6,6 +6,7 @@ import { InputError, InterruptedError, LimitError } from '../../core/errors.js';
 import type { Ruleset } from '../../core/ruleset.js';
 import { type Board, formatBoard, isEmptyCell, place } from './board.js';
 import { loadTable, saveTable } from './checkpoint.js';
+import { checkCheckpointFile } from '../../core/sealed.js';
 import { CramRuleset } from './cram.js';
 import { CramSearch } from './cramSolver.js';
 import { DomineeringRuleset, DomineeringSearch, type PartizanOutcome } from './domineering.js';
@@ -137,6 +138,7 @@ type Searchable = PushCramSearch | CramSearch | PushCram3Search;
 function withCheckpoint<T>(options: SolveOptions, problem: string, search: Searchable, work: () => T): T {
   const path = options.checkpoint;
   if (!path) return work();
+  checkCheckpointFile(path);
   const stored = loadTable(path, problem);
   if (search instanceof PushCram3Search) {
     if (stored?.kind === 'numbers') search.load(stored.keys, stored.vals);

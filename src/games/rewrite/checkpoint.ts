@@ -1,30 +1,30 @@
 /**
  * Resumable enumeration: each finished length is written to a directory (its values, one byte per
- * word, and the statistics in meta.json); a rerun with the same rules loads them and continues from
- * the next length. Files are written to a temporary name and renamed, so an interrupted write never
- * leaves a half-written length behind.
+ * word, in `length-NN.bin`, and the statistics of every finished length in meta.json); a rerun with
+ * the same rules loads them and continues from the next length. Every file is sealed
+ * (src/core/sealed.ts): a checksum over its whole content, the rules and sprague's version, and which
+ * length it holds; a file that does not match is refused naming it, never read as values. Files are
+ * written to a temporary name and renamed, so an interrupted write never leaves half a length behind.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../../core/errors.js';
+import { type Identity, SealedReader, makeDirectory, readSealed, writeSealed } from '../../core/sealed.js';
 import type { LengthStats } from './enumerate.js';
 import { type RewriteRule, formatRule } from './rules.js';
 
-interface Meta {
-  format: 1;
-  rules: string;
-  lengths: LengthStats[];
-}
+const KIND = 'rewrite-lengths';
 
 export class DirectoryCheckpoint {
-  private readonly rules: string;
+  /** What the values are values of: the rules (no option changes a value). */
+  private readonly identity: Identity;
   private done: LengthStats[] = [];
+  private made = false;
 
   constructor(
     readonly dir: string,
     rules: readonly RewriteRule[],
   ) {
-    this.rules = rules.map(formatRule).join(',');
+    this.identity = { rules: rules.map(formatRule).join(',') };
   }
 
   private get metaPath(): string {
@@ -35,45 +35,57 @@ export class DirectoryCheckpoint {
     return join(this.dir, `length-${String(n).padStart(2, '0')}.bin`);
   }
 
-  /** The finished lengths, or undefined for a new directory. Refuses a directory of other rules. */
+  /** The finished lengths, or undefined for a new directory. Refuses a directory of other rules or a damaged file. */
   resume(): { stats: LengthStats[]; load(length: number, into: Uint8Array): void } | undefined {
-    if (!existsSync(this.metaPath)) return undefined;
-    let meta: Meta;
+    // Made now, so that a folder that cannot be made is refused before any work.
+    this.makeDirectory();
+    const meta = readSealed(this.metaPath, KIND, this.identity, this.dir);
+    if (!meta) return undefined;
+    if (meta.part !== 'meta') throw new InputError(`checkpoint ${this.metaPath} holds ${meta.part}, not the statistics`);
+    let lengths: LengthStats[];
     try {
-      meta = JSON.parse(readFileSync(this.metaPath, 'utf8')) as Meta;
+      lengths = (JSON.parse(meta.body.toString('utf8')) as { lengths: LengthStats[] }).lengths;
     } catch {
       throw new InputError(`checkpoint ${this.metaPath}: not a readable meta.json`);
     }
-    if (meta.format !== 1 || !Array.isArray(meta.lengths)) throw new InputError(`checkpoint ${this.metaPath}: unknown format`);
-    if (meta.rules !== this.rules) {
-      throw new InputError(`checkpoint ${this.dir} holds the rules ${meta.rules}, not ${this.rules}`);
-    }
-    this.done = meta.lengths.slice();
+    if (!Array.isArray(lengths) || lengths.some((s, n) => s?.length !== n)) throw new InputError(`checkpoint ${this.metaPath}: its lengths are not 0, 1, 2, ...`);
+    // Every length file is checked now, before the caller reports the statistics read back as results.
+    for (const s of lengths) this.withLength(s.length, s.words, (r) => r.verify());
+    this.done = lengths.slice();
     return {
-      stats: meta.lengths,
-      load: (n, into) => {
-        const path = this.lengthPath(n);
-        if (!existsSync(path)) throw new InputError(`checkpoint ${this.dir}: ${path} is missing`);
-        const fd = openSync(path, 'r');
-        try {
-          const got = readSync(fd, into, 0, into.length, 0);
-          if (got !== into.length) throw new InputError(`checkpoint ${path}: ${got} bytes, expected ${into.length}`);
-        } finally {
-          closeSync(fd);
-        }
-      },
+      stats: lengths,
+      load: (n, into) =>
+        this.withLength(n, into.length, (r) => {
+          r.read(into);
+          r.finish();
+        }),
     };
+  }
+
+  /** Opens length n's file, checks what it holds, and hands it to `use`. */
+  private withLength(n: number, bytes: number, use: (r: SealedReader) => void): void {
+    const path = this.lengthPath(n);
+    const r = SealedReader.open(path, KIND, this.identity, this.dir);
+    if (!r) throw new InputError(`checkpoint ${this.dir}: ${path} is missing`);
+    try {
+      if (r.part !== `length ${n}`) throw new InputError(`checkpoint ${path} holds ${r.part}, not length ${n}`);
+      if (r.bytes !== bytes) throw new InputError(`checkpoint ${path}: ${r.bytes} bytes, expected ${bytes}`);
+      use(r);
+    } finally {
+      r.close();
+    }
+  }
+
+  private makeDirectory(): void {
+    if (!this.made) makeDirectory(this.dir);
+    this.made = true;
   }
 
   /** Records one finished length (lengths arrive in order, after those already saved). */
   save(stats: LengthStats, values: Uint8Array): void {
-    mkdirSync(this.dir, { recursive: true });
-    const path = this.lengthPath(stats.length);
-    writeFileSync(`${path}.tmp`, values);
-    renameSync(`${path}.tmp`, path);
+    this.makeDirectory();
+    writeSealed(this.lengthPath(stats.length), KIND, `length ${stats.length}`, this.identity, values);
     this.done = [...this.done.slice(0, stats.length), stats];
-    const meta: Meta = { format: 1, rules: this.rules, lengths: this.done };
-    writeFileSync(`${this.metaPath}.tmp`, JSON.stringify(meta));
-    renameSync(`${this.metaPath}.tmp`, this.metaPath);
+    writeSealed(this.metaPath, KIND, 'meta', this.identity, Buffer.from(JSON.stringify({ lengths: this.done }), 'utf8'));
   }
 }

@@ -32,11 +32,16 @@ export { compileTuringMachine, proposition28Word, runMachine, forcedPlay } from 
 export { WorkerPool, serveTasks, defaultThreads } from './core/pool.js';
 
 // Heap games beyond the core (issue 5): fast sequences, certified periods, typed-array tables.
-export { octalSequence, hexSequence } from './analysis/octal-sequence.js';
+export { octalSequence, hexSequence } from './games/heaps/octal-sequence.js';
 export { oneHeapSequence, sequenceWithPeriod, certifiedPeriod } from './analysis/sequence.js';
-export { guySmithCertifier, windowCertifier, pushSubtractionCertifier, outcomePeriod } from './analysis/periodicity.js';
+export { outcomePeriod } from './analysis/periodicity.js';
+export { guySmithCertifier } from './games/heaps/guy-smith.js';
+export { windowCertifier, pushSubtractionCertifier } from './games/heaps/subtraction-sequence.js';
 export { pPositions, pTable, wythoffFamilyPPositions } from './analysis/ppositions.js';
-export { rayTable2, invariantTable2, zeruclidTable, outcomeTable, grundyTable, type PTable } from './analysis/heap-tables.js';
+export { outcomeTable, grundyTable, type PTable } from './analysis/heap-tables.js';
+export { rayTable2 } from './games/heaps/rays.js';
+export { invariantTable2 } from './games/heaps/invariant-table.js';
+export { zeruclidTable } from './games/heaps/zeruclid.js';
 export { checkProposition214 } from './analysis/push-relations.js';
 export {
   TInvariantGame,

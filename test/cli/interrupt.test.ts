@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { octalSequence } from '../../src/analysis/octal-sequence.js';
+import { octalSequence } from '../../src/games/heaps/octal-sequence.js';
 import { conjecture41 } from '../../src/analysis/wythoff-conjecture.js';
 import type { OctalGame } from '../../src/games/heaps/octal.js';
 import { parseSpec } from '../../src/spec/index.js';

@@ -4,9 +4,10 @@
  * G_EVEN (Example 4) is 2-invariant; the game H' of Remark 8 is 2-invariant with the same P-positions
  * as WYTHOFF.
  */
-import type { Heaps, Ruleset } from '../../core/ruleset.js';
+import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
 import { InvariantGame, type MoveVector } from './invariant.js';
+import { invariantCapabilities } from './invariant-table.js';
 
 export class TInvariantGame implements Ruleset<Heaps> {
   readonly domain = orderedHeapsDomain;
@@ -14,6 +15,7 @@ export class TInvariantGame implements Ruleset<Heaps> {
   readonly terminating = true;
   /** classes[j] plays the moves of I_j; undefined when I_j is empty. */
   private readonly classes: (InvariantGame | undefined)[];
+  readonly capabilities: Capabilities = invariantCapabilities(this);
 
   /**
    * `partition(p)` = j, the class S_j of p (0-based); `moveSets[j]` = I_j as move vectors in the

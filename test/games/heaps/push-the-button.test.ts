@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rayTable2, zeruclidTable, type PTable } from '../../../src/analysis/heap-tables.js';
+import type { PTable } from '../../../src/analysis/heap-tables.js';
+import { rayTable2 } from '../../../src/games/heaps/rays.js';
+import { zeruclidTable } from '../../../src/games/heaps/zeruclid.js';
 import { checkProposition214, heapBox } from '../../../src/analysis/push-relations.js';
 import { parseSpec } from '../../../src/spec/index.js';
 

@@ -25,10 +25,10 @@ export { findPeriod, findArithmeticPeriod, certifierFor, type Periodicity } from
 export { enumerateByLength, enumerateByLengthSync, GrundyTable, type LengthStats, type EnumerateOptions } from './games/rewrite/enumerate.js';
 export { DirectoryCheckpoint } from './games/rewrite/checkpoint.js';
 export { packedLayout, encodeWord, decodeWord } from './games/rewrite/packed.js';
-export { confluentReduction, theorem6Pushdown, runPushdown } from './games/rewrite/confluence.js';
-export { checkTheorem5, theorem5Word } from './games/rewrite/nonregular.js';
+export { confluentReduction, confluencePushdown, runPushdown } from './games/rewrite/confluence.js';
+export { checkNonRegularity, nonRegularWord } from './games/rewrite/nonregular.js';
 export { octalRewriteRules, grundyOfHeapWords } from './games/rewrite/octal.js';
-export { compileTuringMachine, proposition28Word, runMachine, forcedPlay } from './games/rewrite/turing.js';
+export { compileTuringMachine, haltingWord, runMachine, forcedPlay } from './games/rewrite/turing.js';
 export { WorkerPool, serveTasks, defaultThreads } from './core/pool.js';
 
 // Heap games beyond the core (issue 5): fast sequences, certified periods, typed-array tables.
@@ -42,12 +42,12 @@ export { outcomeTable, grundyTable, type PTable } from './analysis/heap-tables.j
 export { rayTable2 } from './games/heaps/rays.js';
 export { invariantTable2 } from './games/heaps/invariant-table.js';
 export { zeruclidTable } from './games/heaps/zeruclid.js';
-export { checkProposition214 } from './analysis/push-relations.js';
+export { checkPushRelations } from './analysis/push-relations.js';
 export {
   TInvariantGame,
   gEven,
-  remark8H,
-  remark8HPrime,
+  invariantWythoffTwin,
+  twoInvariantWythoffTwin,
   residueTInvariantGame,
   residuePartitionTable,
   type ResidueClass,
@@ -81,8 +81,8 @@ export {
 export { MAHARAJA, MAHARAJA_23, gameDictionaryFor } from './analysis/maharaja-dictionaries.js';
 export { TelescopeOracle } from './analysis/maharaja-oracle.js';
 export { checkGameDictionary } from './analysis/maharaja-verify.js';
-export { multiplicationDictionary, APPENDIX_B_TABLE, binaryDictionary, binaryCodes } from './analysis/dictionary-multiplication.js';
-export { conjecture41 } from './analysis/wythoff-conjecture.js';
+export { multiplicationDictionary, EXAMPLE_MULTIPLICATION_TABLE, binaryDictionary, binaryCodes } from './analysis/dictionary-multiplication.js';
+export { phiDeviations } from './analysis/wythoff-conjecture.js';
 
 // Automata (issue 4), under namespaces: their names (Dfa, Alphabet, ...) are general.
 export * as automata from './automata/index.js';
@@ -90,9 +90,9 @@ export * as regular from './regular/index.js';
 
 // Invariance and words (issue 8).
 export { admissible, parseSetSpec, logicAdmissibility } from './invariance/admissible.js';
-export { boundedAdmissibility, lemma12Game } from './invariance/bounded.js';
+export { boundedAdmissibility, nonDifferenceGame } from './invariance/bounded.js';
 export { periodicAdmissibility } from './invariance/periodic.js';
-export { theorem11Game } from './invariance/theorem11.js';
+export { twoInvariantGameOf } from './invariance/theorem11.js';
 export { leastInvariance, isTInvariantPartition } from './invariance/tinvariance.js';
 export { Morphism, fixedPoint } from './words/morphism.js';
 export { periodicWord } from './words/word.js';

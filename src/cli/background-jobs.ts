@@ -143,8 +143,8 @@ export const jobs = {
 
   /** `sprague conjecture41`: one row per pair (k,l); a stop keeps the rows finished. */
   async conjecture41(args: { maxL: number; n: number }, ctx: JobContext) {
-    const { conjecture41 } = await import('../analysis/wythoff-conjecture.js');
-    return conjecture41(args.maxL, args.n, { signal: ctx.signal, onProgress: ctx.onProgress });
+    const { phiDeviations } = await import('../analysis/wythoff-conjecture.js');
+    return phiDeviations(args.maxL, args.n, { signal: ctx.signal, onProgress: ctx.onProgress });
   },
 
   /**

@@ -20,7 +20,7 @@ import { SubtractionGame } from '../games/heaps/subtraction.js';
 import { OctalGame } from '../games/heaps/octal.js';
 import { InvariantGame, type MoveEntry } from '../games/heaps/invariant.js';
 import { Mark } from '../games/heaps/mark.js';
-import { gEven, remark8HPrime, residuePartitionTable, residueTInvariantGame, type ResidueClass, type ResidueCondition } from '../games/heaps/tinvariant.js';
+import { gEven, twoInvariantWythoffTwin, residuePartitionTable, residueTInvariantGame, type ResidueClass, type ResidueCondition } from '../games/heaps/tinvariant.js';
 import { RewriteGame, checkTermination } from '../games/rewrite/game.js';
 import { RESERVED, type RewriteRule } from '../games/rewrite/rules.js';
 import { CramRuleset } from '../games/grids/cram.js';
@@ -37,7 +37,7 @@ const SIMPLE: Record<string, () => Ruleset<any>> = {
   pushcram: () => new PushCramRuleset(),
   mark: () => new Mark(),
   geven: () => gEven(),
-  hprime: () => remark8HPrime(),
+  hprime: () => twoInvariantWythoffTwin(),
 };
 
 /** Games whose arguments follow a colon. */

@@ -11,12 +11,12 @@ import { Solver } from '../../core/solver.js';
 import { OctalGame } from '../../games/heaps/octal.js';
 import { parseSpec, parsePosition } from '../../spec/index.js';
 import { RewriteGame } from '../../games/rewrite/game.js';
-import { confluentReduction, formatTransition, runPushdown, theorem6Pushdown } from '../../games/rewrite/confluence.js';
+import { confluentReduction, formatTransition, runPushdown, confluencePushdown } from '../../games/rewrite/confluence.js';
 import { enumerateByLengthSync } from '../../games/rewrite/enumerate.js';
 import { decodeWord } from '../../games/rewrite/packed.js';
-import { checkTheorem5 } from '../../games/rewrite/nonregular.js';
+import { checkNonRegularity } from '../../games/rewrite/nonregular.js';
 import { grundyOfHeapWords, octalDigits, octalRewriteRules } from '../../games/rewrite/octal.js';
-import { compileTuringMachine, forcedPlay, proposition28Word, runMachine } from '../../games/rewrite/turing.js';
+import { compileTuringMachine, forcedPlay, haltingWord, runMachine } from '../../games/rewrite/turing.js';
 import { type RewriteRule, compressWord, formatRule } from '../../games/rewrite/rules.js';
 import { emitJson, emitLine, formatTable, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
@@ -43,7 +43,7 @@ export const rewriteCommand: CommandModule = {
       .option('--json', 'JSON Lines output')
       .action((spec: string, words: string[], flags: { json?: boolean }) => {
         const { game, rules } = rewriteGame(spec);
-        const pda = theorem6Pushdown(rules);
+        const pda = confluencePushdown(rules);
         const rows = words.map((text) => {
           const word = parsePosition(game, text) as string;
           const r = confluentReduction(rules, word);
@@ -61,7 +61,7 @@ export const rewriteCommand: CommandModule = {
       .option('--json', 'JSON Lines output')
       .action((spec: string, flags: { check: string; json?: boolean }) => {
         const { rules } = rewriteGame(spec);
-        const pda = theorem6Pushdown(rules);
+        const pda = confluencePushdown(rules);
         const n = parseCount('--check', flags.check);
         const table = enumerateByLengthSync(rules, n);
         let words = 0;
@@ -89,7 +89,7 @@ export const rewriteCommand: CommandModule = {
       .option('--json', 'JSON Lines output')
       .action((spec: string, flags: { iMax: string; jMax: string; json?: boolean }) => {
         const { rules } = rewriteGame(spec);
-        const cases = checkTheorem5(rules, parseCount('--i-max', flags.iMax), parseCount('--j-max', flags.jMax));
+        const cases = checkNonRegularity(rules, parseCount('--i-max', flags.iMax), parseCount('--j-max', flags.jMax));
         const wrong = cases.filter((c) => c.outcome !== c.expected);
         if (flags.json) {
           cases.forEach((c) => emitJson({ ...c, word: show(c.word) }));
@@ -146,7 +146,7 @@ export const rewriteCommand: CommandModule = {
         if (flags.rules) out['ruleList'] = compiled.rules.map((r, i) => ({ equation: compiled.equation[i], rule: `${r.lhs}->${r.rhs}` }));
         if (run.steps !== undefined) {
           const m = run.steps;
-          const word = proposition28Word(compiled, m, flags.run === undefined ? undefined : parseCount('--run', flags.run));
+          const word = haltingWord(compiled, m, flags.run === undefined ? undefined : parseCount('--run', flags.run));
           const game = new RewriteGame(compiled.rules);
           const play = forcedPlay((w) => game.options(w), word);
           Object.assign(out, { steps: m, haltingState: run.state, word, length: word.length, moves: play.words.length - 1, forced: play.forced, outcome: (play.words.length - 1) % 2 === 1 ? 'N' : 'P' });

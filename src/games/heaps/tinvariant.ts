@@ -49,13 +49,13 @@ export function gEven(): TInvariantGame {
   return new TInvariantGame(2, ([x, y]) => (x! + y!) & 1, [[['*', 0]], [['=', '=']]], 'geven');
 }
 
-/** H (deciding-game-invariance, Remark 8): WYTHOFF plus the moves (3,1), (5,1), (6,1); invariant. */
-export function remark8H(): InvariantGame {
+/** H (deciding-game-invariance, Remark 8): WYTHOFF plus the moves (3,1), (5,1), (6,1); invariant, with exactly Wythoff's P-positions. */
+export function invariantWythoffTwin(): InvariantGame {
   return new InvariantGame([...WYTHOFF_MOVES, [3, 1], [5, 1], [6, 1]]);
 }
 
-/** H' (deciding-game-invariance, Remark 8): WYTHOFF plus (5,1), (6,1) when x is even, (1,3), (1,5) when odd. */
-export function remark8HPrime(): TInvariantGame {
+/** H' (deciding-game-invariance, Remark 8): WYTHOFF plus (5,1), (6,1) when x is even, (1,3), (1,5) when odd; 2-invariant, with exactly Wythoff's P-positions. */
+export function twoInvariantWythoffTwin(): TInvariantGame {
   return new TInvariantGame(2, ([x]) => x! & 1, [[...WYTHOFF_MOVES, [5, 1], [6, 1]], [...WYTHOFF_MOVES, [1, 3], [1, 5]]], 'hprime');
 }
 

@@ -1,5 +1,6 @@
 /**
- * One entry for every picture: a PlotRequest (what the CLI flags and the web API say) becomes a
+ * One entry for every picture (the package's `sprague/plot`, apart from the computing library because it
+ * loads the PNG and Graphviz engines): a PlotRequest (what the CLI flags and the web API say) becomes a
  * PlotResult (the SVG, a table of the numbers behind it, and a summary). The CLI writes the SVG or a
  * PNG of it; the server sends it to the page.
  */

@@ -10,19 +10,19 @@ export class SubtractionGame implements Ruleset<Heaps> {
   readonly terminating = true;
   /** The subtraction set, ascending, without repeats. */
   readonly set: readonly number[];
-
-  constructor(set: Iterable<number>, readonly name = '') {
-    this.set = [...new Set(set)].sort((a, b) => a - b);
-    if (this.set.length === 0 || this.set[0]! <= 0) throw new RangeError('a subtraction set is a non-empty set of positive integers');
-    if (!name) this.name = `subtraction:${formatSubtractionSet(this.set)}`;
-  }
-
+  /** Its typed-array kernel and the window certifier; pushed before another game, the push's (Theorem 4.2.3). */
   readonly capabilities: Capabilities = {
     picture: 'sequence',
     sequence: (max, options) => ({ values: subtractionSequence(this.set, max, options) }),
     certifier: () => windowCertifier(this.largest),
     beforeButton: (after) => this.beforeButton(after),
   };
+
+  constructor(set: Iterable<number>, readonly name = '') {
+    this.set = [...new Set(set)].sort((a, b) => a - b);
+    if (this.set.length === 0 || this.set[0]! <= 0) throw new RangeError('a subtraction set is a non-empty set of positive integers');
+    if (!name) this.name = `subtraction:${formatSubtractionSet(this.set)}`;
+  }
 
   /** max(S). */
   get largest(): number {

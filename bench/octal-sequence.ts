@@ -3,9 +3,10 @@
  * (shared/baselines/octal.c, naive O(n^2), heaps 0..10^5) beside them. Prints figures; asserts nothing.
  *   node dist/bench/octal-sequence.js [quick] [hex]
  */
-import { octalSequence, type OctalSequenceOptions } from '../src/analysis/octal-sequence.js';
+import { octalSequence, type OctalSequenceOptions } from '../src/games/heaps/octal-sequence.js';
 import { OctalGame } from '../src/games/heaps/octal.js';
-import { findPeriod, guySmithCertifier } from '../src/analysis/periodicity.js';
+import { findPeriod } from '../src/core/period.js';
+import { guySmithCertifier } from '../src/games/heaps/guy-smith.js';
 
 const quick = process.argv.includes('quick');
 

@@ -11,7 +11,7 @@ import { countPPositions, fillColumns, orientedMoves, tableChecksum, upperStats,
 import { checkGameDictionary } from '../src/analysis/maharaja-verify.js';
 import { MAHARAJA, MAHARAJA_23 } from '../src/analysis/maharaja-dictionaries.js';
 import { TelescopeOracle } from '../src/analysis/maharaja-oracle.js';
-import { conjecture41 } from '../src/analysis/wythoff-conjecture.js';
+import { phiDeviations } from '../src/analysis/wythoff-conjecture.js';
 
 const args = process.argv.slice(2);
 const cIndex = args.indexOf('--c');
@@ -90,7 +90,7 @@ if (only('telescope')) {
 if (only('conjecture')) {
   const n = Math.min(N, 1_000_000);
   console.log(`\n# Conjecture 4.1: (k,l)-M, k < l <= 12, upper P-positions below ${n}`);
-  const r = timed(() => conjecture41(12, n));
+  const r = timed(() => phiDeviations(12, n));
   for (const row of r.value)
     console.log(`(${row.k},${row.l})  max|y-φx| ${row.maxAbsPhiDev.toFixed(3)}  y-φx in [${row.phiDevMin.toFixed(3)}, ${row.phiDevMax.toFixed(3)}]  b-a-n in [${row.devMin}, ${row.devMax}]`);
   console.log(`(${r.wallS.toFixed(1)} s)`);

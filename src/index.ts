@@ -1,57 +1,81 @@
 /**
- * sprague as a library. The data flows one way: spec string -> parser -> Ruleset -> solver / analysis
- * -> result object. Nothing here prints, exits or reads argv.
+ * sprague as a library, grouped by concept. The data flows one way: spec string -> parser -> Ruleset ->
+ * solver / analysis -> result object. Nothing here prints, exits or reads argv.
+ *
+ * Pictures (SVG and PNG, Graphviz layouts) are at `sprague/plot` and the web explorer at `sprague/server`,
+ * so that this entry point loads neither the PNG nor the Graphviz engine.
  */
+
+// Errors: typed, with a position or a reason; the CLI turns them into exit codes.
 export * from './core/errors.js';
-export type { Ruleset, PositionDomain, Component, Convention, Heaps } from './core/ruleset.js';
+
+// Rulesets: what a game is, and what it declares it can do fast (its capabilities).
+export type {
+  Ruleset,
+  PositionDomain,
+  Component,
+  Convention,
+  Heaps,
+  Capabilities,
+  KernelSequence,
+  KernelTable,
+  SequenceOf,
+  PeriodOf,
+  RayMoves,
+  RayChain,
+  PictureKind,
+  Phases,
+} from './core/ruleset.js';
+export type { KernelOptions } from './core/kernel.js';
+export { heapMultisetDomain, orderedHeapsDomain, wordDomain } from './core/positions.js';
+
+// Game specs: the grammar of spec/CLI.md, and games registered from outside.
+export { parseSpec, parsePosition, registerGame, loadGameModules, gameModules, knownGameNames, type SpecOptions } from './spec/index.js';
+
+// Solving: the memoised solver, outcomes under normal and misère play.
 export { mex } from './core/mex.js';
 export { Solver, grundy, outcome, type Outcome, type SolverOptions } from './core/solver.js';
+
+// Compounds (seed push-the-button, sections 1.3, 2 and 6).
 export { PushCompound, ConjoinedCompound, PassCompound, DisjunctiveSum, Misere, type Phased } from './core/compounds.js';
-export { parseSpec, parsePosition, registerGame, knownGameNames } from './spec/index.js';
-export { Nim } from './games/heaps/nim.js';
+
+// Heap games.
+export { Nim, splitHeaps } from './games/heaps/nim.js';
 export { WythoffFamily, type MovePair } from './games/heaps/wythoff.js';
 export { Euclid } from './games/heaps/euclid.js';
 export { Zeruclid } from './games/heaps/zeruclid.js';
 export { SubtractionGame } from './games/heaps/subtraction.js';
 export { OctalGame } from './games/heaps/octal.js';
+export { Mark } from './games/heaps/mark.js';
 export { InvariantGame, type MoveVector, type MoveEntry } from './games/heaps/invariant.js';
-export { RewriteGame, checkTermination, decreasingWeights } from './games/rewrite/game.js';
-export type { RewriteRule } from './games/rewrite/rules.js';
-export { pPositionsInBox } from './analysis/ppositions.js';
-export { grundySequence } from './analysis/sequence.js';
-export { findPeriod, findArithmeticPeriod, certifierFor, type Periodicity } from './analysis/periodicity.js';
-
-// Rewrite games at scale (issue 3): packed tables by length, the taking-and-merging paper's objects.
-export { enumerateByLength, enumerateByLengthSync, GrundyTable, type LengthStats, type EnumerateOptions } from './games/rewrite/enumerate.js';
-export { DirectoryCheckpoint } from './games/rewrite/checkpoint.js';
-export { packedLayout, encodeWord, decodeWord } from './games/rewrite/packed.js';
-export { confluentReduction, theorem6Pushdown, runPushdown } from './games/rewrite/confluence.js';
-export { checkTheorem5, theorem5Word } from './games/rewrite/nonregular.js';
-export { octalRewriteRules, grundyOfHeapWords } from './games/rewrite/octal.js';
-export { compileTuringMachine, proposition28Word, runMachine, forcedPlay } from './games/rewrite/turing.js';
-export { WorkerPool, serveTasks, defaultThreads } from './core/pool.js';
-
-// Heap games beyond the core (issue 5): fast sequences, certified periods, typed-array tables.
-export { octalSequence, hexSequence } from './analysis/octal-sequence.js';
-export { oneHeapSequence, sequenceWithPeriod, certifiedPeriod } from './analysis/sequence.js';
-export { guySmithCertifier, windowCertifier, pushSubtractionCertifier, outcomePeriod } from './analysis/periodicity.js';
-export { pPositions, pTable, wythoffFamilyPPositions } from './analysis/ppositions.js';
-export { rayTable2, invariantTable2, zeruclidTable, outcomeTable, grundyTable, type PTable } from './analysis/heap-tables.js';
-export { checkProposition214 } from './analysis/push-relations.js';
 export {
   TInvariantGame,
   gEven,
-  remark8H,
-  remark8HPrime,
+  invariantWythoffTwin,
+  twoInvariantWythoffTwin,
   residueTInvariantGame,
   residuePartitionTable,
   type ResidueClass,
   type ResidueCondition,
   type PartitionDefect,
 } from './games/heaps/tinvariant.js';
-export { Mark } from './games/heaps/mark.js';
 
-// Wythoff Nim with extra moves (issue 6): column tables, bit strings, dictionary processes, the telescope.
+// Grundy sequences of one heap and their periods, certified by a theorem or only apparent.
+export { grundySequence, oneHeapSequence, kernelSequence, sequenceWithPeriod, certifiedPeriod, type SequenceOptions, type SequenceResult } from './analysis/sequence.js';
+export { findPeriod, tailStart, findArithmeticPeriod, certifierFor, outcomePeriod, type Periodicity, type PeriodCertifier } from './analysis/periodicity.js';
+export { octalSequence, hexSequence, type OctalSequence, type OctalSequenceOptions } from './games/heaps/octal-sequence.js';
+export { guySmithCertifier } from './games/heaps/guy-smith.js';
+export { subtractionSequence, pushSubtractionSequence, windowCertifier, pushSubtractionCertifier } from './games/heaps/subtraction-sequence.js';
+
+// P-positions in a box [0, N]^k: the general method, and the table kernels families declare.
+export { pPositions, pPositionsInBox, pTable, wythoffFamilyPPositions, type BoxMethod, type BoxOptions } from './analysis/ppositions.js';
+export { outcomeTable, grundyTable, NotTabulable, PTable, type TablePrefix, type TableOptions } from './analysis/heap-tables.js';
+export { rayTable2, hasRayTable } from './games/heaps/rays.js';
+export { invariantTable2, type MoveClasses } from './games/heaps/invariant-table.js';
+export { zeruclidTable } from './games/heaps/zeruclid.js';
+export { checkPushRelations } from './analysis/push-relations.js';
+
+// Wythoff Nim with extra moves (seed maharaja-nim): column tables, bit strings, dictionary processes, the telescope.
 export {
   wythoffFamilyTable,
   upperStats,
@@ -76,40 +100,51 @@ export {
 export { MAHARAJA, MAHARAJA_23, gameDictionaryFor } from './analysis/maharaja-dictionaries.js';
 export { TelescopeOracle } from './analysis/maharaja-oracle.js';
 export { checkGameDictionary } from './analysis/maharaja-verify.js';
-export { multiplicationDictionary, APPENDIX_B_TABLE, binaryDictionary, binaryCodes } from './analysis/dictionary-multiplication.js';
-export { conjecture41 } from './analysis/wythoff-conjecture.js';
+export { multiplicationDictionary, EXAMPLE_MULTIPLICATION_TABLE, binaryDictionary, binaryCodes } from './analysis/dictionary-multiplication.js';
+export { phiDeviations, type DeviationRow } from './analysis/wythoff-conjecture.js';
 
-// Automata (issue 4), under namespaces: their names (Dfa, Alphabet, ...) are general.
-export * as automata from './automata/index.js';
-export * as regular from './regular/index.js';
+// Rewrite games (seed taking-and-merging): words, rules, packed tables by length, the paper's objects.
+export { RewriteGame, checkTermination, decreasingWeights } from './games/rewrite/game.js';
+export type { RewriteRule } from './games/rewrite/rules.js';
+export { enumerateByLength, enumerateByLengthSync, GrundyTable, type LengthStats, type EnumerateOptions } from './games/rewrite/enumerate.js';
+export { DirectoryCheckpoint } from './games/rewrite/checkpoint.js';
+export { packedLayout, encodeWord, decodeWord } from './games/rewrite/packed.js';
+export { confluentReduction, confluencePushdown, runPushdown } from './games/rewrite/confluence.js';
+export { checkNonRegularity, nonRegularWord } from './games/rewrite/nonregular.js';
+export { octalRewriteRules, grundyOfHeapWords } from './games/rewrite/octal.js';
+export { compileTuringMachine, haltingWord, runMachine, forcedPlay } from './games/rewrite/turing.js';
 
-// Invariance and words (issue 8).
+// Placement games on grids (seed push-the-button, section 5): Cram, Domineering, Push-Cram.
+export * from './games/grids/index.js';
+export { runGridTask } from './games/grids/task.js';
+
+// Game invariance (seed deciding-game-invariance): P - P, admissibility, t-invariance.
 export { admissible, parseSetSpec, logicAdmissibility } from './invariance/admissible.js';
-export { boundedAdmissibility, lemma12Game } from './invariance/bounded.js';
+export { boundedAdmissibility, nonDifferenceGame } from './invariance/bounded.js';
 export { periodicAdmissibility } from './invariance/periodic.js';
-export { theorem11Game } from './invariance/theorem11.js';
+export { twoInvariantGameOf } from './invariance/theorem11.js';
 export { leastInvariance, isTInvariantPartition } from './invariance/tinvariance.js';
+
+// Words: morphisms, fixed points, automatic and morphic words.
 export { Morphism, fixedPoint } from './words/morphism.js';
 export { periodicWord } from './words/word.js';
+export { parseMorphism, uniformFixedPointDfao, morphicWordDfao, lengthRecurrence } from './words/automatic.js';
 
-// Numeration systems and the first-order logic engine (issue 7).
+// Numeration systems and the first-order logic engine (Walnut's language).
 export { NumerationSystem } from './numeration/system.js';
 export { negabaseDigits, negabaseValue } from './numeration/negative.js';
-export { parseMorphism, uniformFixedPointDfao, morphicWordDfao, lengthRecurrence } from './words/automatic.js';
 export { parseTransducer, transduceWord } from './logic/transduce.js';
 export { Session, splitCommandFile } from './logic/session.js';
 export { runConformance } from './logic/conformance.js';
 export { incidenceMatrices, formatMaple, matrixName, type IncidenceMatrices } from './logic/incidence.js';
 export { chainLayers, chainSuccessor } from './logic/chains.js';
 export { admissibleByLogic, admissibleDirect, differenceSet, isBadPosition } from './logic/admissibility.js';
-export { exploreNfa, determiniseTable, type TableNfa } from './automata/nfa.js';
 export { logicSetOf } from './logic/games.js';
 
-// Pictures and the web explorer (issue 10).
-export { makePlot, checkRequest, PLOT_KINDS, type PlotRequest, type PlotResult } from './plot/index.js';
-export { svgToPng, dotToSvg } from './plot/render.js';
-export { startServer, type RunningServer, type ServeOptions } from './server/server.js';
+// Automata and Grundy automata, under namespaces: their names (Dfa, Alphabet, ...) are general.
+export * as automata from './automata/index.js';
+export * as regular from './regular/index.js';
+export { exploreNfa, determiniseTable, type TableNfa } from './automata/nfa.js';
 
-// Placement games on grids (issue 9): Cram, Domineering, Push-Cram, the push construction of section 6.
-export * from './games/grids/index.js';
-export { runGridTask } from './games/grids/task.js';
+// Parallel work: the one worker pool.
+export { WorkerPool, serveTasks, defaultThreads } from './core/pool.js';

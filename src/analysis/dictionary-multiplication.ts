@@ -14,7 +14,7 @@ export interface MultiplicationTable {
 }
 
 /** The example table of Appendix B (rows x, columns y, in the order S A B C). */
-export const APPENDIX_B_TABLE: MultiplicationTable = {
+export const EXAMPLE_MULTIPLICATION_TABLE: MultiplicationTable = {
   symbols: 'SABC',
   products: ['ABBB', 'CBAA', 'CCCC', 'AABA'],
 };

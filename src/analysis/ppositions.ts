@@ -1,16 +1,15 @@
 /**
  * P-positions of heap games in a box [0, N]^k, k = 2 or 3, by the fastest exact method that applies:
- * the Wythoff-family column table (src/analysis/wythoff-table.ts), the 2-heap ray kernel (NIM, WYTHOFF,
- * EUCLID and their push and misère compounds), the ZERUCLID kernel, the generic table from the rules,
- * and last the plain solver (for rulesets whose moves leave the box or do not lower the position).
+ * the Wythoff-family column table (src/analysis/wythoff-table.ts) for a game that declares Wythoff moves,
+ * the table kernel a ruleset declares (the 2-heap ray kernel of NIM, WYTHOFF, EUCLID and their push and
+ * misère compounds, the ZERUCLID kernel, the invariant kernel), the generic table from the rules, and last
+ * the plain solver (for rulesets whose moves leave the box or do not lower the position).
  */
 import { InterruptedError } from '../core/errors.js';
 import type { Ruleset } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
-import { WythoffFamily } from '../games/heaps/wythoff.js';
-import { Zeruclid } from '../games/heaps/zeruclid.js';
-import { NotTabulable, PTable, hasInvariantTable, hasRayTable, invariantTable2, outcomeTable, rayTable2, zeruclidTable } from './heap-tables.js';
-import { wythoffFamilyTable } from './wythoff-table.js';
+import { NotTabulable, type PTable, outcomeTable } from './heap-tables.js';
+import { type ExtraMove, wythoffFamilyTable } from './wythoff-table.js';
 
 export interface BoxOptions {
   maxDepth?: number;
@@ -20,7 +19,8 @@ export interface BoxOptions {
   signal?: AbortSignal;
 }
 
-export type BoxMethod = 'wythoff-columns' | 'rays' | 'invariant' | 'zeruclid' | 'table' | 'solver';
+/** How a box was filled: the built-in methods, or the name of a kernel a ruleset declares. */
+export type BoxMethod = 'wythoff-columns' | 'rays' | 'invariant' | 'zeruclid' | 'table' | 'solver' | (string & {});
 
 /** Every P-position with `heaps` coordinates in [0, max], in lexicographic order, by the plain solver. */
 export function pPositionsInBox(rs: Ruleset<any>, heaps: number, max: number, options: BoxOptions = {}): number[][] {
@@ -47,12 +47,13 @@ export function pPositionsInBox(rs: Ruleset<any>, heaps: number, max: number, op
 }
 
 /**
- * Hook for the Wythoff family: the column table of src/analysis/wythoff-table.ts holds, for each column
- * x, the one P-position (x, col[x]) (maharaja-nim, Prop. 1.1), so the box is read off it in O(N).
+ * Hook for the Wythoff family (WYTHOFF with these extra moves): the column table of
+ * src/analysis/wythoff-table.ts holds, for each column x, the one P-position (x, col[x]) (maharaja-nim,
+ * Prop. 1.1), so the box is read off it in O(N).
  */
-export function wythoffFamilyPPositions(rs: WythoffFamily, max: number, options: BoxOptions = {}): number[][] {
+export function wythoffFamilyPPositions(extraMoves: readonly ExtraMove[], max: number, options: BoxOptions = {}): number[][] {
   const { onProgress, signal } = options;
-  const table = wythoffFamilyTable(rs.extraMoves, max + 1, { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) });
+  const table = wythoffFamilyTable(extraMoves, max + 1, { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) });
   const out: number[][] = [];
   for (let x = 0; x <= max; x++) {
     const y = table.col[x]!;
@@ -68,9 +69,8 @@ export function wythoffFamilyPPositions(rs: WythoffFamily, max: number, options:
 export function pTable(rs: Ruleset<any>, heaps: number, max: number, options: BoxOptions = {}): { table: PTable; method: BoxMethod } | undefined {
   const { onProgress, signal } = options;
   const o = { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) };
-  if (heaps === 2 && hasRayTable(rs)) return { table: rayTable2(rs, max, o), method: 'rays' };
-  if (heaps === 2 && hasInvariantTable(rs)) return { table: invariantTable2(rs, max, o), method: 'invariant' };
-  if (rs instanceof Zeruclid) return { table: zeruclidTable(heaps, max, o), method: 'zeruclid' };
+  const kernel = rs.capabilities?.table?.(heaps, max, o);
+  if (kernel) return kernel;
   try {
     return { table: outcomeTable(rs, heaps, max, o), method: 'table' };
   } catch (e) {
@@ -81,7 +81,8 @@ export function pTable(rs: Ruleset<any>, heaps: number, max: number, options: Bo
 
 /** Every P-position in [0, max]^heaps, in lexicographic order, and the method that found them. */
 export function pPositions(rs: Ruleset<any>, heaps: number, max: number, options: BoxOptions = {}): { positions: number[][]; method: BoxMethod } {
-  if (heaps === 2 && rs instanceof WythoffFamily) return { positions: wythoffFamilyPPositions(rs, max, options), method: 'wythoff-columns' };
+  const wythoffMoves = heaps === 2 ? rs.capabilities?.wythoffMoves : undefined;
+  if (wythoffMoves) return { positions: wythoffFamilyPPositions(wythoffMoves, max, options), method: 'wythoff-columns' };
   const t = pTable(rs, heaps, max, options);
   if (!t) return { positions: pPositionsInBox(rs, heaps, max, options), method: 'solver' };
   const positions: number[][] = [];

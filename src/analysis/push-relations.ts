@@ -42,7 +42,7 @@ function firstDifference<P>(r1: Ruleset<P>, positions: readonly P[], a: boolean[
 }
 
 /** The three parts of Proposition 2.1.4 for R1 ⊙ R2 on `positions`. */
-export function checkProposition214<P>(r1: Ruleset<P>, r2: Ruleset<P>, positions: readonly P[]): { i: RelationCheck; ii: RelationCheck; iii: RelationCheck } {
+export function checkPushRelations<P>(r1: Ruleset<P>, r2: Ruleset<P>, positions: readonly P[]): { i: RelationCheck; ii: RelationCheck; iii: RelationCheck } {
   const s = outcomes(r1, r2, positions);
   // (i) o_R2(g) = P implies o_{R1⊙R2}(g) = N: no hypothesis beyond the position itself.
   const bad = positions.findIndex((_, k) => s.p2[k] && s.push[k]);

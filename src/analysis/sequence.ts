@@ -1,15 +1,11 @@
 /**
- * Grundy sequences of one-heap games: G(0), G(1), ..., G(N). Octal and subtraction games have typed-array
- * kernels; every other one-heap ruleset (compounds included) goes through the general solver.
+ * Grundy sequences of one-heap games: G(0), G(1), ..., G(N), by the sequence kernel a ruleset declares
+ * (octal and subtraction games, a subtraction game pushed onto another) or else the general solver.
  */
-import { PushCompound } from '../core/compounds.js';
-import { InputError, InterruptedError } from '../core/errors.js';
-import type { Ruleset } from '../core/ruleset.js';
+import { InterruptedError } from '../core/errors.js';
+import type { KernelSequence, Ruleset } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
-import { OctalGame } from '../games/heaps/octal.js';
-import { SubtractionGame } from '../games/heaps/subtraction.js';
-import { octalSequence } from './octal-sequence.js';
-import { afterPush, certifierFor, findArithmeticPeriod, findPeriod, outcomePeriod, type Periodicity } from './periodicity.js';
+import { certifierFor, findArithmeticPeriod, findPeriod, outcomePeriod, type Periodicity } from './periodicity.js';
 
 export interface SequenceOptions {
   onProgress?: (done: number, total: number) => void;
@@ -32,66 +28,21 @@ export function grundySequence(rs: Ruleset<any>, max: number, options: SequenceO
   return values;
 }
 
-/** G(0..max) of SUBTRACTION(S): each value is the mex of at most |S| earlier ones. */
-export function subtractionSequence(game: SubtractionGame, max: number, options: SequenceOptions = {}): Int32Array {
-  const G = new Int32Array(max + 1);
-  const set = Int32Array.from(game.set);
-  const seen = new Int32Array(set.length + 2);
-  for (let n = 0; n <= max; n++) {
-    if ((n & 0xffff) === 0) {
-      if (options.signal?.aborted) throw new InterruptedError(G.slice(0, n));
-      options.onProgress?.(n, max + 1);
-    }
-    const stamp = n + 1;
-    for (let i = 0; i < set.length && set[i]! <= n; i++) {
-      const v = G[n - set[i]!]!;
-      if (v < seen.length) seen[v] = stamp;
-    }
-    let g = 0;
-    while (seen[g] === stamp) g++;
-    G[n] = g;
-  }
-  return G;
-}
-
 /**
- * G(0..max) of SUBTRACTION(S) ⊙ R2 ⊙ ... (seed push-the-button, Definition 2.0.1): a heap n has the
- * options n - s and the button, whose value is that of the game after it at n.
+ * G(0..max) of any one-heap ruleset and the period its kernel proved on the way, if any: by the sequence
+ * kernel the ruleset declares (normal play), else by the plain solver.
  */
-export function pushSubtractionSequence(rs: PushCompound<any>, max: number, options: SequenceOptions = {}): Int32Array {
-  const first = rs.rulesets[0];
-  if (!(first instanceof SubtractionGame)) throw new InputError(`${rs.name}: the fast push sequence needs a subtraction game first`);
-  const after = oneHeapSequence(afterPush(rs), max, options);
-  const set = Int32Array.from(first.set);
-  const G = new Int32Array(max + 1);
-  const seen = new Int32Array(set.length + 3);
-  for (let n = 0; n <= max; n++) {
-    if ((n & 0xffff) === 0 && options.signal?.aborted) throw new InterruptedError(G.slice(0, n));
-    const stamp = n + 1;
-    for (let i = 0; i < set.length && set[i]! <= n; i++) {
-      const v = G[n - set[i]!]!;
-      if (v < seen.length) seen[v] = stamp;
-    }
-    const b = after[n]!;
-    if (b < seen.length) seen[b] = stamp;
-    let g = 0;
-    while (seen[g] === stamp) g++;
-    G[n] = g;
-  }
-  return G;
+export function kernelSequence(rs: Ruleset<any>, max: number, options: SequenceOptions = {}): KernelSequence {
+  const kernel = rs.convention === 'normal' ? rs.capabilities?.sequence : undefined;
+  if (!kernel) return { values: grundySequence(rs, max, options) };
+  const { onProgress, signal } = options;
+  const kernelOptions = { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) };
+  return kernel(max, kernelOptions, (r, m) => oneHeapSequence(r, m, options));
 }
 
 /** G(0..max) of any one-heap ruleset, by the fastest exact kernel that applies. */
 export function oneHeapSequence(rs: Ruleset<any>, max: number, options: SequenceOptions = {}): ArrayLike<number> {
-  if (rs instanceof PushCompound && rs.convention === 'normal' && rs.rulesets[0] instanceof SubtractionGame) {
-    return pushSubtractionSequence(rs, max, options);
-  }
-  if (rs instanceof OctalGame) {
-    const { onProgress, signal } = options;
-    return octalSequence(rs, max, { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) }).values;
-  }
-  if (rs instanceof SubtractionGame) return subtractionSequence(rs, max, options);
-  return grundySequence(rs, max, options);
+  return kernelSequence(rs, max, options).values;
 }
 
 /**
@@ -104,7 +55,8 @@ export function certifiedPeriod(rs: Ruleset<any>, limit = 1 << 16): Periodicity 
   const certify = certifierFor(rs, (r) => certifiedPeriod(r, limit));
   if (!certify) return findPeriod(oneHeapSequence(rs, limit - 1));
   for (let len = 64; len <= limit; len *= 2) {
-    last = findPeriod(oneHeapSequence(rs, len - 1), certify);
+    const { values, period } = kernelSequence(rs, len - 1);
+    last = period?.certified ? period : findPeriod(values, certify);
     if (last.certified) return last;
   }
   return last;
@@ -117,10 +69,13 @@ export interface SequenceResult {
   pPeriod?: Periodicity;
 }
 
-/** G(0..max) and its period: certified when a theorem proves it, otherwise only apparent. */
+/**
+ * G(0..max) and its period: certified when a theorem proves it, otherwise only apparent. A period the
+ * sequence kernel already certified (e.g. to extend the values by it) is taken as it is, not searched again.
+ */
 export function sequenceWithPeriod(rs: Ruleset<any>, max: number, options: SequenceOptions = {}): SequenceResult {
-  const values = oneHeapSequence(rs, max, options);
-  const period = findPeriod(values, certifierFor(rs, (r) => certifiedPeriod(r)));
+  const { values, period: proved } = kernelSequence(rs, max, options);
+  const period = proved?.certified ? proved : findPeriod(values, certifierFor(rs, (r) => certifiedPeriod(r)));
   if (!period.certified && period.apparentPeriod === undefined) {
     const a = findArithmeticPeriod(values);
     if (a) Object.assign(period, { apparentArithmeticPeriod: a.period, apparentSaltus: a.saltus, apparentArithmeticPreperiod: a.preperiod });

@@ -24,8 +24,11 @@ export interface ExplorerOptions {
   readonly signal?: AbortSignal;
 }
 
-/** One row per pair k < l <= maxL, each from a table of n columns. Interrupting keeps the finished rows. */
-export function conjecture41(maxL: number, n: number, options: ExplorerOptions = {}): DeviationRow[] {
+/**
+ * The explorer of maharaja-nim Conjecture 4.1: y - φx over the upper P-positions of (k,l)-Maharaja Nim,
+ * one row per pair k < l <= maxL, each from a table of n columns. Interrupting keeps the finished rows.
+ */
+export function phiDeviations(maxL: number, n: number, options: ExplorerOptions = {}): DeviationRow[] {
   const pairs: [number, number][] = [];
   for (let l = 2; l <= maxL; l++) for (let k = 1; k < l; k++) pairs.push([k, l]);
   const rows: DeviationRow[] = [];

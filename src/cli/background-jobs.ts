@@ -8,8 +8,9 @@
 import { Alphabet } from '../automata/alphabet.js';
 import { Dfa } from '../automata/dfa.js';
 import { InterruptedError, LimitError } from '../core/errors.js';
-import type { WythoffTable } from '../analysis/wythoff-table.js';
+import type { ExtraMove, WythoffTable } from '../analysis/wythoff-table.js';
 import type { TablePrefix } from '../analysis/heap-tables.js';
+import type { RewriteRule } from '../games/rewrite/rules.js';
 import type { GrundyAutomatonResult } from '../regular/grundy-automaton.js';
 
 export interface JobContext {
@@ -70,11 +71,13 @@ export const jobs = {
     return sequenceWithPeriod(ruleset, args.max, { signal: ctx.signal, onProgress: ctx.onProgress, solver });
   },
 
-  /** `sprague automaton`: learn and prove a Grundy automaton; an interruption keeps the last hypothesis. */
-  async automaton(args: { spec: string; maxStates: number; target: 'grundy' | 'p-positions' }, ctx: JobContext) {
-    const [{ findGrundyAutomaton }, { parseSpec }] = await Promise.all([import('../regular/grundy-automaton.js'), import('../spec/index.js')]);
-    const game = parseSpec(args.spec, { allowUnboundedRewriting: true }) as import('../games/rewrite/game.js').RewriteGame;
-    return findGrundyAutomaton(game.rules, {
+  /**
+   * `sprague automaton`: learn and prove a Grundy automaton; an interruption keeps the last hypothesis.
+   * The rules come parsed (they are plain data), so the worker parses no spec.
+   */
+  async automaton(args: { rules: readonly RewriteRule[]; maxStates: number; target: 'grundy' | 'p-positions' }, ctx: JobContext) {
+    const { findGrundyAutomaton } = await import('../regular/grundy-automaton.js');
+    return findGrundyAutomaton(args.rules, {
       maxStates: args.maxStates,
       target: args.target,
       signal: ctx.signal,
@@ -124,12 +127,14 @@ export const jobs = {
     }
   },
 
-  /** `sprague bitstring`: the first `bits` bits of a Wythoff-family game; a stop keeps the bits of the columns finished. */
-  async bitstring(args: { spec: string; bits: number }, ctx: JobContext) {
-    const [{ bitsOfTable, wythoffBitString }, { parseSpec }] = await Promise.all([import('../analysis/bitstring.js'), import('../spec/index.js')]);
-    const game = parseSpec(args.spec) as import('../games/heaps/wythoff.js').WythoffFamily;
+  /**
+   * `sprague bitstring`: the first `bits` bits of the Wythoff-family game with these extra moves (parsed in
+   * the caller: the worker parses no spec); a stop keeps the bits of the columns finished.
+   */
+  async bitstring(args: { extraMoves: readonly ExtraMove[]; bits: number }, ctx: JobContext) {
+    const { bitsOfTable, wythoffBitString } = await import('../analysis/bitstring.js');
     try {
-      return wythoffBitString(game.extraMoves, args.bits, { signal: ctx.signal, onProgress: ctx.onProgress });
+      return wythoffBitString(args.extraMoves, args.bits, { signal: ctx.signal, onProgress: ctx.onProgress });
     } catch (e) {
       // A table of the first X columns decides the first X bits (a P-position beyond it lies above the diagonal).
       throw withPartial(e, (p) => (isWythoffTable(p) ? bitsOfTable(p) : undefined));
@@ -138,8 +143,8 @@ export const jobs = {
 
   /** `sprague conjecture41`: one row per pair (k,l); a stop keeps the rows finished. */
   async conjecture41(args: { maxL: number; n: number }, ctx: JobContext) {
-    const { conjecture41 } = await import('../analysis/wythoff-conjecture.js');
-    return conjecture41(args.maxL, args.n, { signal: ctx.signal, onProgress: ctx.onProgress });
+    const { phiDeviations } = await import('../analysis/wythoff-conjecture.js');
+    return phiDeviations(args.maxL, args.n, { signal: ctx.signal, onProgress: ctx.onProgress });
   },
 
   /**

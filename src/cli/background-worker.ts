@@ -22,6 +22,7 @@ serveTasks(async (task: BackgroundTask): Promise<BackgroundReply> => {
     },
   };
   try {
+    if (task.modules.length > 0) await (await import('../spec/parse.js')).loadGameModules(task.modules);
     return { end: 'done', value: await (jobs[task.name] as (args: unknown, c: JobContext) => unknown)(task.args, ctx), emitted };
   } catch (e) {
     if (e instanceof InterruptedError && e.partial !== undefined) return { end: 'interrupted', value: e.partial, emitted };

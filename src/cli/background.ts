@@ -10,6 +10,7 @@ import { BroadcastChannel } from 'node:worker_threads';
 import { InterruptedError, LimitError } from '../core/errors.js';
 import { WorkerPool, retypeWorkerError } from '../core/pool.js';
 import { raiseStop } from '../core/stop.js';
+import { gameModules } from '../spec/parse.js';
 import { type JobArgs, type JobContext, type JobName, type JobResult, jobs } from './background-jobs.js';
 import { progressBar } from './io.js';
 
@@ -20,6 +21,8 @@ export interface BackgroundTask {
   shared: SharedArrayBuffer;
   /** The BroadcastChannel the job's emitted items go to. */
   channel: string;
+  /** The game modules this thread loaded (spec/parse.ts, loadGameModules): the worker loads them before the job parses a spec. */
+  modules: string[];
 }
 
 /** How the job ended (a limit or an interruption keeps the job's partial result) and how many items it emitted. */
@@ -81,7 +84,7 @@ export async function runInBackground<K extends JobName>(name: K, args: JobArgs<
   try {
     let reply: BackgroundReply;
     try {
-      reply = await pool.run({ name, args, shared, channel: channelName });
+      reply = await pool.run({ name, args, shared, channel: channelName, modules: gameModules() });
     } catch (e) {
       if (killed) throw new InterruptedError();
       throw e;

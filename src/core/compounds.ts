@@ -3,7 +3,7 @@
  * (seed push-the-button, sections 1.3, 2 and 6), and the misère convention.
  */
 import { InputError, PositionError } from './errors.js';
-import type { Component, Convention, PositionDomain, Ruleset } from './ruleset.js';
+import type { Capabilities, Component, Convention, PositionDomain, Ruleset } from './ruleset.js';
 
 /** A position of a phased compound: `phase` indexes the ruleset in force (0 = the first). */
 export interface Phased<P> {
@@ -154,8 +154,16 @@ abstract class PhasedCompound<P> implements Ruleset<Phased<P>> {
  * before the last ruleset applies, even when no other move is left.
  */
 export class PushCompound<P> extends PhasedCompound<P> {
+  /** The ruleset played after the first button: R2, or R2 ⊙ R3 ⊙ ... */
+  readonly afterButton: Ruleset<any>;
+  /** What the first ruleset, played before the button, makes fast (e.g. a subtraction game's sequence), and the phases for the generic table. */
+  readonly capabilities: Capabilities;
+
   constructor(rulesets: readonly Ruleset<P>[]) {
     super(`push(${rulesets.map((r) => r.name).join(',')})`, rulesets);
+    const first = rulesets[0]!;
+    this.afterButton = rulesets.length === 2 ? rulesets[1]! : new PushCompound(rulesets.slice(1));
+    this.capabilities = { ...first.capabilities?.beforeButton?.(this.afterButton), phases: { kind: 'push', first, after: this.afterButton } };
   }
 
   /** Only in the last phase: every button before it has been pushed, this compound's own included. */
@@ -334,6 +342,8 @@ export class Misere<P> implements Ruleset<P> {
   readonly convention = 'misere';
   readonly terminating: boolean;
   readonly heapCount?: number;
+  /** What the inner ruleset makes fast under misère play (e.g. a ray table), and the phases for the generic table. */
+  readonly capabilities: Capabilities;
 
   constructor(readonly inner: Ruleset<P>) {
     if (inner.convention === 'misere') throw new InputError(`${inner.name} is already misère`);
@@ -341,6 +351,7 @@ export class Misere<P> implements Ruleset<P> {
     this.domain = inner.domain;
     this.terminating = inner.terminating;
     this.heapCount = inner.heapCount;
+    this.capabilities = { ...inner.capabilities?.misereForm?.(), phases: { kind: 'misere', inner } };
   }
 
   validate(p: P): string | undefined {

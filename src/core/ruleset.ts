@@ -1,7 +1,12 @@
 /**
  * A ruleset in the sense of push-the-button, Definition 1.2.1: a map from a position to its options.
- * It declares only what the game *is*; solvers, tables and analyses are written once against it.
+ * It says what the game *is*; solvers, tables and analyses are written once against it. Beside that it
+ * may declare what it can do fast (`capabilities`): the analyses, pictures, the CLI and the explorer ask
+ * for a capability and fall back to the general solver, and never ask for the ruleset's class.
  */
+import type { KernelOptions } from './kernel.js';
+import type { PeriodCertifier, Periodicity } from './period.js';
+import type { PTable } from './ptable.js';
 
 /** How positions of a ruleset are written, compared and shown. */
 export interface PositionDomain<P> {
@@ -49,7 +54,85 @@ export interface Ruleset<P> {
   readonly terminating: boolean;
   /** The number of heaps every position has, for games played on a fixed number of heaps. */
   readonly heapCount?: number;
+  /** What this ruleset can do faster than the general solver (none when absent). */
+  readonly capabilities?: Capabilities;
 }
+
+/**
+ * What a ruleset can do fast, in the manner of CGSuite's TakeAndBreak overriding `traversal` and
+ * `periodicityChecker`: each member is optional, and whoever asks falls back to the general machinery
+ * (the solver, the generic table, the plain period search) when it is absent. A kernel lives beside its
+ * ruleset in src/games; where it needs an analysis of another ruleset (a push compound needs the game
+ * after its button), the analysis that asks hands it in (`SequenceOf`, `PeriodOf`), so that core and games
+ * import no analysis. Compounds build their capabilities from their parts' (`beforeButton`, `misereForm`).
+ */
+export interface Capabilities {
+  /** G(0..max) of one heap by a typed-array kernel; normal play only. */
+  readonly sequence?: (max: number, options: KernelOptions, sequenceOf: SequenceOf) => KernelSequence;
+  /** The theorem that turns G(0..len-1) into a proof of a period (e.g. Guy–Smith); normal play only. */
+  readonly certifier?: (periodOf: PeriodOf) => PeriodCertifier | undefined;
+  /**
+   * The P-positions of [0, max]^heaps by a kernel faster than the generic table, or undefined when it has
+   * none for this many heaps (checked before any work). A stop throws InterruptedError with a TablePrefix.
+   */
+  readonly table?: (heaps: number, max: number, options: KernelOptions) => KernelTable | undefined;
+  /** The picture the game suggests (plot's default kind). */
+  readonly picture?: PictureKind;
+  /** Its moves on two heaps as rays, by which push chains and misère forms of ray games compose (games/heaps/rays.ts). */
+  readonly rays?: RayChain;
+  /** Wythoff Nim with these extra moves (k,l), (l,k) besides: the column table, bit strings, the telescope read them. */
+  readonly wythoffMoves?: readonly (readonly [number, number])[];
+  /** A rewrite game's rules u -> v (games/rewrite/rules.ts): enumeration by length, automata, `rewrite`. */
+  readonly rewriteRules?: readonly { readonly lhs: string; readonly rhs: string }[];
+  /** The name under which the grid search (games/grids/task.ts) rebuilds and solves this game in a worker. */
+  readonly gridSearch?: string;
+  /** The capabilities of push(this, after) (seed push-the-button, Definition 2.0.1) that this ruleset, played first, gives. */
+  readonly beforeButton?: (after: Ruleset<any>) => Capabilities | undefined;
+  /** The capabilities of misere(this). */
+  readonly misereForm?: () => Capabilities | undefined;
+  /** What a compound is made of, for the generic table that fills it from its parts' rules. */
+  readonly phases?: Phases;
+}
+
+/** G(0..max) from a sequence kernel, and the period it proved on the way (so that no one searches again). */
+export interface KernelSequence {
+  values: ArrayLike<number>;
+  /** A certified period of `values`, when the kernel proved one. */
+  period?: Periodicity;
+}
+
+/** A box of P-positions and the name of the kernel that filled it (reported as the `method`). */
+export interface KernelTable {
+  table: PTable;
+  method: string;
+}
+
+/**
+ * G(0..max) of another one-heap ruleset by its fastest kernel: handed in by the analysis that asks, with
+ * its own progress callback, stop signal and solver bound in.
+ */
+export type SequenceOf = (rs: Ruleset<any>, max: number) => ArrayLike<number>;
+
+/** The certified period of another one-heap ruleset, if one is found: handed in by the analysis that asks. */
+export type PeriodOf = (rs: Ruleset<any>) => Periodicity;
+
+/** Two-heap moves the ray kernel follows: NIM's row and column, WYTHOFF's diagonal too (plus fixed extra moves, 4 per pair: k,l,l,k), EUCLID's multiples. */
+export type RayMoves = { readonly kind: 'nim' } | { readonly kind: 'wythoff'; readonly extra: Int32Array } | { readonly kind: 'euclid' };
+
+/** A push chain B1 ⊙ B2 ⊙ ... of ray games (one part for a plain game), the last part possibly misère. */
+export interface RayChain {
+  readonly parts: readonly RayMoves[];
+  readonly misere: boolean;
+}
+
+/** The pictures plot draws (plot's PLOT_KINDS). */
+export type PictureKind = 'ppositions' | 'deviation' | 'values' | 'lengths' | 'counts' | 'sequence' | 'automaton';
+
+/**
+ * push(first, after): play `first`; the button leads to `after` on the same position (seed push-the-button,
+ * Proposition 2.1.2 fills its table); misere(inner): the player with no move wins.
+ */
+export type Phases = { readonly kind: 'push'; readonly first: Ruleset<any>; readonly after: Ruleset<any> } | { readonly kind: 'misere'; readonly inner: Ruleset<any> };
 
 /** Heap positions: the number of tokens in each heap. */
 export type Heaps = number[];

@@ -119,7 +119,7 @@ function finiteSetInside(set: PositionSet, member: Uint8Array, max: number): boo
  * The 1-invariant game H of Lemma 12 restricted to a box: from p, every move m <= p, m != 0, that is not a
  * difference of two elements of P (diff: a bitmap over `box`).
  */
-export function lemma12Game(diff: Uint8Array, box: Box): MoveMap {
+export function nonDifferenceGame(diff: Uint8Array, box: Box): MoveMap {
   return {
     dimension: box.dimension,
     name: 'H (Lemma 12)',

@@ -47,7 +47,7 @@ export function absorbedInBox(member: Uint8Array, diff: Uint8Array, box: Box): U
  * P - P containing those differences keeps P(G) ∩ box = P ∩ box (moves from P within the box join
  * two elements of P in the box).
  */
-export function theorem11Game(member: Uint8Array, box: Box, diff?: Uint8Array): TwoInvariantGame {
+export function twoInvariantGameOf(member: Uint8Array, box: Box, diff?: Uint8Array): TwoInvariantGame {
   if (!member[0]) throw new InputError('Theorem 11 needs a set containing 0 (every game has 0 as a P-position)');
   const d = diff ?? differencesInBox(member, box, box.max);
   const inS = absorbedInBox(member, d, box);

@@ -5,15 +5,13 @@
  * InterruptedError whose `partial` is the data finished so far.
  */
 import { pPositionsInBox } from '../analysis/ppositions.js';
-import { certifierFor, findPeriod, type Periodicity } from '../analysis/periodicity.js';
-import { grundySequence } from '../analysis/sequence.js';
+import type { Periodicity } from '../analysis/periodicity.js';
+import { sequenceWithPeriod } from '../analysis/sequence.js';
 import { upperPPositions, upperStats, wythoffFamilyTable, type UpperStats } from '../analysis/wythoff-table.js';
 import { InputError, InterruptedError } from '../core/errors.js';
 import type { Ruleset } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
-import { WythoffFamily } from '../games/heaps/wythoff.js';
 import { enumerateByLength, type LengthStats } from '../games/rewrite/enumerate.js';
-import { RewriteGame } from '../games/rewrite/game.js';
 import type { RewriteRule } from '../games/rewrite/rules.js';
 
 export interface GatherOptions {
@@ -41,13 +39,14 @@ export function requireHeaps(rs: Ruleset<any>, heaps: number): void {
 }
 
 /**
- * The P-positions (x, y) of a 2-heap game with x, y <= max, lexicographic. Wythoff-family games go
- * through the column algorithm of maharaja-nim (O(N) instead of a solver over N^2 positions).
+ * The P-positions (x, y) of a 2-heap game with x, y <= max, lexicographic. Games that declare Wythoff
+ * moves go through the column algorithm of maharaja-nim (O(N) instead of a solver over N^2 positions).
  */
 export function pPositionsPlane(rs: Ruleset<any>, max: number, o: GatherOptions = {}): [number, number][] {
   requireHeaps(rs, 2);
-  if (rs instanceof WythoffFamily && rs.convention === 'normal') {
-    const t = wythoffFamilyTable(rs.extraMoves, max + 1, { ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
+  const wythoffMoves = rs.convention === 'normal' ? rs.capabilities?.wythoffMoves : undefined;
+  if (wythoffMoves) {
+    const t = wythoffFamilyTable(wythoffMoves, max + 1, { ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
     const out: [number, number][] = [];
     for (let x = 0; x <= max; x++) if (t.col[x]! >= 0) out.push([x, t.col[x]!]);
     return out;
@@ -111,22 +110,32 @@ export interface SequenceData {
   periodicity: Periodicity;
 }
 
-/** G(0..max) of a one-heap game and its period (certified when a theorem applies, else apparent). */
+/**
+ * G(0..max) of a one-heap game, by the sequence kernel it declares or the solver, and its period
+ * (certified when a theorem applies, else apparent). An interruption keeps the values finished (number[]).
+ */
 export function sequenceData(rs: Ruleset<any>, max: number, o: GatherOptions = {}): SequenceData {
   if (rs.domain.kind !== 'heaps') throw new InputError(`${rs.name} is played on ${rs.domain.kind}, not on one heap`);
   if (rs.heapCount !== undefined && rs.heapCount !== 1) throw new InputError(`${rs.name} is played on ${rs.heapCount} heaps, not on one heap`);
-  const values = grundySequence(rs, max, {
-    solver: solverFor(o),
-    ...(o.signal ? { signal: o.signal } : {}),
-    ...(o.onProgress ? { onProgress: o.onProgress } : {}),
-  });
-  return { values, periodicity: findPeriod(values, certifierFor(rs)) };
+  try {
+    const { values, period } = sequenceWithPeriod(rs, max, {
+      solver: solverFor(o),
+      ...(o.signal ? { signal: o.signal } : {}),
+      ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+    });
+    return { values: Array.from(values), periodicity: period };
+  } catch (e) {
+    const kept = e instanceof InterruptedError ? (e.partial as ArrayLike<number> | undefined) : undefined;
+    if (kept && typeof kept.length === 'number') throw new InterruptedError(Array.from(kept));
+    throw e;
+  }
 }
 
-/** The rules of a plain rewrite game, or an InputError naming the game. */
+/** The rules of a rewrite game, or an InputError naming the game. */
 export function rewriteRules(rs: Ruleset<any>): readonly RewriteRule[] {
-  if (!(rs instanceof RewriteGame)) throw new InputError(`${rs.name} is not a rewrite game (a spec like rewrite:a,a2,b)`);
-  return rs.rules;
+  const rules = rs.capabilities?.rewriteRules;
+  if (!rules) throw new InputError(`${rs.name} is not a rewrite game (a spec like rewrite:a,a2,b)`);
+  return rules;
 }
 
 /** Every word of length 0..max of a rewrite game: per-length statistics (the `sprague lengths` lines). */
@@ -158,10 +167,9 @@ export interface UpperPositions {
 
 /** The upper P-positions of a Wythoff-family game in the columns x <= max, by the column algorithm. */
 export function upperPositions(rs: Ruleset<any>, max: number, o: GatherOptions = {}): UpperPositions {
-  if (!(rs instanceof WythoffFamily) || rs.convention !== 'normal') {
-    throw new InputError(`${rs.name} is not Wythoff Nim with extra moves (wythoff, maharaja, wythoff+K,L,...)`);
-  }
-  const t = wythoffFamilyTable(rs.extraMoves, max + 1, { ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
+  const wythoffMoves = rs.convention === 'normal' ? rs.capabilities?.wythoffMoves : undefined;
+  if (!wythoffMoves) throw new InputError(`${rs.name} is not Wythoff Nim with extra moves (wythoff, maharaja, wythoff+K,L,...)`);
+  const t = wythoffFamilyTable(wythoffMoves, max + 1, { ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
   const ups = upperPPositions(t, Number.POSITIVE_INFINITY);
   return { a: Int32Array.from(ups, (p) => p[0]), b: Int32Array.from(ups, (p) => p[1]), stats: upperStats(t) };
 }

@@ -1,14 +1,12 @@
 /**
- * One entry for every picture: a PlotRequest (what the CLI flags and the web API say) becomes a
+ * One entry for every picture (the package's `sprague/plot`, apart from the computing library because it
+ * loads the PNG and Graphviz engines): a PlotRequest (what the CLI flags and the web API say) becomes a
  * PlotResult (the SVG, a table of the numbers behind it, and a summary). The CLI writes the SVG or a
  * PNG of it; the server sends it to the page.
  */
 import { toDot } from '../automata/dot.js';
 import { InputError, InterruptedError } from '../core/errors.js';
-import type { Ruleset } from '../core/ruleset.js';
-import { OctalGame } from '../games/heaps/octal.js';
-import { SubtractionGame } from '../games/heaps/subtraction.js';
-import { RewriteGame } from '../games/rewrite/game.js';
+import type { PictureKind, Ruleset } from '../core/ruleset.js';
 import type { LengthStats } from '../games/rewrite/enumerate.js';
 import { findGrundyAutomaton } from '../regular/grundy-automaton.js';
 import { parseSpec } from '../spec/index.js';
@@ -18,8 +16,8 @@ import { dotToSvg } from './render.js';
 
 export { svgToPng, dotToSvg } from './render.js';
 
-export const PLOT_KINDS = ['ppositions', 'deviation', 'values', 'lengths', 'counts', 'sequence', 'automaton'] as const;
-export type PlotKind = (typeof PLOT_KINDS)[number];
+export const PLOT_KINDS = ['ppositions', 'deviation', 'values', 'lengths', 'counts', 'sequence', 'automaton'] as const satisfies readonly PictureKind[];
+export type PlotKind = PictureKind;
 
 export interface PlotRequest {
   /** Default: by the game (see defaultKind). */
@@ -65,11 +63,12 @@ function table(header: string[], rows: (string | number)[][]): PlotTable {
   return { header, rows: rows.slice(0, MAX_TABLE_ROWS), omitted: Math.max(0, rows.length - MAX_TABLE_ROWS) };
 }
 
-/** The picture a game suggests: by length for rewrite games, the sequence for one-heap games, else P-positions. */
+/**
+ * The picture a game suggests: the one it declares (by length for rewrite games, the sequence for octal
+ * and subtraction games), else the sequence for one-heap games and the P-positions for the others.
+ */
 export function defaultKind(rs: Ruleset<any>): PlotKind {
-  if (rs instanceof RewriteGame) return 'lengths';
-  if (rs instanceof OctalGame || rs instanceof SubtractionGame || rs.heapCount === 1) return 'sequence';
-  return 'ppositions';
+  return rs.capabilities?.picture ?? (rs.heapCount === 1 ? 'sequence' : 'ppositions');
 }
 
 /** Parses the spec (SpecError) and checks the request's numbers before any work starts. */

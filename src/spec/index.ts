@@ -1,2 +1,2 @@
-export { parseSpec, registerGame, knownGameNames, type SpecOptions } from './parse.js';
+export { parseSpec, registerGame, loadGameModules, gameModules, knownGameNames, type SpecOptions } from './parse.js';
 export { parsePosition } from './position.js';

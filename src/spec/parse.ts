@@ -20,7 +20,7 @@ import { SubtractionGame } from '../games/heaps/subtraction.js';
 import { OctalGame } from '../games/heaps/octal.js';
 import { InvariantGame, type MoveEntry } from '../games/heaps/invariant.js';
 import { Mark } from '../games/heaps/mark.js';
-import { gEven, remark8HPrime, residuePartitionTable, residueTInvariantGame, type ResidueClass, type ResidueCondition } from '../games/heaps/tinvariant.js';
+import { gEven, twoInvariantWythoffTwin, residuePartitionTable, residueTInvariantGame, type ResidueClass, type ResidueCondition } from '../games/heaps/tinvariant.js';
 import { RewriteGame, checkTermination } from '../games/rewrite/game.js';
 import { RESERVED, type RewriteRule } from '../games/rewrite/rules.js';
 import { CramRuleset } from '../games/grids/cram.js';
@@ -37,7 +37,7 @@ const SIMPLE: Record<string, () => Ruleset<any>> = {
   pushcram: () => new PushCramRuleset(),
   mark: () => new Mark(),
   geven: () => gEven(),
-  hprime: () => remark8HPrime(),
+  hprime: () => twoInvariantWythoffTwin(),
 };
 
 /** Games whose arguments follow a colon. */
@@ -52,9 +52,33 @@ const COMPOUNDS: Record<string, { min: number; max: number; make: (args: Ruleset
   pass: { min: 1, max: 1, make: (a) => new PassCompound(a[0]!) },
 };
 
-/** Register a game named by a bare word (used by game families living outside this module). */
+/**
+ * Register a game named by a bare word: a game family living outside this module (its ruleset and,
+ * optionally, the kernels it declares in `capabilities`). A registration lives in the thread that made
+ * it; to reach the worker threads of the CLI's jobs, register from a module loaded by `loadGameModules`.
+ */
 export function registerGame(name: string, make: () => Ruleset<any>): void {
   SIMPLE[name] = make;
+}
+
+/** The modules loaded by `loadGameModules`, in order: the worker threads of a job load them too. */
+const GAME_MODULES: string[] = [];
+
+/**
+ * Imports modules (absolute URLs) that register games, once each, and remembers them so that a worker
+ * thread, which has a registry of its own, can load the same ones before it parses a spec.
+ */
+export async function loadGameModules(urls: readonly string[]): Promise<void> {
+  for (const url of urls) {
+    if (GAME_MODULES.includes(url)) continue;
+    await import(url);
+    GAME_MODULES.push(url);
+  }
+}
+
+/** The game modules loaded in this thread (see `loadGameModules`). */
+export function gameModules(): string[] {
+  return [...GAME_MODULES];
 }
 
 export function knownGameNames(): string[] {

@@ -13,7 +13,7 @@ import {
 } from '../../src/analysis/dictionary.js';
 import { MAHARAJA, MAHARAJA_23 } from '../../src/analysis/maharaja-dictionaries.js';
 import {
-  APPENDIX_B_TABLE,
+  EXAMPLE_MULTIPLICATION_TABLE,
   binaryCodes,
   binaryDictionary,
   multiplicationDictionary,
@@ -112,14 +112,14 @@ test('maharaja-nim section 3: a process stops when no word is found at the read 
 });
 
 test('maharaja-nim Appendix B: the example table gives SS SAAS SBBCCS SBBCCAAS SBBCCAACCS SBBCCAAAAAAS', () => {
-  const dict = multiplicationDictionary(APPENDIX_B_TABLE);
+  const dict = multiplicationDictionary(EXAMPLE_MULTIPLICATION_TABLE);
   const d = compileDictionary(dict);
-  const r = runDictionaryProcess(d, encode(dict.alphabet, multiplicationStart(APPENDIX_B_TABLE)), { maxLength: 200 });
+  const r = runDictionaryProcess(d, encode(dict.alphabet, multiplicationStart(EXAMPLE_MULTIPLICATION_TABLE)), { maxLength: 200 });
   const out = decode(dict.alphabet, r.string);
   const expected = 'SS SAAS SBBCCS SBBCCAAS SBBCCAACCS SBBCCAAAAAAS'.replaceAll(' ', '');
   assert.ok(out.startsWith(expected), out.slice(0, expected.length));
   // The triangle computed straight from the table, inner symbols doubled, spells the same string.
-  const tri = multiplicationTriangle(APPENDIX_B_TABLE, 12)
+  const tri = multiplicationTriangle(EXAMPLE_MULTIPLICATION_TABLE, 12)
     .slice(1)
     .map((row) => row[0] + [...row.slice(1, -1)].map((c) => c + c).join('') + row.at(-1))
     .join('');
@@ -133,8 +133,8 @@ test('maharaja-nim Appendix B: the example table gives SS SAAS SBBCCS SBBCCAAS S
 });
 
 test('maharaja-nim Appendix B: the binary (metasymbol) encoding runs the same process over {0,1}', () => {
-  const dict = multiplicationDictionary(APPENDIX_B_TABLE);
-  const codes = binaryCodes(APPENDIX_B_TABLE.symbols);
+  const dict = multiplicationDictionary(EXAMPLE_MULTIPLICATION_TABLE);
+  const codes = binaryCodes(EXAMPLE_MULTIPLICATION_TABLE.symbols);
   const bin = binaryDictionary(dict, codes);
   const cd = compileDictionary(bin);
   assert.equal(cd.prefixFree, true);

@@ -1,7 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { grundyTable, hasInvariantTable, hasRayTable, invariantTable2, outcomeTable, rayTable2, zeruclidTable } from '../../src/analysis/heap-tables.js';
-import { pPositions, pPositionsInBox } from '../../src/analysis/ppositions.js';
+import { grundyTable, outcomeTable } from '../../src/analysis/heap-tables.js';
+import { invariantTable2 } from '../../src/games/heaps/invariant-table.js';
+import type { TInvariantGame } from '../../src/games/heaps/tinvariant.js';
+import { hasRayTable, rayTable2 } from '../../src/games/heaps/rays.js';
+import { zeruclidTable } from '../../src/games/heaps/zeruclid.js';
+import { pPositions, pPositionsInBox, pTable } from '../../src/analysis/ppositions.js';
 import { Solver } from '../../src/core/solver.js';
 import { parseSpec } from '../../src/spec/index.js';
 import type { PTable, TablePrefix } from '../../src/analysis/heap-tables.js';
@@ -44,8 +48,9 @@ test('ZERUCLID kernel equals the plain solver on 2, 3 and 4 heaps', () => {
 test('invariant kernel equals the plain solver for invariant and t-invariant games (rays, = moves, fixed vectors, no symmetry)', () => {
   for (const spec of ['invariant:(*,0),(0,*),(=,=)', 'invariant:(*,0),(0,*),(=,=),(3,1),(5,1),(6,1)', 'invariant:(1,0),(0,2),(=,=)', 'invariant:(*,0),(1,1),(2,3)', 'geven', 'hprime']) {
     const rs = parseSpec(spec);
-    assert.ok(hasInvariantTable(rs), spec);
-    assert.deepEqual(list(invariantTable2(rs, 25)), pPositionsInBox(rs, 2, 25), spec);
+    const t = pTable(rs, 2, 25);
+    assert.equal(t?.method, 'invariant', spec);
+    assert.deepEqual(list(t!.table), pPositionsInBox(rs, 2, 25), spec);
   }
 });
 
@@ -75,7 +80,7 @@ test('ppositions picks a fast method and agrees with the solver; Wythoff family 
 test('tables stop on an abort and keep the rows finished', () => {
   const ac = new AbortController();
   ac.abort();
-  for (const make of [() => rayTable2(parseSpec('push(nim,euclid)'), 200, { signal: ac.signal }), () => invariantTable2(parseSpec('hprime'), 200, { signal: ac.signal })]) {
+  for (const make of [() => rayTable2(parseSpec('push(nim,euclid)'), 200, { signal: ac.signal }), () => invariantTable2(parseSpec('hprime') as TInvariantGame, 200, { signal: ac.signal })]) {
     assert.throws(make, (e: unknown) => e instanceof InterruptedError && (e.partial as TablePrefix).done === 0 && (e.partial as TablePrefix).table.count() === 0);
   }
   assert.throws(() => zeruclidTable(3, 120, { signal: ac.signal }), InterruptedError);
@@ -92,7 +97,7 @@ test('a table stopped midway keeps exactly the P-positions of the cells it finis
   const cases: [string, number, (signal?: AbortSignal) => PTable][] = [
     ['wythoff rays', 3, (signal) => rayTable2(parseSpec('wythoff'), 400, signal ? { signal } : {})],
     ['push(nim,euclid) rays', 500, (signal) => rayTable2(parseSpec('push(nim,euclid)'), 400, signal ? { signal } : {})],
-    ['hprime invariant', 3, (signal) => invariantTable2(parseSpec('hprime'), 400, signal ? { signal } : {})],
+    ['hprime invariant', 3, (signal) => invariantTable2(parseSpec('hprime') as TInvariantGame, 400, signal ? { signal } : {})],
     ['3-heap invariant table', 2, (signal) => outcomeTable(parseSpec('invariant:(1,0,0),(0,1,0),(0,0,1),(1,1,1)'), 3, 110, signal ? { signal } : {})],
     ['zeruclid', 2, (signal) => zeruclidTable(3, 110, signal ? { signal } : {})],
   ];

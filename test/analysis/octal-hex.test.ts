@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hexSequence, octalSequence } from '../../src/analysis/octal-sequence.js';
-import { findArithmeticPeriod, findPeriod, guySmithCertifier } from '../../src/analysis/periodicity.js';
+import { hexSequence, octalSequence } from '../../src/games/heaps/octal-sequence.js';
+import { findArithmeticPeriod, findPeriod } from '../../src/analysis/periodicity.js';
+import { guySmithCertifier } from '../../src/games/heaps/guy-smith.js';
 import { grundySequence, sequenceWithPeriod } from '../../src/analysis/sequence.js';
 import { OctalGame } from '../../src/games/heaps/octal.js';
 import { parseSpec } from '../../src/spec/index.js';

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { octalSequence } from '../../src/analysis/octal-sequence.js';
-import { findPeriod, guySmithCertifier } from '../../src/analysis/periodicity.js';
+import { octalSequence } from '../../src/games/heaps/octal-sequence.js';
+import { findPeriod } from '../../src/analysis/periodicity.js';
+import { guySmithCertifier } from '../../src/games/heaps/guy-smith.js';
 import { grundySequence, oneHeapSequence, sequenceWithPeriod } from '../../src/analysis/sequence.js';
 import { OctalGame } from '../../src/games/heaps/octal.js';
 import { parseSpec } from '../../src/spec/index.js';

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findPeriod, pushSubtractionCertifier, windowCertifier } from '../../src/analysis/periodicity.js';
+import { findPeriod } from '../../src/analysis/periodicity.js';
+import { pushSubtractionCertifier, windowCertifier } from '../../src/games/heaps/subtraction-sequence.js';
 import { grundySequence, oneHeapSequence, sequenceWithPeriod } from '../../src/analysis/sequence.js';
 import { PushCompound } from '../../src/core/compounds.js';
 import { Solver } from '../../src/core/solver.js';

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conjecture41 } from '../../src/analysis/wythoff-conjecture.js';
+import { phiDeviations } from '../../src/analysis/wythoff-conjecture.js';
 import { upperStats, wythoffFamilyTable } from '../../src/analysis/wythoff-table.js';
 
 const PHI = (1 + Math.sqrt(5)) / 2;
 
 test('maharaja-nim Conjecture 4.1 explorer: rows for every k < l <= 6, each equal to a direct scan of the table', () => {
-  const rows = conjecture41(6, 20_000);
+  const rows = phiDeviations(6, 20_000);
   assert.equal(rows.length, 15);
   for (const r of rows) {
     const t = wythoffFamilyTable([[r.k, r.l]], 20_000);

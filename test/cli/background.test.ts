@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { InputError, InterruptedError } from '../../src/core/errors.js';
-import type { RewriteGame } from '../../src/games/rewrite/game.js';
 import { findGrundyAutomaton, type GrundyAutomatonResult } from '../../src/regular/grundy-automaton.js';
 import { parseSpec } from '../../src/spec/index.js';
 import { reviveAutomatonResult } from '../../src/cli/background-jobs.js';
@@ -9,8 +8,9 @@ import { runInBackground } from '../../src/cli/background.js';
 
 test('the learner in a worker gives the same proved machine as in the caller thread, revived as a working Dfa', async () => {
   const spec = 'rewrite:a,a2,a3,b';
-  const here = findGrundyAutomaton((parseSpec(spec) as RewriteGame).rules);
-  const there = reviveAutomatonResult(await runInBackground('automaton', { spec, maxStates: 100, target: 'grundy' }));
+  const rules = parseSpec(spec).capabilities!.rewriteRules!;
+  const here = findGrundyAutomaton(rules);
+  const there = reviveAutomatonResult(await runInBackground('automaton', { rules, maxStates: 100, target: 'grundy' }));
   assert.equal(there.verified, true);
   assert.equal(there.states, here.states);
   assert.deepEqual([...there.machine!.delta], [...here.machine!.delta]);
@@ -20,7 +20,7 @@ test('the learner in a worker gives the same proved machine as in the caller thr
 test('an aborted worker run rejects with InterruptedError carrying the unproved hypothesis', async () => {
   const ac = new AbortController();
   setTimeout(() => ac.abort(), 1500);
-  await assert.rejects(runInBackground('automaton', { spec: 'rewrite:a,a4,b', maxStates: 5000, target: 'grundy' }, { signal: ac.signal }), (e: unknown) => {
+  await assert.rejects(runInBackground('automaton', { rules: parseSpec('rewrite:a,a4,b').capabilities!.rewriteRules!, maxStates: 5000, target: 'grundy' }, { signal: ac.signal }), (e: unknown) => {
     assert.ok(e instanceof InterruptedError);
     const partial = e.partial as GrundyAutomatonResult;
     assert.equal(partial.verified, false);

@@ -4,8 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { octalSequence } from '../../src/analysis/octal-sequence.js';
-import { conjecture41 } from '../../src/analysis/wythoff-conjecture.js';
+import { octalSequence } from '../../src/games/heaps/octal-sequence.js';
+import { phiDeviations } from '../../src/analysis/wythoff-conjecture.js';
 import type { OctalGame } from '../../src/games/heaps/octal.js';
 import { parseSpec } from '../../src/spec/index.js';
 import { runCli } from '../helpers/cli.js';
@@ -125,6 +125,6 @@ test('sprague conjecture41: Ctrl-C keeps the rows of the pairs (k,l) finished, e
   assert.ok(kept.length < (40 * 39) / 2, 'the run should have been stopped');
   if (kept.length === 0) return;
   // Rows come l by l: the kept ones are the start of the rows for l up to the last kept l.
-  const reference = conjecture41(kept.at(-1).l, n);
+  const reference = phiDeviations(kept.at(-1).l, n);
   assert.deepEqual(kept, JSON.parse(JSON.stringify(reference.slice(0, kept.length))));
 });

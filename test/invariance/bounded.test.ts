@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Box, membersOf } from '../../src/invariance/box.js';
 import { differencesInBox } from '../../src/invariance/differences.js';
-import { boundedAdmissibility, leastWitness, lemma12Game } from '../../src/invariance/bounded.js';
+import { boundedAdmissibility, leastWitness, nonDifferenceGame } from '../../src/invariance/bounded.js';
 import { invariantGame, moveMapOfRuleset, pPositionsInBox } from '../../src/invariance/game.js';
 import { setInBox } from '../../src/invariance/sets.js';
 import { leastInvariance, isTInvariantPartition } from '../../src/invariance/tinvariance.js';
@@ -68,7 +68,7 @@ test('deciding-game-invariance Lemma 12: the invariant game H of P_F has P-posit
   const memberBig = setInBox({ kind: 'word', word: fibonacci() }, 3 * max);
   const box = new Box(2, max);
   const diff = differencesInBox(memberBig, big, max);
-  const H = lemma12Game(diff, box);
+  const H = nonDifferenceGame(diff, box);
   const pH = bitmapToSet(pPositionsInBox(H, max), 2, max);
   const pf = bitmapToSet(setInBox({ kind: 'word', word: fibonacci() }, max), 2, max);
   assert.deepEqual([...pH].sort(), [...pf].sort());
@@ -86,7 +86,7 @@ test('deciding-game-invariance Lemma 12: for a set that is not 1-admissible, H h
   const memberBig = setInBox({ kind: 'word', word }, 4 * max);
   const box = new Box(2, max);
   const diff = differencesInBox(memberBig, big, max);
-  const pH = pPositionsInBox(lemma12Game(diff, box), max);
+  const pH = pPositionsInBox(nonDifferenceGame(diff, box), max);
   const pw = setInBox({ kind: 'word', word }, max);
   // The least witness is a P-position of H outside P_w (it has no H-move into P_w, and every smaller position agrees).
   assert.equal(pw[box.index(w)], 0);

@@ -4,7 +4,7 @@ import { Box } from '../../src/invariance/box.js';
 import { differencesInBox } from '../../src/invariance/differences.js';
 import { pPositionsInBox } from '../../src/invariance/game.js';
 import { setInBox } from '../../src/invariance/sets.js';
-import { theorem11Game } from '../../src/invariance/theorem11.js';
+import { twoInvariantGameOf } from '../../src/invariance/theorem11.js';
 import { isTInvariantPartition } from '../../src/invariance/tinvariance.js';
 import { periodicAdmissibility } from '../../src/invariance/periodic.js';
 import { periodicWord, parseDigitWord } from '../../src/words/word.js';
@@ -13,7 +13,7 @@ import { InputError } from '../../src/core/errors.js';
 import { bitmapToSet, naivePPositions, rng, type Pt } from './helpers.js';
 
 function checkTheorem11(member: Uint8Array, box: Box, diff?: Uint8Array): void {
-  const g = theorem11Game(member, box, diff);
+  const g = twoInvariantGameOf(member, box, diff);
   const n = box.dimension;
   const got = bitmapToSet(pPositionsInBox(g.game, box.max), n, box.max);
   const want = bitmapToSet(member, n, box.max);
@@ -57,12 +57,12 @@ test('the Theorem 11 game agrees with a plain recursive solver', () => {
   const P: Pt[] = [[0, 0], [1, 3], [2, 2], [4, 1], [5, 5], [3, 6]];
   const max = 7;
   const box = new Box(2, max);
-  const g = theorem11Game(setInBox({ kind: 'points', dimension: 2, points: P }, max), box);
+  const g = twoInvariantGameOf(setInBox({ kind: 'points', dimension: 2, points: P }, max), box);
   const naive = naivePPositions(2, max, (p) => g.game.moves(p));
   assert.deepEqual([...naive].sort(), P.map((p) => p.join(',')).sort());
 });
 
 test('Theorem 11 needs 0 in P', () => {
   const box = new Box(2, 3);
-  assert.throws(() => theorem11Game(setInBox({ kind: 'points', dimension: 2, points: [[1, 2]] }, 3), box), InputError);
+  assert.throws(() => twoInvariantGameOf(setInBox({ kind: 'points', dimension: 2, points: [[1, 2]] }, 3), box), InputError);
 });

@@ -4,7 +4,7 @@ import { parseSpec } from '../../src/spec/index.js';
 import { SpecError } from '../../src/core/errors.js';
 import { Solver } from '../../src/core/solver.js';
 import type { Ruleset } from '../../src/core/ruleset.js';
-import { TInvariantGame, gEven, remark8H, remark8HPrime } from '../../src/games/heaps/tinvariant.js';
+import { TInvariantGame, gEven, invariantWythoffTwin, twoInvariantWythoffTwin } from '../../src/games/heaps/tinvariant.js';
 
 const key = (opts: number[][]): string => opts.map((o) => o.join(',')).sort().join(' ');
 
@@ -32,13 +32,13 @@ const W = '(*,0),(0,*),(=,=)';
 test('deciding-game-invariance Remark 8: H′ written as tinvariant:[x mod 2=0]...;[x mod 2=1]... equals the built-in hprime on [0,40]^2', () => {
   const spec = parseSpec(`tinvariant:[x mod 2=0]${W},(5,1),(6,1);[x mod 2=1]${W},(1,3),(1,5)`);
   assert.ok(spec instanceof TInvariantGame);
-  assertSameGame(spec, remark8HPrime(), 2, 40);
+  assertSameGame(spec, twoInvariantWythoffTwin(), 2, 40);
   // [else] for the second class gives the same game.
-  assertSameGame(parseSpec(`tinvariant:[x mod 2=0]${W},(5,1),(6,1);[else]${W},(1,3),(1,5)`), remark8HPrime(), 2, 25);
+  assertSameGame(parseSpec(`tinvariant:[x mod 2=0]${W},(5,1),(6,1);[else]${W},(1,3),(1,5)`), twoInvariantWythoffTwin(), 2, 25);
 });
 
 test('deciding-game-invariance Remark 8: H as a 1-invariant game ([else] alone) equals the built-in invariant H on [0,30]^2', () => {
-  assertSameGame(parseSpec(`tinvariant:[else]${W},(3,1),(5,1),(6,1)`), remark8H(), 2, 30);
+  assertSameGame(parseSpec(`tinvariant:[else]${W},(3,1),(5,1),(6,1)`), invariantWythoffTwin(), 2, 30);
 });
 
 test('deciding-game-invariance Example 4: G_EVEN written as tinvariant:[x+y mod 2=0](*,0);[x+y mod 2=1](=,=) equals geven on [0,30]^2', () => {

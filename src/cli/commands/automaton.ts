@@ -7,8 +7,7 @@ import type { Command } from 'commander';
 import { toDot } from '../../automata/dot.js';
 import { dotToPng, dotToSvg } from '../../automata/render.js';
 import { InputError, InterruptedError } from '../../core/errors.js';
-import { RewriteGame } from '../../games/rewrite/game.js';
-import { alphabetOf, compressWord, formatRule } from '../../games/rewrite/rules.js';
+import { type RewriteRule, alphabetOf, compressWord, formatRule } from '../../games/rewrite/rules.js';
 import { Alphabet } from '../../automata/alphabet.js';
 import type { Dfa } from '../../automata/dfa.js';
 import { automatonJson, parseAutomatonJson } from '../../regular/automaton-file.js';
@@ -43,14 +42,15 @@ export const automatonCommand: CommandModule = {
         const maxStates = flags.maxStates === undefined ? 200 : parseCount('--max-states', flags.maxStates);
         if (flags.dot) checkWritableFile('--dot', flags.dot);
         const ruleset = parseSpec(spec, { allowUnboundedRewriting: true });
-        if (!(ruleset instanceof RewriteGame)) throw new InputError(`automaton needs a rewrite game (rewrite:RULES), not ${spec}`);
-        if (flags.verify !== undefined) return await verifyStored(ruleset, flags.verify, flags);
+        const rules = ruleset.capabilities?.rewriteRules;
+        if (!rules) throw new InputError(`automaton needs a rewrite game (rewrite:RULES), not ${spec}`);
+        if (flags.verify !== undefined) return await verifyStored(rules, flags.verify, flags);
         let result: GrundyAutomatonResult;
         let interrupted: InterruptedError | undefined;
         // The learner runs in a worker so that Ctrl-C can stop it and keep what it learned.
         try {
           const target = flags.pPositions ? 'p-positions' : 'grundy';
-          result = reviveAutomatonResult(await runStoppable('automaton', { spec, maxStates, target }, { title: 'learning' }));
+          result = reviveAutomatonResult(await runStoppable('automaton', { rules, maxStates, target }, { title: 'learning' }));
         } catch (e) {
           // Interrupted: report what was learned (unproved), then let the CLI exit with 130.
           if (!(e instanceof InterruptedError) || !e.partial) throw e;
@@ -67,7 +67,7 @@ export const automatonCommand: CommandModule = {
           lowerBound: result.lowerBound,
           ...(result.machine ? automatonJson(result.machine, result.alphabet) : {}),
         };
-        if (flags.dot && result.machine) await writeDot(flags.dot, result.machine, ruleset, letters, flags);
+        if (flags.dot && result.machine) await writeDot(flags.dot, result.machine, rules, letters, flags);
         if (flags.json) {
           emitJson(out);
           if (interrupted) throw interrupted;
@@ -104,7 +104,7 @@ export const automatonCommand: CommandModule = {
  * `--verify FILE`: the Lemma-2 prover alone on a stored automaton (the object `--json` prints), so a
  * machine learned once is checked again in milliseconds.
  */
-async function verifyStored(game: RewriteGame, file: string, flags: Flags): Promise<void> {
+async function verifyStored(rules: readonly RewriteRule[], file: string, flags: Flags): Promise<void> {
   const text = readUserFile('the automaton file', file);
   let json: unknown;
   try {
@@ -113,13 +113,13 @@ async function verifyStored(game: RewriteGame, file: string, flags: Flags): Prom
     throw new InputError(`${file}: not JSON (${(e as Error).message})`);
   }
   const { machine, alphabet } = parseAutomatonJson(json, file);
-  const letters = alphabetOf(game.rules).sort();
+  const letters = alphabetOf(rules).sort();
   if (alphabet.names.join(',') !== letters.join(',')) {
     throw new InputError(`${file}: the automaton reads the letters ${alphabet.names.join(',')}, the game ${letters.join(',')}`);
   }
-  const system = { rules: game.rules, alphabet: new Alphabet(letters) };
+  const system = { rules, alphabet: new Alphabet(letters) };
   const verdict = flags.pPositions ? verifyPPositions(system, machine) : verifyGrundyAutomaton(system, machine);
-  if (flags.dot) await writeDot(flags.dot, machine, game, letters, flags);
+  if (flags.dot) await writeDot(flags.dot, machine, rules, letters, flags);
   const out = verdict.verified
     ? { states: machine.stateCount, grundyValues: verdict.certificate.grundyValues, verified: true }
     : { states: machine.stateCount, grundyValues: machine.reachableOutputs(), verified: false, counterexample: compressWord(verdict.violation.word) };
@@ -138,9 +138,9 @@ async function verifyStored(game: RewriteGame, file: string, flags: Flags): Prom
 }
 
 /** `--dot FILE`: DOT, or a picture when the name ends in .svg or .png. */
-async function writeDot(file: string, machine: Dfa, game: RewriteGame, letters: readonly string[], flags: Flags): Promise<void> {
+async function writeDot(file: string, machine: Dfa, rules: readonly RewriteRule[], letters: readonly string[], flags: Flags): Promise<void> {
   const dot = toDot(machine, {
-    name: `${flags.pPositions ? 'P-positions' : 'Grundy automaton'} of {${game.rules.map(formatRule).join(',')}}`,
+    name: `${flags.pPositions ? 'P-positions' : 'Grundy automaton'} of {${rules.map(formatRule).join(',')}}`,
     letterName: (a) => letters[a]!,
     stateLabel: (s, o) => (flags.pPositions ? `q${s}: ${o ? 'P' : 'N'}` : `q${s}: ${o}`),
   });

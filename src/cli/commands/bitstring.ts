@@ -1,7 +1,6 @@
 /** `sprague bitstring SPEC --bits N`: the bit string of a Wythoff-family game (maharaja-nim, section 2.1). */
 import type { Command } from 'commander';
 import { InputError, InterruptedError } from '../../core/errors.js';
-import { WythoffFamily } from '../../games/heaps/wythoff.js';
 import { parseSpec } from '../../spec/index.js';
 import { bitChecksum, bitsToText } from '../../analysis/bitstring.js';
 import { runStoppable } from '../background.js';
@@ -23,12 +22,13 @@ export const bitstringCommand: CommandModule = {
       .option('--json', 'JSON Lines output')
       .action(async (spec: string, flags: Flags) => {
         const ruleset = parseSpec(spec);
-        if (!(ruleset instanceof WythoffFamily)) throw new InputError(`bitstring needs a Wythoff-family game (wythoff, maharaja, wythoff+K,L), not ${ruleset.name}`);
+        const extraMoves = ruleset.capabilities?.wythoffMoves;
+        if (!extraMoves) throw new InputError(`bitstring needs a Wythoff-family game (wythoff, maharaja, wythoff+K,L), not ${ruleset.name}`);
         const n = parseCount('--bits', flags.bits);
         let bits: Uint8Array;
         try {
           // A worker, so that Ctrl-C keeps the bits of the columns finished; up to 2^20 bits (one step of the kernel, milliseconds) here.
-          bits = await runStoppable('bitstring', { spec, bits: n }, { title: 'bitstring', inline: n <= INLINE_BITS });
+          bits = await runStoppable('bitstring', { extraMoves, bits: n }, { title: 'bitstring', inline: n <= INLINE_BITS });
         } catch (e) {
           const kept = e instanceof InterruptedError ? (e.partial as Uint8Array | undefined) : undefined;
           if (kept) {

@@ -7,7 +7,7 @@ import { InputError } from '../../core/errors.js';
 import { checkGameDictionary } from '../../analysis/maharaja-verify.js';
 import { MAHARAJA, MAHARAJA_23 } from '../../analysis/maharaja-dictionaries.js';
 import { compileDictionary, decode, encode, runDictionaryProcess } from '../../analysis/dictionary.js';
-import { APPENDIX_B_TABLE, multiplicationDictionary, multiplicationStart } from '../../analysis/dictionary-multiplication.js';
+import { EXAMPLE_MULTIPLICATION_TABLE, multiplicationDictionary, multiplicationStart } from '../../analysis/dictionary-multiplication.js';
 import { colour, emitJson, emitLine, formatTable, parseCount, progressBar } from '../io.js';
 import type { CommandModule } from './index.js';
 
@@ -61,8 +61,8 @@ export const dictionaryCommand: CommandModule = {
 };
 
 function appendixB(length: number, json: boolean): void {
-  const dict = multiplicationDictionary(APPENDIX_B_TABLE);
-  const run = runDictionaryProcess(compileDictionary(dict), encode(dict.alphabet, multiplicationStart(APPENDIX_B_TABLE)), { maxLength: length });
+  const dict = multiplicationDictionary(EXAMPLE_MULTIPLICATION_TABLE);
+  const run = runDictionaryProcess(compileDictionary(dict), encode(dict.alphabet, multiplicationStart(EXAMPLE_MULTIPLICATION_TABLE)), { maxLength: length });
   const text = decode(dict.alphabet, run.string.subarray(0, Math.min(length, run.length)));
   const usage = dict.entries.map((e, i) => ({ label: e.label ?? e.word, word: e.word, translate: e.translate, count: run.usage[i]! }));
   if (json) return emitJson({ string: text, steps: run.steps, stopped: run.stopped, usage });

@@ -2,7 +2,6 @@
 import type { Command } from 'commander';
 import { Solver } from '../../core/solver.js';
 import type { Ruleset } from '../../core/ruleset.js';
-import { CramRuleset, PushCramRuleset } from '../../games/grids/index.js';
 import { runGridTask } from '../../games/grids/task.js';
 import { parsePosition } from '../../spec/index.js';
 import { emitJson, emitLine, formatTable, progressBar } from '../io.js';
@@ -27,11 +26,12 @@ async function gridSearch(
   flags: Flags,
   signal: AbortSignal,
 ): Promise<{ grundy: number | null; outcome: 'P' | 'N' } | undefined> {
-  if (!(ruleset instanceof CramRuleset || ruleset instanceof PushCramRuleset)) return undefined;
+  const game = ruleset.capabilities?.gridSearch;
+  if (game === undefined) return undefined;
   const bar = progressBar(position);
   try {
     const r = await runGridTask(
-      { game: ruleset.name, position, what: 'solve', grundy: !flags.outcomeOnly, ...(flags.checkpoint ? { checkpoint: flags.checkpoint } : {}) },
+      { game, position, what: 'solve', grundy: !flags.outcomeOnly, ...(flags.checkpoint ? { checkpoint: flags.checkpoint } : {}) },
       { signal, onProgress: (p) => bar.update(p.rootDone, Math.max(p.rootTotal, 1), `${p.nodes} positions`) },
     );
     return { grundy: r.grundy, outcome: r.outcome === 'P' ? 'P' : 'N' };

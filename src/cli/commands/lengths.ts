@@ -7,7 +7,6 @@ import { totalmem } from 'node:os';
 import { InputError } from '../../core/errors.js';
 import { defaultThreads } from '../../core/pool.js';
 import { parseSpec } from '../../spec/index.js';
-import { RewriteGame } from '../../games/rewrite/game.js';
 import { type LengthStats, enumerateByLength } from '../../games/rewrite/enumerate.js';
 import { DirectoryCheckpoint } from '../../games/rewrite/checkpoint.js';
 import { MAX_TABLE_BYTES } from '../../games/rewrite/packed.js';
@@ -40,9 +39,8 @@ export const lengthsCommand: CommandModule = {
       .option('--max-depth <n>', 'longest chain of same-length moves for rules u->v with |u| = |v|')
       .action(async (spec: string, flags: Flags) => {
         const ruleset = parseSpec(spec, { allowUnboundedRewriting: true });
-        if (!(ruleset instanceof RewriteGame)) {
-          throw new InputError(`lengths needs a rewrite game (rewrite:RULES); ${ruleset.name} is not one`);
-        }
+        const rules = ruleset.capabilities?.rewriteRules;
+        if (!rules) throw new InputError(`lengths needs a rewrite game (rewrite:RULES); ${ruleset.name} is not one`);
         const max = parseCount('--max', flags.max);
         const threads = flags.threads === undefined ? defaultThreads() : parseCount('--threads', flags.threads);
         if (threads < 1) throw new FlagError('--threads', flags.threads!, 'at least 1');
@@ -50,7 +48,7 @@ export const lengthsCommand: CommandModule = {
         const maxBytes =
           flags.memory === undefined ? Math.min(MAX_TABLE_BYTES, totalmem() / 2) : parseCount('--memory', flags.memory) * 2 ** 20;
         const maxDepth = flags.maxDepth === undefined ? undefined : parseCount('--max-depth', flags.maxDepth);
-        const checkpoint = flags.checkpoint === undefined ? undefined : new DirectoryCheckpoint(flags.checkpoint, ruleset.rules);
+        const checkpoint = flags.checkpoint === undefined ? undefined : new DirectoryCheckpoint(flags.checkpoint, rules);
         const resume = checkpoint?.resume();
 
         const bar = progressBar('lengths');
@@ -65,7 +63,7 @@ export const lengthsCommand: CommandModule = {
         for (const s of resume?.stats.slice(0, max + 1) ?? []) report(s);
         let table;
         try {
-          table = await enumerateByLength(ruleset.rules, max, {
+          table = await enumerateByLength(rules, max, {
             threads,
             maxBytes,
             ...(maxDepth === undefined ? {} : { maxDepth }),

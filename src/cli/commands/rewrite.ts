@@ -5,24 +5,27 @@
  */
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
+import type { Ruleset } from '../../core/ruleset.js';
 import { Solver } from '../../core/solver.js';
 import { OctalGame } from '../../games/heaps/octal.js';
 import { parseSpec, parsePosition } from '../../spec/index.js';
 import { RewriteGame } from '../../games/rewrite/game.js';
-import { confluentReduction, formatTransition, runPushdown, theorem6Pushdown } from '../../games/rewrite/confluence.js';
+import { confluentReduction, formatTransition, runPushdown, confluencePushdown } from '../../games/rewrite/confluence.js';
 import { enumerateByLengthSync } from '../../games/rewrite/enumerate.js';
 import { decodeWord } from '../../games/rewrite/packed.js';
-import { checkTheorem5 } from '../../games/rewrite/nonregular.js';
+import { checkNonRegularity } from '../../games/rewrite/nonregular.js';
 import { grundyOfHeapWords, octalDigits, octalRewriteRules } from '../../games/rewrite/octal.js';
-import { compileTuringMachine, forcedPlay, proposition28Word, runMachine } from '../../games/rewrite/turing.js';
-import { compressWord, formatRule } from '../../games/rewrite/rules.js';
+import { compileTuringMachine, forcedPlay, haltingWord, runMachine } from '../../games/rewrite/turing.js';
+import { type RewriteRule, compressWord, formatRule } from '../../games/rewrite/rules.js';
 import { emitJson, emitLine, formatTable, parseCount, readUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
 
-function rewriteGame(spec: string): RewriteGame {
-  const rs = parseSpec(spec);
-  if (!(rs instanceof RewriteGame)) throw new InputError(`${rs.name} is not a rewrite game (rewrite:RULES)`);
-  return rs;
+/** A rewrite game and its rules, or an InputError naming the game. */
+function rewriteGame(spec: string): { game: Ruleset<string>; rules: readonly RewriteRule[] } {
+  const game = parseSpec(spec);
+  const rules = game.capabilities?.rewriteRules;
+  if (!rules) throw new InputError(`${game.name} is not a rewrite game (rewrite:RULES)`);
+  return { game, rules };
 }
 
 const show = (w: string) => (w === '' ? 'ε' : compressWord(w));
@@ -38,11 +41,11 @@ export const rewriteCommand: CommandModule = {
       .argument('<words...>', 'words like a2bab3')
       .option('--json', 'JSON Lines output')
       .action((spec: string, words: string[], flags: { json?: boolean }) => {
-        const game = rewriteGame(spec);
-        const pda = theorem6Pushdown(game.rules);
+        const { game, rules } = rewriteGame(spec);
+        const pda = confluencePushdown(rules);
         const rows = words.map((text) => {
           const word = parsePosition(game, text) as string;
-          const r = confluentReduction(game.rules, word);
+          const r = confluentReduction(rules, word);
           return { word: show(word), grundy: r.grundy, moves: r.moves, normalForm: show(r.normalForm), pushdown: runPushdown(pda, word) };
         });
         if (flags.json) rows.forEach((r) => emitJson(r));
@@ -56,10 +59,10 @@ export const rewriteCommand: CommandModule = {
       .option('--check <n>', 'compare with the Grundy values of every word of length <= n', '12')
       .option('--json', 'JSON Lines output')
       .action((spec: string, flags: { check: string; json?: boolean }) => {
-        const game = rewriteGame(spec);
-        const pda = theorem6Pushdown(game.rules);
+        const { rules } = rewriteGame(spec);
+        const pda = confluencePushdown(rules);
         const n = parseCount('--check', flags.check);
-        const table = enumerateByLengthSync(game.rules, n);
+        const table = enumerateByLengthSync(rules, n);
         let words = 0;
         const disagreements: string[] = [];
         for (let len = 0; len <= n; len++) {
@@ -84,8 +87,8 @@ export const rewriteCommand: CommandModule = {
       .option('--j-max <n>', 'largest j', '10')
       .option('--json', 'JSON Lines output')
       .action((spec: string, flags: { iMax: string; jMax: string; json?: boolean }) => {
-        const game = rewriteGame(spec);
-        const cases = checkTheorem5(game.rules, parseCount('--i-max', flags.iMax), parseCount('--j-max', flags.jMax));
+        const { rules } = rewriteGame(spec);
+        const cases = checkNonRegularity(rules, parseCount('--i-max', flags.iMax), parseCount('--j-max', flags.jMax));
         const wrong = cases.filter((c) => c.outcome !== c.expected);
         if (flags.json) {
           cases.forEach((c) => emitJson({ ...c, word: show(c.word) }));
@@ -143,7 +146,7 @@ export const rewriteCommand: CommandModule = {
         if (flags.rules) out['ruleList'] = compiled.rules.map((r, i) => ({ equation: compiled.equation[i], rule: `${r.lhs}->${r.rhs}` }));
         if (run.steps !== undefined) {
           const m = run.steps;
-          const word = proposition28Word(compiled, m, flags.run === undefined ? undefined : parseCount('--run', flags.run));
+          const word = haltingWord(compiled, m, flags.run === undefined ? undefined : parseCount('--run', flags.run));
           const game = new RewriteGame(compiled.rules);
           const play = forcedPlay((w) => game.options(w), word);
           Object.assign(out, { steps: m, haltingState: run.state, word, length: word.length, moves: play.words.length - 1, forced: play.forced, outcome: (play.words.length - 1) % 2 === 1 ? 'N' : 'P' });

@@ -1,7 +1,6 @@
 /** `sprague telescope X [Y]`: the P-position in column X of (2,3)-Maharaja Nim by maharaja-nim section 5.2. */
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { WythoffFamily } from '../../games/heaps/wythoff.js';
 import { parseSpec } from '../../spec/index.js';
 import { gameDictionaryFor } from '../../analysis/maharaja-dictionaries.js';
 import { TelescopeOracle } from '../../analysis/maharaja-oracle.js';
@@ -29,8 +28,9 @@ export const telescopeCommand: CommandModule = {
       .option('--json', 'JSON Lines output')
       .action((xText: string, yText: string | undefined, flags: Flags) => {
         const ruleset = parseSpec(flags.spec);
-        if (!(ruleset instanceof WythoffFamily)) throw new InputError(`telescope needs a Wythoff-family game, not ${ruleset.name}`);
-        const game = gameDictionaryFor(ruleset.extraMoves);
+        const wythoffMoves = ruleset.capabilities?.wythoffMoves;
+        if (!wythoffMoves) throw new InputError(`telescope needs a Wythoff-family game, not ${ruleset.name}`);
+        const game = gameDictionaryFor(wythoffMoves);
         if (game === undefined) throw new InputError(`no built-in dictionary for ${ruleset.name}: telescope knows wythoff+2,3 and maharaja`);
         const x = parseCoordinate('x', xText);
         const y = yText === undefined ? undefined : parseCoordinate('y', yText);

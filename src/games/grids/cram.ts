@@ -2,7 +2,7 @@
  * CRAM (push-the-button, Definition 5.0.1): place a 2 x 1 domino, vertical or horizontal, on two empty
  * adjacent cells. Impartial; a board is the disjunctive sum of its connected components.
  */
-import type { Component, PositionDomain, Ruleset } from '../../core/ruleset.js';
+import type { Capabilities, Component, PositionDomain, Ruleset } from '../../core/ruleset.js';
 import { type Board, components, formatBoard, isEmptyCell, parseBoard, place } from './board.js';
 
 export const gridDomain: PositionDomain<Board> = {
@@ -30,6 +30,8 @@ export class CramRuleset implements Ruleset<Board> {
   readonly domain = gridDomain;
   readonly convention = 'normal' as const;
   readonly terminating = true;
+  /** Solved by the grid search (transposition table, reflections, components) of games/grids. */
+  readonly capabilities: Capabilities = { gridSearch: 'cram' };
 
   options(b: Board): Board[] {
     return placements(b, true, true);

@@ -4,7 +4,7 @@
  * moves (Definition 2.0.1 with R1 = Left's moves, R2 = Right's). PUSH CRAM is this construction applied
  * to DOMINEERING: vertical dominoes, then horizontal ones.
  */
-import type { Component, PositionDomain, Ruleset } from '../../core/ruleset.js';
+import type { Capabilities, Component, PositionDomain, Ruleset } from '../../core/ruleset.js';
 import { type Board, fromCells, isEmptyCell } from './board.js';
 import { gridDomain } from './cram.js';
 import { DomineeringRuleset, type PartizanRuleset } from './domineering.js';
@@ -54,6 +54,8 @@ export class PushCramRuleset implements Ruleset<Board> {
   readonly domain = gridDomain;
   readonly convention = 'normal' as const;
   readonly terminating = true;
+  /** Solved by the grid search of games/grids (the push kernels of pushSolver.ts and pushCram3.ts). */
+  readonly capabilities: Capabilities = { gridSearch: 'pushcram' };
   readonly domineering = new DomineeringRuleset();
 
   options(b: Board): Board[] {

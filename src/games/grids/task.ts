@@ -11,10 +11,12 @@ import type { BluffReport, GridRuleset, SolveProgress, SolveResult } from './sol
 export const TASK_FLAG = 1;
 export const TASK_PROGRESS = 4;
 
+/** The games the grid search knows (a ruleset names its own in `capabilities.gridSearch`). */
 export type GridGame = 'cram' | 'pushcram' | 'domineering';
 
 export interface GridTask {
-  game: GridGame;
+  /** A GridGame; a name the search does not know is an InputError. */
+  game: string;
   /** The position as typed (parseBoard grammar); parse it in the caller first to report bad input. */
   position: string;
   what: 'solve' | 'bluff';

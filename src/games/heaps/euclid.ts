@@ -3,8 +3,9 @@
  * larger, both staying positive; plus, as in section 3, the single move (0,i) -> (0,0) for i > 0 so
  * that it is played on the same positions as NIM.
  */
-import type { Heaps, Ruleset } from '../../core/ruleset.js';
+import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
+import { rayCapabilities } from './rays.js';
 
 export class Euclid implements Ruleset<Heaps> {
   readonly name = 'euclid';
@@ -12,6 +13,8 @@ export class Euclid implements Ruleset<Heaps> {
   readonly convention = 'normal';
   readonly terminating = true;
   readonly heapCount = 2;
+  /** The 2-heap ray kernel, also for its push chains and misère form. */
+  readonly capabilities: Capabilities = rayCapabilities({ kind: 'euclid' });
 
   validate(p: Heaps): string | undefined {
     return p.length === 2 ? undefined : `euclid is played on 2 heaps, not ${p.length}`;

@@ -4,8 +4,9 @@
  * positive amount (`*`, chosen independently per coordinate) or one common positive amount (`=`, the
  * same in every `=` coordinate). `(*,0),(0,*),(=,=)` is WYTHOFF.
  */
-import type { Heaps, Ruleset } from '../../core/ruleset.js';
+import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
+import { invariantCapabilities } from './invariant-table.js';
 
 export type MoveEntry = number | '*' | '=';
 export type MoveVector = readonly MoveEntry[];
@@ -16,6 +17,7 @@ export class InvariantGame implements Ruleset<Heaps> {
   readonly terminating = true;
   readonly heapCount: number;
   readonly name: string;
+  readonly capabilities: Capabilities = invariantCapabilities(this);
 
   constructor(readonly moves: readonly MoveVector[]) {
     if (moves.length === 0) throw new RangeError('an invariant game needs at least one move');
@@ -25,6 +27,15 @@ export class InvariantGame implements Ruleset<Heaps> {
       if (m.every((e) => e === 0)) throw new RangeError('the zero vector is not a move: play would never end');
     }
     this.name = `invariant:${moves.map((m) => `(${m.join(',')})`).join(',')}`;
+  }
+
+  /** As a t-invariant game (Definition 3) with t = 1: one class, whose moves are `moves`. */
+  get moveSets(): readonly (readonly MoveVector[])[] {
+    return [this.moves];
+  }
+
+  partition(): number {
+    return 0;
   }
 
   validate(p: Heaps): string | undefined {

@@ -1,12 +1,15 @@
 /** NIM on any number of heaps: take any positive number of tokens from one heap (push-the-button, §1.2). */
-import type { Component, Heaps, Ruleset } from '../../core/ruleset.js';
+import type { Capabilities, Component, Heaps, Ruleset } from '../../core/ruleset.js';
 import { heapMultisetDomain } from '../../core/positions.js';
+import { rayCapabilities } from './rays.js';
 
 export class Nim implements Ruleset<Heaps> {
   readonly name = 'nim';
   readonly domain = heapMultisetDomain;
   readonly convention = 'normal';
   readonly terminating = true;
+  /** The 2-heap ray kernel, also for its push chains and misère form. */
+  readonly capabilities: Capabilities = rayCapabilities({ kind: 'nim' });
 
   options(p: Heaps): Heaps[] {
     const out: Heaps[] = [];

@@ -5,15 +5,30 @@
  * meaningful there. Hexadecimal games (Winning Ways ch. 4) add bit 8: the rest may be split into three
  * non-empty heaps; digits then run 0..15 (written 0-9, A-F).
  */
-import type { Component, Heaps, Ruleset } from '../../core/ruleset.js';
+import type { Capabilities, Component, Heaps, Ruleset } from '../../core/ruleset.js';
 import { heapMultisetDomain } from '../../core/positions.js';
+import { guySmithCertifier } from './guy-smith.js';
 import { splitHeaps } from './nim.js';
+import { octalSequence } from './octal-sequence.js';
 
 export class OctalGame implements Ruleset<Heaps> {
   readonly domain = heapMultisetDomain;
   readonly convention = 'normal';
   readonly terminating = true;
   readonly name: string;
+  /**
+   * The typed-array kernel (sparse space, extension by a certified period; the pair-set kernel for
+   * hexadecimal games) and the Guy–Smith certifier. The Guy–Smith induction only needs every option of n
+   * to leave heaps summing to n - k, 0 <= k <= t: d0 = 4 is covered.
+   */
+  readonly capabilities: Capabilities = {
+    picture: 'sequence',
+    sequence: (max, options) => {
+      const { values, stats } = octalSequence(this, max, options);
+      return stats.period ? { values, period: stats.period } : { values };
+    },
+    certifier: () => guySmithCertifier(this.lastDigit, this.maxParts),
+  };
 
   /**
    * `digits[i]` = d_i; digits[0] is the digit before the point. `radix` 16 makes a hexadecimal game

@@ -4,9 +4,10 @@
  * G_EVEN (Example 4) is 2-invariant; the game H' of Remark 8 is 2-invariant with the same P-positions
  * as WYTHOFF.
  */
-import type { Heaps, Ruleset } from '../../core/ruleset.js';
+import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
 import { InvariantGame, type MoveVector } from './invariant.js';
+import { invariantCapabilities } from './invariant-table.js';
 
 export class TInvariantGame implements Ruleset<Heaps> {
   readonly domain = orderedHeapsDomain;
@@ -14,6 +15,7 @@ export class TInvariantGame implements Ruleset<Heaps> {
   readonly terminating = true;
   /** classes[j] plays the moves of I_j; undefined when I_j is empty. */
   private readonly classes: (InvariantGame | undefined)[];
+  readonly capabilities: Capabilities = invariantCapabilities(this);
 
   /**
    * `partition(p)` = j, the class S_j of p (0-based); `moveSets[j]` = I_j as move vectors in the
@@ -47,13 +49,13 @@ export function gEven(): TInvariantGame {
   return new TInvariantGame(2, ([x, y]) => (x! + y!) & 1, [[['*', 0]], [['=', '=']]], 'geven');
 }
 
-/** H (deciding-game-invariance, Remark 8): WYTHOFF plus the moves (3,1), (5,1), (6,1); invariant. */
-export function remark8H(): InvariantGame {
+/** H (deciding-game-invariance, Remark 8): WYTHOFF plus the moves (3,1), (5,1), (6,1); invariant, with exactly Wythoff's P-positions. */
+export function invariantWythoffTwin(): InvariantGame {
   return new InvariantGame([...WYTHOFF_MOVES, [3, 1], [5, 1], [6, 1]]);
 }
 
-/** H' (deciding-game-invariance, Remark 8): WYTHOFF plus (5,1), (6,1) when x is even, (1,3), (1,5) when odd. */
-export function remark8HPrime(): TInvariantGame {
+/** H' (deciding-game-invariance, Remark 8): WYTHOFF plus (5,1), (6,1) when x is even, (1,3), (1,5) when odd; 2-invariant, with exactly Wythoff's P-positions. */
+export function twoInvariantWythoffTwin(): TInvariantGame {
   return new TInvariantGame(2, ([x]) => x! & 1, [[...WYTHOFF_MOVES, [5, 1], [6, 1]], [...WYTHOFF_MOVES, [1, 3], [1, 5]]], 'hprime');
 }
 

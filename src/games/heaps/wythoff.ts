@@ -2,8 +2,9 @@
  * WYTHOFF (push-the-button, Definition 3.1.2) and its extensions by extra moves: `wythoff+K,L` adds
  * (K,L) and (L,K); MAHARAJA NIM is wythoff+1,2 (maharaja-nim, section 1).
  */
-import type { Heaps, Ruleset } from '../../core/ruleset.js';
+import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
+import { rayCapabilities, wythoffRays } from './rays.js';
 
 export type MovePair = readonly [number, number];
 
@@ -12,12 +13,19 @@ export class WythoffFamily implements Ruleset<Heaps> {
   readonly convention = 'normal';
   readonly terminating = true;
   readonly heapCount = 2;
+  /**
+   * The 2-heap ray kernel (also for its push chains and misère form), and the extra moves the Wythoff
+   * analyses read (the column table of maharaja-nim, bit strings, dictionaries, the telescope).
+   */
+  readonly capabilities: Capabilities;
 
   /** `extraMoves`: pairs (k,l); both (k,l) and (l,k) are moves. */
   constructor(
     readonly extraMoves: readonly MovePair[] = [],
     readonly name = extraMoves.length === 0 ? 'wythoff' : `wythoff+${extraMoves.map((m) => m.join(',')).join(',')}`,
-  ) {}
+  ) {
+    this.capabilities = { ...rayCapabilities(wythoffRays(extraMoves)), wythoffMoves: extraMoves };
+  }
 
   validate(p: Heaps): string | undefined {
     return p.length === 2 ? undefined : `${this.name} is played on 2 heaps, not ${p.length}`;

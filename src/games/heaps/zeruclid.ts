@@ -2,7 +2,9 @@
  * ZERUCLID (push-the-button, Definition 3.0.1): on any number of heaps, remove from one heap a positive
  * multiple of the smallest non-zero heap, heaps staying non-negative.
  */
-import type { Heaps, Ruleset } from '../../core/ruleset.js';
+import type { KernelOptions } from '../../core/kernel.js';
+import { PTable, checkTableProgress, tableStopped } from '../../core/ptable.js';
+import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
 
 export class Zeruclid implements Ruleset<Heaps> {
@@ -10,6 +12,10 @@ export class Zeruclid implements Ruleset<Heaps> {
   readonly domain = orderedHeapsDomain;
   readonly convention = 'normal';
   readonly terminating = true;
+  /** A table kernel by index arithmetic, on any number of heaps. */
+  readonly capabilities: Capabilities = {
+    table: (heaps, max, options) => ({ table: zeruclidTable(heaps, max, options), method: 'zeruclid' }),
+  };
 
   options(p: Heaps): Heaps[] {
     const positive = p.filter((h) => h > 0);
@@ -21,4 +27,36 @@ export class Zeruclid implements Ruleset<Heaps> {
     });
     return out;
   }
+}
+
+/**
+ * ZERUCLID (seed push-the-button, Definition 3.0.1) on `heaps` heaps in [0, max]^heaps: remove a positive
+ * multiple of the least non-zero heap from one heap.
+ */
+export function zeruclidTable(heaps: number, max: number, options: KernelOptions = {}): PTable {
+  const t = new PTable(heaps, max);
+  const side = t.side;
+  const total = t.cells;
+  const stride = new Array<number>(heaps);
+  for (let k = heaps - 1, s = 1; k >= 0; k--, s *= side) stride[k] = s;
+  const c = new Array<number>(heaps).fill(0);
+  for (let i = 0; i < total; i++) {
+    checkTableProgress(i, total, options, () => tableStopped(t, i));
+    if (i > 0) for (let k = heaps - 1; k >= 0 && ++c[k]! > max; k--) c[k] = 0;
+    let m = Infinity;
+    for (const h of c) if (h > 0 && h < m) m = h;
+    let p = true;
+    if (m !== Infinity) {
+      for (let k = 0; p && k < heaps; k++) {
+        for (let r = m, j = i - m * stride[k]!; r <= c[k]!; r += m, j -= m * stride[k]!) {
+          if (t.isP(j)) {
+            p = false;
+            break;
+          }
+        }
+      }
+    }
+    if (p) t.setP(i);
+  }
+  return t;
 }

@@ -79,7 +79,7 @@ export interface Pushdown {
  * The pushdown automaton of the proof of Theorem 6 (seed taking-and-merging, section 2.2). For an
  * exponent 1 (Remark 7) no stack symbol of that letter exists: reading it flips the parity at once.
  */
-export function theorem6Pushdown(rules: readonly RewriteRule[]): Pushdown {
+export function confluencePushdown(rules: readonly RewriteRule[]): Pushdown {
   const { letters, k, l } = twoRuleExponents(rules);
   const exps = [k, l];
   const stackAlphabet: StackSymbol[] = ['bottom'];

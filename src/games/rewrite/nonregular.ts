@@ -25,7 +25,7 @@ export function theorem5Exponents(rules: readonly RewriteRule[]): { a: string; b
 }
 
 /** b^(l1-1) (a b^(l1-1))^i (b a^(k1-1))^j, the words of the proof of Theorem 5. */
-export function theorem5Word(a: string, b: string, k1: number, l1: number, i: number, j: number): string {
+export function nonRegularWord(a: string, b: string, k1: number, l1: number, i: number, j: number): string {
   return b.repeat(l1 - 1) + (a + b.repeat(l1 - 1)).repeat(i) + (b + a.repeat(k1 - 1)).repeat(j);
 }
 
@@ -39,13 +39,13 @@ export interface Theorem5Case {
 }
 
 /** Solves every word of the family with 0 <= i <= iMax, 0 <= j <= jMax by the plain solver. */
-export function checkTheorem5(rules: readonly RewriteRule[], iMax: number, jMax: number, solver = new Solver()): Theorem5Case[] {
+export function checkNonRegularity(rules: readonly RewriteRule[], iMax: number, jMax: number, solver = new Solver()): Theorem5Case[] {
   const { a, b, k1, l1 } = theorem5Exponents(rules);
   const game = new RewriteGame(rules);
   const cases: Theorem5Case[] = [];
   for (let i = 0; i <= iMax; i++) {
     for (let j = 0; j <= jMax; j++) {
-      const word = theorem5Word(a, b, k1, l1, i, j);
+      const word = nonRegularWord(a, b, k1, l1, i, j);
       cases.push({ i, j, word, outcome: solver.outcome(game, word), expected: i >= j ? 'P' : 'N' });
     }
   }

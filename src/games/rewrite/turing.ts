@@ -152,7 +152,7 @@ export function compileTuringMachine(json: unknown): CompiledMachine {
  * #'s is crossed 4 at a time and halves at each crossing, so r must stay divisible by 4 through up
  * to m crossings), so the exponent is read as 2^(m+1), which the tests confirm. `run` overrides it.
  */
-export function proposition28Word(compiled: CompiledMachine, m: number, run = 2 ** (m + 1)): string {
+export function haltingWord(compiled: CompiledMachine, m: number, run = 2 ** (m + 1)): string {
   return compiled.startPrefix + (ERASABLE.repeat(run) + compiled.blank).repeat(m);
 }
 

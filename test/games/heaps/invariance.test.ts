@@ -1,19 +1,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { invariantTable2, rayTable2 } from '../../../src/analysis/heap-tables.js';
+import { invariantTable2 } from '../../../src/games/heaps/invariant-table.js';
+import type { InvariantGame } from '../../../src/games/heaps/invariant.js';
+import type { TInvariantGame } from '../../../src/games/heaps/tinvariant.js';
+import { rayTable2 } from '../../../src/games/heaps/rays.js';
 import { grundySequence } from '../../../src/analysis/sequence.js';
 import { Solver } from '../../../src/core/solver.js';
 import { Mark } from '../../../src/games/heaps/mark.js';
-import { gEven, remark8H, remark8HPrime } from '../../../src/games/heaps/tinvariant.js';
+import { gEven, invariantWythoffTwin, twoInvariantWythoffTwin } from '../../../src/games/heaps/tinvariant.js';
 import { parseSpec } from '../../../src/spec/index.js';
 
 const key = (ps: number[][]): string[] => ps.map((p) => p.join(',')).sort();
 
 test('deciding-game-invariance Remark 8: H and H′ have the P-positions of WYTHOFF, up to 300', () => {
   const wythoff = [...rayTable2(parseSpec('wythoff'), 300).pPositions()];
-  assert.deepEqual([...invariantTable2(remark8H(), 300).pPositions()], wythoff, 'H');
-  assert.deepEqual([...invariantTable2(remark8HPrime(), 300).pPositions()], wythoff, "H'");
-  assert.deepEqual([...invariantTable2(parseSpec('hprime'), 300).pPositions()], wythoff, 'spec hprime');
+  assert.deepEqual([...invariantTable2(invariantWythoffTwin(), 300).pPositions()], wythoff, 'H');
+  assert.deepEqual([...invariantTable2(twoInvariantWythoffTwin(), 300).pPositions()], wythoff, "H'");
+  assert.deepEqual([...invariantTable2(parseSpec('hprime') as TInvariantGame, 300).pPositions()], wythoff, 'spec hprime');
 });
 
 test('Remark 8 is not trivial: H and H′ have moves WYTHOFF lacks, and other extra moves do change the P-positions', () => {
@@ -22,11 +25,11 @@ test('Remark 8 is not trivial: H and H′ have moves WYTHOFF lacks, and other ex
     const w = new Set(key(wythoff.options(p)));
     return key(rs.options(p)).filter((o) => !w.has(o));
   };
-  assert.deepEqual(extra(remark8H(), [6, 1]), ['0,0', '1,0', '3,0']);
-  assert.deepEqual(extra(remark8HPrime(), [6, 1]), ['0,0', '1,0'], 'x even: (5,1), (6,1)');
-  assert.deepEqual(extra(remark8HPrime(), [1, 5]), ['0,0', '0,2'], 'x odd: (1,3), (1,5)');
+  assert.deepEqual(extra(invariantWythoffTwin(), [6, 1]), ['0,0', '1,0', '3,0']);
+  assert.deepEqual(extra(twoInvariantWythoffTwin(), [6, 1]), ['0,0', '1,0'], 'x even: (5,1), (6,1)');
+  assert.deepEqual(extra(twoInvariantWythoffTwin(), [1, 5]), ['0,0', '0,2'], 'x odd: (1,3), (1,5)');
   const w = [...rayTable2(wythoff, 60).pPositions()];
-  assert.notDeepEqual([...invariantTable2(parseSpec('invariant:(*,0),(0,*),(=,=),(1,2),(2,1)'), 60).pPositions()], w, 'Maharaja moves change them');
+  assert.notDeepEqual([...invariantTable2(parseSpec('invariant:(*,0),(0,*),(=,=),(1,2),(2,1)') as InvariantGame, 60).pPositions()], w, 'Maharaja moves change them');
 });
 
 test('deciding-game-invariance Example 4: G_EVEN moves by (i,0) when x + y is even and by (i,i) when odd', () => {

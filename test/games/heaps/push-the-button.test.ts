@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rayTable2, zeruclidTable, type PTable } from '../../../src/analysis/heap-tables.js';
-import { checkProposition214, heapBox } from '../../../src/analysis/push-relations.js';
+import type { PTable } from '../../../src/analysis/heap-tables.js';
+import { rayTable2 } from '../../../src/games/heaps/rays.js';
+import { zeruclidTable } from '../../../src/games/heaps/zeruclid.js';
+import { checkPushRelations, heapBox } from '../../../src/analysis/push-relations.js';
 import { parseSpec } from '../../../src/spec/index.js';
 
 /** Wythoff pairs (a_n, b_n) by Wythoff's mex recursion (a_n = mex, b_n = a_n + n): integers only. */
@@ -172,7 +174,7 @@ test('push-the-button Proposition 2.1.4: on [0,12]^2 each part holds wherever it
   let applied = 0;
   for (const a of games) {
     for (const b of games) {
-      const r = checkProposition214(parseSpec(a), parseSpec(b), box);
+      const r = checkPushRelations(parseSpec(a), parseSpec(b), box);
       for (const [part, c] of Object.entries(r)) {
         if (c.hypothesis) {
           applied++;
@@ -182,8 +184,8 @@ test('push-the-button Proposition 2.1.4: on [0,12]^2 each part holds wherever it
     }
   }
   assert.ok(applied > 64);
-  assert.equal(checkProposition214(parseSpec('nim'), parseSpec('wythoff'), box).iii.hypothesis, true);
-  assert.equal(checkProposition214(parseSpec('euclid'), parseSpec('nim'), box).iii.hypothesis, true);
-  const wn = checkProposition214(parseSpec('wythoff'), parseSpec('nim'), box);
+  assert.equal(checkPushRelations(parseSpec('nim'), parseSpec('wythoff'), box).iii.hypothesis, true);
+  assert.equal(checkPushRelations(parseSpec('euclid'), parseSpec('nim'), box).iii.hypothesis, true);
+  const wn = checkPushRelations(parseSpec('wythoff'), parseSpec('nim'), box);
   assert.equal(wn.ii.hypothesis || wn.iii.hypothesis, false);
 });

@@ -6,14 +6,14 @@ import { OctalGame } from '../../../src/games/heaps/octal.js';
 import { RewriteGame } from '../../../src/games/rewrite/game.js';
 import { enumerateByLengthSync } from '../../../src/games/rewrite/enumerate.js';
 import { decodeWord } from '../../../src/games/rewrite/packed.js';
-import { confluentReduction, runPushdown, theorem6Pushdown, formatTransition } from '../../../src/games/rewrite/confluence.js';
-import { checkTheorem5, theorem5Word } from '../../../src/games/rewrite/nonregular.js';
+import { confluentReduction, runPushdown, confluencePushdown, formatTransition } from '../../../src/games/rewrite/confluence.js';
+import { checkNonRegularity, nonRegularWord } from '../../../src/games/rewrite/nonregular.js';
 import { grundyOfHeapWords, heapsOfWord, octalDigits, octalRewriteRules } from '../../../src/games/rewrite/octal.js';
 import {
   type TuringMachineJson,
   compileTuringMachine,
   forcedPlay,
-  proposition28Word,
+  haltingWord,
   runMachine,
   HEAD,
 } from '../../../src/games/rewrite/turing.js';
@@ -31,7 +31,7 @@ test('taking-and-merging, Theorem 6: {a^k, b^l} has two values; stack reduction 
   ] as const) {
     const r = rules(`a${k},b${l}`);
     const table = enumerateByLengthSync(r, 12);
-    const pda = theorem6Pushdown(r);
+    const pda = confluencePushdown(r);
     for (let n = 0; n <= 12; n++) {
       assert.ok(table.lengths[n]!.maxGrundy <= 1, `two Grundy values for a${k},b${l}`);
       const vals = table.ofLength(n);
@@ -48,7 +48,7 @@ test('taking-and-merging, Theorem 6: {a^k, b^l} has two values; stack reduction 
 });
 
 test('taking-and-merging, Theorem 6: the pushdown automaton has the transitions printed in the proof (k = 3, l = 2)', () => {
-  const pda = theorem6Pushdown(rules('a3,b2'));
+  const pda = confluencePushdown(rules('a3,b2'));
   const printed = new Set(pda.transitions.map(formatTransition));
   for (const q of [0, 1]) {
     for (const t of [
@@ -75,12 +75,12 @@ test('taking-and-merging, Theorem 6: the pushdown automaton has the transitions 
 test('taking-and-merging, Theorem 5: b^(l1-1)(a b^(l1-1))^i (b a^(k1-1))^j is P iff i >= j', () => {
   const solver = new Solver();
   for (const text of ['a2,b2', 'a2,a3,b3', 'a3,b2,b5', 'a2,a4,b2,b3']) {
-    const cases = checkTheorem5(rules(text), 8, 8, solver);
+    const cases = checkNonRegularity(rules(text), 8, 8, solver);
     assert.equal(cases.length, 81);
     for (const c of cases) assert.equal(c.outcome, c.expected, `${text}: i=${c.i} j=${c.j} ${c.word}`);
   }
-  assert.equal(theorem5Word('a', 'b', 3, 2, 1, 2), 'babbaabaa');
-  assert.throws(() => checkTheorem5(rules('a,a2,b2'), 1, 1), InputError);
+  assert.equal(nonRegularWord('a', 'b', 3, 2, 1, 2), 'babbaabaa');
+  assert.throws(() => checkNonRegularity(rules('a,a2,b2'), 1, 1), InputError);
 });
 
 test('taking-and-merging, Example 1: octal 0.37 is {a -> ε, aa -> b}; the sample play is a play of heaps', () => {
@@ -178,7 +178,7 @@ test('taking-and-merging, Propositions 23 and 28: for machines halting after m s
     const m = runMachine(machine, 100).steps!;
     const c = compileTuringMachine(machine);
     const game = new RewriteGame(c.rules);
-    const w = proposition28Word(c, m);
+    const w = haltingWord(c, m);
     const play = forcedPlay((x) => game.options(x), w);
     assert.ok(play.forced, `${name}: forced play (Proposition 23)`);
     assert.equal((play.words.length - 1) % 2, 1, `${name}: Alice makes the last move`);
@@ -188,7 +188,7 @@ test('taking-and-merging, Propositions 23 and 28: for machines halting after m s
   }
   // Read literally as #^(2(m+1)), the word is a P-position when m is even.
   const c2 = compileTuringMachine(rightwards(2));
-  assert.equal(new Solver().outcome(new RewriteGame(c2.rules), proposition28Word(c2, 2, 2 * 3)), 'P');
+  assert.equal(new Solver().outcome(new RewriteGame(c2.rules), haltingWord(c2, 2, 2 * 3)), 'P');
 });
 
 test('taking-and-merging, Corollary 26: a machine that never halts has no N-position in L = $ ⊳A q0 (# + β)* (words up to 12 letters)', () => {

@@ -13,9 +13,10 @@
  * Hexadecimal games (a digit with bit 8: split into three heaps) go through the pair-set kernel instead
  * (`hexSequence`), with the same period extension (Guy–Smith with a three-part window).
  */
-import { InterruptedError, LimitError } from '../core/errors.js';
-import type { OctalGame } from '../games/heaps/octal.js';
-import { findPeriod, guySmithCertifier, type PeriodCertifier, type Periodicity } from './periodicity.js';
+import { InterruptedError, LimitError } from '../../core/errors.js';
+import { findPeriod, type PeriodCertifier, type Periodicity } from '../../core/period.js';
+import { guySmithCertifier } from './guy-smith.js';
+import type { OctalGame } from './octal.js';
 
 export interface OctalSequenceOptions {
   /** Use the sparse-space technique when a good mask exists (default true). */

@@ -14,7 +14,7 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `sprague: ${s}` : s) })
     .showHelpAfterError(false);
-  for (const c of commands) c.register(program);
+  for (const c of commands) c.register(program, { run: main });
   for (const sub of program.commands) sub.exitOverride();
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { colour, emitLine } from '../io.js';
-import type { CommandModule } from './index.js';
+import type { CliContext, CommandModule } from './index.js';
 
 interface Step {
   /** What the paper says, and where. */
@@ -60,18 +60,16 @@ const STEPS: Step[] = [
 ];
 
 export const demoCommand: CommandModule = {
-  register(program: Command) {
+  register(program: Command, cli: CliContext) {
     program
       .command('demo')
       .description('a tour of real results from the four papers, with the commands that produce them')
       .action(async () => {
-        // Loaded here: main imports this module through the command list.
-        const { main } = await import('../main.js');
         for (const step of STEPS) {
           emitLine('');
           emitLine(colour.bold(`# ${step.claim}`));
           emitLine(colour.dim(`$ sprague ${step.args.map(quote).join(' ')}`));
-          const { status, lines } = await captured(() => main(step.args));
+          const { status, lines } = await captured(() => cli.run(step.args));
           emitLine(excerpt(lines, step).join('\n'));
           if (status !== 0) emitLine(colour.red(`(exit code ${status})`));
         }

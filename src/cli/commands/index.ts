@@ -14,8 +14,13 @@ import { sequenceCommand } from './sequence.js';
 import { wythoffCommand } from './wythoff.js';
 import { bluffCommand } from './bluff.js';
 
+/** What a command may ask of the CLI around it: running another command line in this process (the demo). */
+export interface CliContext {
+  run(argv: string[]): Promise<number>;
+}
+
 export interface CommandModule {
-  register(program: Command): void;
+  register(program: Command, cli: CliContext): void;
 }
 
 export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand, logicCommand, demoCommand, bluffCommand];

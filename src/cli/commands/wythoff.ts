@@ -7,7 +7,7 @@ import type { CommandModule } from './index.js';
 import { telescopeCommand } from './telescope.js';
 
 export const wythoffCommand: CommandModule = {
-  register(program: Command) {
-    for (const c of [bitstringCommand, dictionaryCommand, telescopeCommand, conjecture41Command]) c.register(program);
+  register(program: Command, cli) {
+    for (const c of [bitstringCommand, dictionaryCommand, telescopeCommand, conjecture41Command]) c.register(program, cli);
   },
 };

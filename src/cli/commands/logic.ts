@@ -112,7 +112,8 @@ async function conformance(dir: string, flags: Flags): Promise<void> {
 async function repl(flags: Flags): Promise<void> {
   const end = await logicRepl({
     input: process.stdin,
-    output: process.stdout,
+    // Prompts and help on stderr when stdout is a file or carries JSON Lines (nothing else may go there).
+    output: flags.json || !process.stdout.isTTY ? process.stderr : process.stdout,
     ...(flags.library ? { library: flags.library } : {}),
     ...(flags.print ? { print: true } : {}),
     ...(flags.dot ? { dot: true } : {}),

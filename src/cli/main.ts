@@ -6,11 +6,12 @@ import { Command, CommanderError } from 'commander';
 import { commands } from './commands/index.js';
 import { CycleError, InputError, InterruptedError, LimitError, PositionError, SpecError } from '../core/errors.js';
 import { FlagError } from './io.js';
+import { codeVersion } from '../core/sealed.js';
 
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('sprague')
     .description('A workbench for impartial combinatorial games: Grundy values, P-positions, periods, automata.')
-    .version('0.1.0')
+    .version(codeVersion())
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `sprague: ${s}` : s) })
     .showHelpAfterError(false);

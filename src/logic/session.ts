@@ -23,6 +23,7 @@ import { NumerationSystem } from '../numeration/system.js';
 import { runAutomatonCommand } from './commands.js';
 import { formatWalnutAutomaton, parseWalnutAutomaton, trackOfToken } from './walnut-format.js';
 import { formatMaple, incidenceMatrices } from './incidence.js';
+import { STANDARD_WORDS } from './standard-words.js';
 
 export interface CommandResult {
   verb: string;
@@ -96,11 +97,12 @@ export class Session implements Library {
     return this.predicates.get(name);
   }
 
+  /** A word defined in this session, else the library folder's file, else Walnut's standard word of that name. */
   word(name: string): WordAutomaton | undefined {
     let w = this.words.get(name);
     if (w) return w;
     const text = this.readLibraryFile(`Word Automata Library/${name}.txt`);
-    if (text === undefined) return undefined;
+    if (text === undefined) return standardWord(name);
     const parsed = parseWalnutAutomaton(text);
     w = { tracks: parsed.tracks, dfa: parsed.dfa };
     this.words.set(name, w);
@@ -331,6 +333,21 @@ export class Session implements Library {
       ...(steps ? { steps } : {}),
     };
   }
+}
+
+const standardWords = new Map<string, WordAutomaton>();
+
+/** Walnut's standard word `name` (standard-words.ts), built once per process by its commands in a session of its own. */
+export function standardWord(name: string): WordAutomaton | undefined {
+  const known = standardWords.get(name);
+  if (known) return known;
+  if (!Object.hasOwn(STANDARD_WORDS, name)) return undefined;
+  const session = new Session();
+  let last: CommandResult | undefined;
+  for (const command of STANDARD_WORDS[name]!.commands) last = session.run(command);
+  const w = { tracks: last!.predicate!.tracks, dfa: last!.predicate!.dfa };
+  standardWords.set(name, w);
+  return w;
 }
 
 /** Walnut's command-file rule: cut each line at its first terminator; a line without one is glued to the next. */

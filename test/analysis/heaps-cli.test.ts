@@ -7,8 +7,8 @@ test('sprague sequence --json: one line per heap, then the certified period (CLI
     const r = runCli(['sequence', spec, '--max', '300', '--json']);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.lines.length, 302);
-    assert.deepEqual(r.lines[0], { n: 0, grundy: 0 });
-    assert.deepEqual(Object.keys(r.lines[5]), ['n', 'grundy']);
+    assert.deepEqual(r.lines[0], { n: 0, grundy: 0, spec });
+    assert.deepEqual(Object.keys(r.lines[5]), ['n', 'grundy', 'spec']);
     const last = r.lines.at(-1);
     assert.equal(last.period, p, spec);
     assert.equal(last.preperiod, n0, spec);
@@ -30,7 +30,7 @@ test('sprague ppositions --json: NIM ⊙ EUCLID in lexicographic order (push-the
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(r.lines.map((l) => l.position), [[0, 1], [1, 0], [2, 4], [3, 5], [4, 2], [5, 3], [6, 10], [10, 6]]);
   const z = runCli(['ppositions', 'zeruclid', '--heaps', '3', '--max', '3', '--json']);
-  assert.deepEqual(z.lines[0], { position: [0, 0, 0] });
+  assert.deepEqual(z.lines[0], { position: [0, 0, 0], heaps: [0, 0, 0] });
   assert.ok(z.lines.every((l) => l.position.length === 3));
 });
 

@@ -6,7 +6,7 @@ test('sprague sequence hex:CODE --json (Winning Ways ch. 4): one line per heap, 
   const r = runCli(['sequence', 'hex:0.B4', '--max', '120', '--json']);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.lines.length, 122);
-  assert.deepEqual(r.lines.slice(0, 6), [0, 1, 0, 1, 2, 3].map((grundy, n) => ({ n, grundy })));
+  assert.deepEqual(r.lines.slice(0, 6), [0, 1, 0, 1, 2, 3].map((grundy, n) => ({ n, grundy, spec: 'hex:0.B4' })));
   assert.equal(r.lines.at(-1).period, null);
   const f = runCli(['sequence', 'hex:0.F3', '--max', '60', '--json']).lines.at(-1);
   assert.equal(f.period, 4);

@@ -2,22 +2,35 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runCli } from '../helpers/cli.js';
 
-test('CLI.md: grundy prints {"position","grundy","outcome"} per position', () => {
+test('CLI.md: grundy prints {"position","grundy","outcome"} per position, plus the heaps as an array (docs/cli.md)', () => {
   const r = runCli(['grundy', 'nim', '3,5', '1,2,3', '--json']);
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(r.lines, [
-    { position: '3,5', grundy: 6, outcome: 'N' },
-    { position: '1,2,3', grundy: 0, outcome: 'P' },
+    { position: '3,5', grundy: 6, outcome: 'N', heaps: [3, 5] },
+    { position: '1,2,3', grundy: 0, outcome: 'P', heaps: [1, 2, 3] },
   ]);
-  const push = runCli(['grundy', 'push(nim,euclid)', '2,4', '--json']);
-  assert.deepEqual(push.lines, [{ position: '2,4', grundy: 0, outcome: 'P' }]);
+  const push = runCli(['grundy', 'push(nim,euclid)', '2,4', '2:2,4', '--json']);
+  assert.deepEqual(push.lines, [
+    { position: '2,4', grundy: 0, outcome: 'P', heaps: [2, 4] },
+    { position: '2:2,4', grundy: 1, outcome: 'N', heaps: [2, 4], phases: [2] },
+  ]);
+  // Words, boards and sums have no array form: the contract's fields only.
+  assert.deepEqual(runCli(['grundy', 'rewrite:a,b', 'ab', '--json']).lines, [{ position: 'ab', grundy: 0, outcome: 'P' }]);
+});
+
+test('docs/cli.md: a heap position is the same array in grundy and ppositions', () => {
+  const p = runCli(['ppositions', 'wythoff', '--max', '5', '--json']).lines;
+  const g = runCli(['grundy', 'wythoff', ...p.map((l) => l.position.join(',')), '--json']).lines;
+  assert.deepEqual(p.map((l) => l.heaps), p.map((l) => l.position));
+  assert.deepEqual(g.map((l) => l.heaps), p.map((l) => l.heaps));
+  assert.ok(g.every((l) => l.outcome === 'P'));
 });
 
 test('CLI.md: misère games give the outcome only, with "grundy":null', () => {
   const r = runCli(['grundy', 'misere(nim)', '1,1', '2,2', '--json']);
   assert.deepEqual(r.lines, [
-    { position: '1,1', grundy: null, outcome: 'N' },
-    { position: '2,2', grundy: null, outcome: 'P' },
+    { position: '1,1', grundy: null, outcome: 'N', heaps: [1, 1] },
+    { position: '2,2', grundy: null, outcome: 'P', heaps: [2, 2] },
   ]);
 });
 
@@ -28,12 +41,13 @@ test('CLI.md: ppositions lists {"position":[x,y]} in lexicographic order', () =>
   assert.deepEqual(got, ['0,0', '1,2', '2,1', '3,5', '4,7', '5,3', '6,10', '7,4', '8,13', '9,15', '10,6', '11,18', '12,20', '13,8', '15,9', '18,11', '20,12']);
 });
 
-test('CLI.md: sequence prints {"n","grundy"} lines, then the period: 0.07 has period 34 and preperiod 53, certified', () => {
+test('CLI.md: sequence prints {"n","grundy"} lines, then the period: 0.07 has period 34 and preperiod 53, certified; every line names the spec', () => {
   const r = runCli(['sequence', 'octal:0.07', '--max', '200', '--json']);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.lines.length, 202);
-  assert.deepEqual(r.lines[0], { n: 0, grundy: 0 });
-  assert.deepEqual(r.lines[3], { n: 3, grundy: 1 });
+  assert.deepEqual(r.lines[0], { n: 0, grundy: 0, spec: 'octal:0.07' });
+  assert.deepEqual(r.lines[3], { n: 3, grundy: 1, spec: 'octal:0.07' });
+  assert.ok(r.lines.every((l) => l.spec === 'octal:0.07'));
   const last = r.lines[201];
   assert.equal(last.period, 34);
   assert.equal(last.preperiod, 53);

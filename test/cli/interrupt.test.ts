@@ -50,7 +50,7 @@ test('sprague sequence: Ctrl-C keeps the values finished (JSON Lines from n = 0,
   assert.ok(lines.length > 100, `only ${lines.length} values kept`);
   assert.ok(lines.length < 5_000_001);
   const reference = octalSequence(parseSpec('octal:0.6') as OctalGame, lines.length - 1).values;
-  lines.forEach((l, n) => assert.deepEqual(l, { n, grundy: reference[n] }));
+  lines.forEach((l, n) => assert.deepEqual(l, { n, grundy: reference[n], spec: 'octal:0.6' }));
 });
 
 test('sprague ppositions: Ctrl-C in the solver keeps a lexicographic prefix of the P-positions (each right), exit 130', async () => {

@@ -46,7 +46,7 @@ test('sprague logic: bad input exits 2 with a one-line message naming the place'
   assert.equal(r.stderr.trim().split('\n').length, 1);
 });
 
-const suite = fileURLToPath(new URL('../../../../shared/walnut-conformance', import.meta.url));
+const suite = process.env['SPRAGUE_WALNUT_CONFORMANCE'] ?? fileURLToPath(new URL('../../../../shared/walnut-conformance', import.meta.url));
 
 /**
  * A copy of the suite without the setup's command files (they take most of the setup's 30-45 s and

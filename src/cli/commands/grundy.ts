@@ -40,6 +40,22 @@ async function gridSearch(
   }
 }
 
+/**
+ * The position as ppositions writes it: `heaps` (an array, the field every command uses for heap
+ * positions) and, for a compound past a button, `phases` (1-based, outermost first: 2:2:3,5 has
+ * phases [2,2]). Nothing for words, boards and sums, whose `position` text is their only form.
+ */
+function heapFields(p: unknown): { heaps?: number[]; phases?: number[] } {
+  const phases: number[] = [];
+  let g = p;
+  while (typeof g === 'object' && g !== null && 'phase' in g && 'g' in g) {
+    phases.push((g as { phase: number }).phase + 1);
+    g = (g as { g: unknown }).g;
+  }
+  if (!Array.isArray(g) || !g.every((x) => typeof x === 'number')) return {};
+  return { heaps: g as number[], ...(phases.some((k) => k > 1) ? { phases } : {}) };
+}
+
 export const grundyCommand: CommandModule = {
   register(program: Command) {
     program
@@ -74,7 +90,7 @@ export const grundyCommand: CommandModule = {
                 }))
               : undefined;
             if (flags.json) {
-              emitJson({ position: positions[i], grundy, outcome, ...(moves ? { moves } : {}) });
+              emitJson({ position: positions[i], grundy, outcome, ...heapFields(p), ...(moves ? { moves } : {}) });
               continue;
             }
             rows.push([positions[i]!, grundy === null ? '-' : grundy, outcome]);

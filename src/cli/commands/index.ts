@@ -13,6 +13,7 @@ import { serveCommand } from './serve.js';
 import { sequenceCommand } from './sequence.js';
 import { wythoffCommand } from './wythoff.js';
 import { bluffCommand } from './bluff.js';
+import { helpCommand } from './help.js';
 
 /** What a command may ask of the CLI around it: running another command line in this process (the demo). */
 export interface CliContext {
@@ -23,4 +24,4 @@ export interface CommandModule {
   register(program: Command, cli: CliContext): void;
 }
 
-export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand, logicCommand, demoCommand, bluffCommand];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand, logicCommand, demoCommand, bluffCommand, helpCommand];

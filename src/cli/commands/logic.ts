@@ -10,6 +10,7 @@ import type { LogicLine } from '../background-jobs.js';
 import { runStoppable } from '../background.js';
 import { checkUserFile, checkUserFolder, checkWritableFile, colour, emitJson, emitLine, readUserFile, writeUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
+import { logicRepl, splitCommands } from '../logic-repl.js';
 
 interface Flags {
   json?: boolean;
@@ -41,13 +42,26 @@ function parseIds(text: string): Set<number> {
   return ids;
 }
 
-/** The commands of a --file: one per line, `#` comments, blank lines skipped. */
+/**
+ * The commands of a --file: one per line (a line without a terminator is a whole command), several
+ * when a line has several terminators; `#` comments and blank lines skipped.
+ */
 function fileCommands(text: string): string[] {
   return text
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l.length > 0 && !l.startsWith('#'))
-    .map((l) => (/(;|:)$/.test(l) ? l : `${l};`));
+    .flatMap((l) => {
+      const { commands, rest } = splitCommands(l);
+      return rest === '' ? commands : [...commands, `${rest};`];
+    });
+}
+
+/** All of standard input, as text (a file given as `-`, or commands piped in). */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A line of the logic job; `mpl` (Walnut's incidence matrices) when the command named variables. */
@@ -94,14 +108,30 @@ async function conformance(dir: string, flags: Flags): Promise<void> {
   if (interrupted) throw interrupted;
 }
 
+/** No QUERY on a terminal: the REPL; --dot and --mpl get the last command's automaton and matrices. */
+async function repl(flags: Flags): Promise<void> {
+  const end = await logicRepl({
+    input: process.stdin,
+    // Prompts and help on stderr when stdout is a file or carries JSON Lines (nothing else may go there).
+    output: flags.json || !process.stdout.isTTY ? process.stderr : process.stdout,
+    ...(flags.library ? { library: flags.library } : {}),
+    ...(flags.print ? { print: true } : {}),
+    ...(flags.dot ? { dot: true } : {}),
+    show: (line) => report(line, flags),
+    note: (text) => process.stderr.write(`sprague: ${text}\n`),
+  });
+  if (flags.dot && end.dot !== undefined) writeUserFile('--dot', flags.dot, end.dot);
+  if (flags.mpl && end.mpl !== undefined) writeUserFile('--mpl', flags.mpl, end.mpl);
+}
+
 export const logicCommand: CommandModule = {
   register(program: Command) {
     program
       .command('logic')
       .description('Walnut-style first-order logic: eval/def/reg/macro commands decided by automata')
-      .argument('[query]', 'a command, e.g. eval t "?msd_fib Ex,y x=y+1"')
+      .argument('[query]', 'a command, e.g. eval t "?msd_fib Ex,y x=y+1"; none: read commands from standard input (a prompt on a terminal)')
       .option('--json', 'JSON Lines output')
-      .option('--file <file>', 'run the commands in FILE in order (one per line, # comments)')
+      .option('--file <file>', 'run the commands in FILE in order (one per line, # comments); - reads standard input')
       .option('--conformance <dir>', 'run the Walnut conformance suite in DIR')
       .option('--dot <file>', 'write the automaton of the (last) command as Graphviz DOT')
       .option('--library <dir>', 'a Walnut library folder (Word Automata Library/, Command Files/)')
@@ -119,9 +149,10 @@ export const logicCommand: CommandModule = {
         if (flags.dot) checkWritableFile('--dot', flags.dot);
         if (flags.mpl) checkWritableFile('--mpl', flags.mpl);
         let commands: string[];
-        if (flags.file) commands = fileCommands(readUserFile('--file', flags.file));
+        if (flags.file === '-' || (flags.file === undefined && query === undefined && !process.stdin.isTTY)) commands = fileCommands(await readStdin());
+        else if (flags.file) commands = fileCommands(readUserFile('--file', flags.file));
         else if (query !== undefined) commands = [/(;|:)\s*$/.test(query) ? query : `${query};`];
-        else throw new InputError('logic: give a QUERY, --file FILE or --conformance DIR');
+        else return repl(flags);
         // In a worker, each command's line printed as it finishes: a Ctrl-C ends the command running (the
         // engine does not poll a stop flag) and keeps the lines of those done.
         let done = 0;

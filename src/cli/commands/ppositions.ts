@@ -64,7 +64,11 @@ function printPositions(coords: Int32Array, heaps: number, flags: Flags): void {
   }
   for (let start = 0; start < count; start += 4096) {
     const lines: string[] = [];
-    for (let i = start; i < Math.min(count, start + 4096); i++) lines.push(JSON.stringify({ position: tuple(i) }));
+    // `heaps` is the field every command's JSON gives heap positions in (grundy's `position` is the text typed).
+    for (let i = start; i < Math.min(count, start + 4096); i++) {
+      const t = JSON.stringify(tuple(i));
+      lines.push(`{"position":${t},"heaps":${t}}`);
+    }
     emitLine(lines.join('\n'));
   }
 }

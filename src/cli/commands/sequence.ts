@@ -35,13 +35,13 @@ export const sequenceCommand: CommandModule = {
           result = await runStoppable('sequence', { spec, max, ...(maxDepth === undefined ? {} : { maxDepth }) }, { title: 'sequence' });
         } catch (e) {
           const finished = e instanceof InterruptedError || e instanceof LimitError ? e.partial : undefined;
-          if (finished && typeof (finished as ArrayLike<number>).length === 'number') printValues(finished as ArrayLike<number>, flags);
+          if (finished && typeof (finished as ArrayLike<number>).length === 'number') printValues(finished as ArrayLike<number>, spec, flags);
           throw e;
         }
         const { values, period, pPeriod } = result;
-        printValues(values, flags);
+        printValues(values, spec, flags);
         if (flags.json) {
-          emitJson(pPeriod ? { ...period, pPeriod: pPeriod.period, pPreperiod: pPeriod.preperiod } : period);
+          emitJson({ ...period, ...(pPeriod ? { pPeriod: pPeriod.period, pPreperiod: pPeriod.preperiod } : {}), spec });
           return;
         }
         if (period.certified) emitLine(`period ${period.period}, preperiod ${period.preperiod} (certified: ${period.certificate})`);
@@ -58,12 +58,16 @@ export const sequenceCommand: CommandModule = {
   },
 };
 
-/** G(0), G(1), ...: JSON Lines in chunks (a million heaps would otherwise be a million writes), or rows of 20. */
-function printValues(values: ArrayLike<number>, flags: Flags): void {
+/**
+ * G(0), G(1), ...: JSON Lines in chunks (a million heaps would otherwise be a million writes), or rows of 20.
+ * Each line names its spec, so the outputs of many games can be concatenated and still be told apart.
+ */
+function printValues(values: ArrayLike<number>, spec: string, flags: Flags): void {
   if (flags.json) {
+    const named = JSON.stringify(spec);
     for (let start = 0; start < values.length; start += 4096) {
       const lines: string[] = [];
-      for (let n = start; n < Math.min(values.length, start + 4096); n++) lines.push(JSON.stringify({ n, grundy: values[n] }));
+      for (let n = start; n < Math.min(values.length, start + 4096); n++) lines.push(`{"n":${n},"grundy":${values[n]},"spec":${named}}`);
       emitLine(lines.join('\n'));
     }
     return;

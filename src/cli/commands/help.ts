@@ -1,0 +1,47 @@
+/**
+ * `sprague help [TOPIC|COMMAND]`: a command's help, or one of the pages the package carries in docs/
+ * (read at run time from the installed package, so `help specs` is the grammar the docs give).
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { InputError } from '../../core/errors.js';
+import { emitLine } from '../io.js';
+import type { CommandModule } from './index.js';
+
+/** Topics and their pages, relative to the package root (this file is dist/src/cli/commands/help.js). */
+const TOPICS: Record<string, { file: string; about: string }> = {
+  specs: { file: 'docs/specs.md', about: 'the grammar of game specs and positions' },
+  json: { file: 'docs/cli.md', about: 'every command, flag and JSON field (the contract first)' },
+  conventions: { file: 'docs/conventions.md', about: 'the conventions and errata the results rest on' },
+  papers: { file: 'docs/papers.md', about: 'the four papers, cited' },
+};
+
+export function helpTopic(topic: string): string {
+  const t = TOPICS[topic];
+  if (!t) throw new InputError(`help: no topic ${JSON.stringify(topic)}`);
+  const url = new URL(`../../../../${t.file}`, import.meta.url);
+  try {
+    return readFileSync(url, 'utf8');
+  } catch (e) {
+    throw new InputError(`help ${topic}: cannot read ${t.file} of the package (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
+export const helpCommand: CommandModule = {
+  register(program: Command) {
+    program.helpCommand(false);
+    program
+      .command('help')
+      .description(`a command's help, or a topic: ${Object.keys(TOPICS).join(', ')}`)
+      .argument('[topic]', `a command, or ${Object.entries(TOPICS).map(([k, t]) => `${k} (${t.about})`).join(', ')}`)
+      .action((topic: string | undefined) => {
+        if (topic === undefined) return program.outputHelp();
+        if (Object.hasOwn(TOPICS, topic)) return emitLine(helpTopic(topic).trimEnd());
+        const sub = program.commands.find((c) => c.name() === topic || c.aliases().includes(topic));
+        if (!sub || sub.name() === 'help') {
+          throw new InputError(`help: no command or topic ${JSON.stringify(topic)} (topics: ${Object.keys(TOPICS).join(', ')}; commands: sprague --help)`);
+        }
+        sub.outputHelp();
+      });
+  },
+};

@@ -1,0 +1,35 @@
+/**
+ * Worker side of the logic REPL: one Session for the life of the worker, one command per message, so
+ * that definitions persist from line to line while the CLI's thread stays free to notice Ctrl-C.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { Session, commandDot, commandText } from '../logic/session.js';
+import type { ReplReply, ReplRequest, ReplSettings } from './logic-repl.js';
+
+const settings = workerData as ReplSettings;
+const session = new Session(settings.library ? { root: settings.library } : {});
+
+parentPort!.on('message', (request: ReplRequest) => {
+  let reply: ReplReply;
+  try {
+    const r = session.run(request.command);
+    const { mpl } = r as { mpl?: string };
+    reply = {
+      line: {
+        verb: r.verb,
+        name: r.name,
+        result: r.result,
+        states: r.states,
+        variables: r.variables,
+        ...(r.steps ? { steps: r.steps } : {}),
+        ...(settings.print && r.predicate ? { text: commandText(r) } : {}),
+        ...(mpl !== undefined ? { mpl } : {}),
+      },
+      ...(settings.dot ? { dot: commandDot(r) } : {}),
+    };
+  } catch (e) {
+    const err = e instanceof Error ? e : new Error(String(e));
+    reply = { error: { name: err.name, message: err.message } };
+  }
+  parentPort!.postMessage(reply);
+});

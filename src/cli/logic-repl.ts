@@ -1,0 +1,229 @@
+/**
+ * `sprague logic` on a terminal: a read-eval-print loop for Walnut commands. A command ends with `;`,
+ * `:` or `::` (a line without one waits for the next, as Walnut's console does); several commands may
+ * share a line. The session lives in a worker thread, so Ctrl-C ends a long command and keeps the
+ * session: the worker is replaced and the definitions made so far are run again in the new one.
+ */
+import { createInterface } from 'node:readline';
+import { Worker } from 'node:worker_threads';
+import { STANDARD_WORDS } from '../logic/standard-words.js';
+import type { LogicLine } from './background-jobs.js';
+
+/** What the worker's session is started with. */
+export interface ReplSettings {
+  library?: string;
+  print?: boolean;
+  dot?: boolean;
+}
+
+export interface ReplRequest {
+  command: string;
+}
+
+export type ReplLine = LogicLine & { mpl?: string };
+
+export type ReplReply = { line: ReplLine; dot?: string } | { error: { name: string; message: string } };
+
+export interface ReplOptions extends ReplSettings {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  /** Shows a finished command's line. */
+  show(line: ReplLine): void;
+  /** Shows a one-line message (an error, a note). */
+  note(text: string): void;
+}
+
+/** What the loop leaves behind: the last command's DOT (with `dot`) and the last incidence matrices. */
+export interface ReplEnd {
+  dot?: string;
+  mpl?: string;
+}
+
+/**
+ * Splits text into complete commands, each with its terminator (`;`, `:` or `::`, outside double
+ * quotes), and the unterminated rest.
+ */
+export function splitCommands(text: string): { commands: string[]; rest: string } {
+  const commands: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === ';' || c === ':')) {
+      const end = c === ':' && text[i + 1] === ':' ? i + 2 : i + 1;
+      const command = text.slice(start, end).trim();
+      if (command.length > 1) commands.push(command);
+      start = end;
+      i = end - 1;
+    }
+  }
+  return { commands, rest: text.slice(start).trim() };
+}
+
+export function replHelp(): string {
+  const words = Object.entries(STANDARD_WORDS).map(([name, w]) => `  ${name.padEnd(3)} ${w.about}`);
+  return [
+    'Walnut commands, each ended by ; (or : for the steps, :: for the details):',
+    '  eval NAME "φ";             decide a sentence, or count the states of a formula\'s automaton',
+    '  def NAME "φ";              define $NAME(...) for later formulas',
+    '  reg NAME msd_2 "regex";    an automaton from a regular expression (one system or {alphabet} per track)',
+    '  macro NAME "body";         #NAME(a,b) substitutes %0, %1, ...',
+    '  morphism NAME "0->01 1->10";  promote W NAME;  image W2 NAME W;   morphic words',
+    '  combine, reverse, union, intersect, star, concat, leftquo, rightquo, convert, minimize,',
+    '  fixleadzero, fixtrailzero, split, rsplit, join, transduce, alphabet, load (with --library)',
+    'Formulas: ?msd_fib (switch system), A E I (quantifiers), & | ~ ^ => <=>, + - * / by constants,',
+    '  < <= = != >= >, $NAME(...), W[n] and @value for word automata, #NAME(...) macros.',
+    'Word automata known without a library folder:',
+    ...words,
+    'help; shows this, exit; or Ctrl-D leaves, Ctrl-C stops the command running. More: docs/logic.md.',
+  ].join('\n');
+}
+
+/** A session in a worker thread, replaced after an interruption. */
+class WorkerSession {
+  private worker: Worker | undefined;
+  private pending: { resolve: (r: ReplReply | 'interrupted') => void } | undefined;
+
+  constructor(private readonly settings: ReplSettings) {}
+
+  run(command: string): Promise<ReplReply | 'interrupted'> {
+    const worker = (this.worker ??= this.start());
+    return new Promise((resolve) => {
+      this.pending = { resolve };
+      worker.postMessage({ command } satisfies ReplRequest);
+    });
+  }
+
+  get busy(): boolean {
+    return this.pending !== undefined;
+  }
+
+  /** Ends the command running: the worker goes, with its session. */
+  interrupt(): void {
+    const p = this.pending;
+    this.pending = undefined;
+    void this.worker?.terminate();
+    this.worker = undefined;
+    p?.resolve('interrupted');
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private start(): Worker {
+    const w = new Worker(new URL('./logic-repl-worker.js', import.meta.url), { workerData: this.settings });
+    w.on('message', (reply: ReplReply) => {
+      const p = this.pending;
+      this.pending = undefined;
+      p?.resolve(reply);
+    });
+    w.on('error', (e) => {
+      const p = this.pending;
+      this.pending = undefined;
+      this.worker = undefined;
+      p?.resolve({ error: { name: 'Error', message: `internal error: ${e.message}` } });
+    });
+    return w;
+  }
+}
+
+export async function logicRepl(options: ReplOptions): Promise<ReplEnd> {
+  const session = new WorkerSession({ ...(options.library ? { library: options.library } : {}), ...(options.print ? { print: true } : {}), ...(options.dot ? { dot: true } : {}) });
+  const rl = createInterface({ input: options.input, output: options.output, terminal: true, prompt: 'logic> ', historySize: 1000 });
+  const end: ReplEnd = {};
+  /** The commands that changed the session (definitions), to run again after an interruption. */
+  const history: string[] = [];
+  let pending = '';
+  let lastInterrupt = 0;
+  let closed = false;
+  let leftByCommand = false;
+
+  rl.on('SIGINT', () => {
+    if (session.busy) {
+      session.interrupt();
+      return;
+    }
+    // Ctrl-C at the prompt drops the command being typed; twice in a row on an empty line leaves.
+    const typed = pending !== '' || rl.line !== '';
+    pending = '';
+    if (!typed && Date.now() - lastInterrupt < 2000) {
+      rl.close();
+      return;
+    }
+    lastInterrupt = Date.now();
+    options.output.write(typed ? '\n' : '\n(Ctrl-C again, exit; or Ctrl-D to leave)\n');
+    rl.write('', { ctrl: true, name: 'u' });
+    rl.setPrompt('logic> ');
+    rl.prompt();
+  });
+  rl.on('close', () => {
+    closed = true;
+  });
+
+  const replay = async (): Promise<void> => {
+    if (history.length === 0) return;
+    options.note(`setting up the session again: ${history.length} earlier definition${history.length === 1 ? '' : 's'}`);
+    for (const [i, command] of history.entries()) {
+      const r = await session.run(command);
+      if (r === 'interrupted' || 'error' in r) {
+        options.note(`interrupted: the definitions from ${JSON.stringify(command)} on are gone`);
+        history.length = i;
+        return;
+      }
+    }
+  };
+
+  const runOne = async (command: string): Promise<void> => {
+    const word = /^\s*([A-Za-z]+)\s*(?:;|:|$)/.exec(command)?.[1];
+    if (word === 'help') return void options.output.write(`${replHelp()}\n`);
+    if (word === 'exit' || word === 'quit') {
+      leftByCommand = true;
+      return void rl.close();
+    }
+    const r = await session.run(command);
+    if (r === 'interrupted') {
+      options.note(`interrupted: ${command}`);
+      await replay();
+      return;
+    }
+    if ('error' in r) return options.note(r.error.message.split('\n')[0]!);
+    if (r.line.verb !== 'eval') history.push(command);
+    if (r.dot !== undefined) end.dot = r.dot;
+    if (r.line.mpl !== undefined) end.mpl = r.line.mpl;
+    if (r.line.verb !== 'macro' && r.line.verb !== 'morphism') options.show(r.line);
+  };
+
+  options.output.write('sprague logic: Walnut commands end with ; (help; lists them, exit; or Ctrl-D leaves)\n');
+  rl.prompt();
+  try {
+    for await (const line of rl) {
+      if (pending === '' && (line.trim() === '' || line.trim().startsWith('#'))) {
+        rl.prompt();
+        continue;
+      }
+      const { commands, rest } = splitCommands(pending === '' ? line : `${pending} ${line}`);
+      pending = rest;
+      // A bare help/exit needs no terminator.
+      if (commands.length === 0 && /^(help|exit|quit)$/.test(rest)) {
+        pending = '';
+        commands.push(rest);
+      }
+      for (const command of commands) {
+        if (closed) break;
+        await runOne(command);
+      }
+      if (closed) break;
+      rl.setPrompt(pending === '' ? 'logic> ' : '   ... ');
+      rl.prompt();
+    }
+  } finally {
+    rl.close();
+    await session.close();
+  }
+  // Ctrl-D leaves the cursor after the prompt.
+  if (!leftByCommand) options.output.write('\n');
+  return end;
+}

@@ -287,3 +287,44 @@ export function chainLayers(next: Dfa, sys: NumerationSystem, n: number, depth: 
   }
   return layers;
 }
+
+/**
+ * The largest step of a chain in any coordinate, over its first `count` or more sorted elements (those
+ * whose expansions are no longer than the shortest length that gives that many: a prefix of the chain,
+ * as it rises in every coordinate). Only a guide for choosing which moves to tabulate: every use stays
+ * sound whatever it returns.
+ */
+export function largestChainStep(sorted: Dfa, sys: NumerationSystem, n: number, count = 200): number {
+  const K = sorted.alphabetSize;
+  const dig = letterDigits(sys.base, n);
+  const live = coReachable(sorted);
+  const word: number[] = [];
+  let elements: bigint[][] = [];
+  // Padded to `length` letters: every element whose expansions fit.
+  const walk = (s: number, length: number): void => {
+    if (word.length === length) {
+      if (sorted.output[s] !== 0) elements.push(Array.from({ length: n }, (_, c) => sys.value(word.map((L) => dig[L * n + c]!))));
+      return;
+    }
+    for (let L = 0; L < K; L++) {
+      const t = sorted.next(s, L);
+      if (!live[t]) continue;
+      word.push(L);
+      walk(t, length);
+      word.pop();
+    }
+  };
+  for (let length = 1; length <= 64 && elements.length < count; length++) {
+    elements = [];
+    walk(sorted.start, length);
+  }
+  elements.sort((x, y) => (x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : 0));
+  let step = 1n;
+  for (let k = 1; k < elements.length; k++) {
+    for (let c = 0; c < n; c++) {
+      const d = elements[k]![c]! - elements[k - 1]![c]!;
+      if (d > step) step = d;
+    }
+  }
+  return Number(step);
+}

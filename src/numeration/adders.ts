@@ -1,0 +1,152 @@
+/**
+ * Adders for the logic engine's products (deciding-game-invariance, section 5): the addition automaton
+ * x + y = z read one coordinate at a time with one of its three tracks guessed, the zero normaliser of
+ * a Pisot system, and an adder whose summand is greedy.
+ */
+import type { Dfa } from '../automata/dfa.js';
+import { minimise } from '../automata/minimise.js';
+import { LiveDfa } from '../automata/tuple-product.js';
+import { buildDfa, coReachable } from './build.js';
+import type { NumerationSystem } from './system.js';
+
+/** A track of the adder x + y = z (letters x + b y + b² z). */
+export type AdderTrack = 'x' | 'y' | 'z';
+
+/**
+ * The adder x + y = z of a system (sys.addition()) with one track guessed from the other two: for
+ * each adder state a and the known digits (u, w) (the two other tracks, in the order x, y, z), the
+ * live continuations (digit of the guessed track, next state) are the pairs
+ * choices[start[at(a, u, w)] .. start[at(a, u, w) + 1]), digits ascending. One adder serves one
+ * coordinate; a product over n coordinates holds n adder states (components `adder`).
+ */
+export class AdderGuess {
+  /** The addition automaton, as a product component (its accepting states end a sum). */
+  readonly adder: LiveDfa;
+  readonly start: Int32Array;
+  readonly choices: Int32Array;
+  private readonly b: number;
+
+  constructor(sys: NumerationSystem, guessed: AdderTrack) {
+    const b = sys.base;
+    this.b = b;
+    this.adder = new LiveDfa(sys.addition());
+    const add = this.adder.dfa;
+    const live = this.adder.live;
+    // The letter x + b y + b² z for the known digits u, w (in track order) and the guessed v.
+    const letter = {
+      x: (u: number, v: number, w: number) => v + b * u + b * b * w,
+      y: (u: number, v: number, w: number) => u + b * v + b * b * w,
+      z: (u: number, v: number, w: number) => u + b * w + b * b * v,
+    }[guessed];
+    const n = add.stateCount;
+    this.start = new Int32Array(n * b * b + 1);
+    const data: number[] = [];
+    for (let a = 0; a < n; a++) {
+      for (let u = 0; u < b; u++) {
+        for (let w = 0; w < b; w++) {
+          for (let v = 0; v < b; v++) {
+            const t = add.next(a, letter(u, v, w));
+            if (live[t]) data.push(v, t);
+          }
+          this.start[(a * b + u) * b + w + 1] = data.length;
+        }
+      }
+    }
+    this.choices = Int32Array.from(data);
+  }
+
+  /** Where the choices of adder state a on the known digits (u, w) begin in `start`. */
+  at(a: number, u: number, w: number): number {
+    return (a * this.b + u) * this.b + w;
+  }
+
+  /**
+   * A whole letter of the guessed track through n adders: adder c, in state a[c], reads the known
+   * digits (u[c], w[c]); done is called once per combination with the guessed letter (digit c of
+   * weight b^c), a2 holding the adders' next states.
+   */
+  guessLetter(n: number, a: Int32Array, u: Int32Array, w: Int32Array, a2: Int32Array, done: (letter: number) => void): void {
+    const { start, choices, b } = this;
+    const go = (c: number, letter: number, weight: number): void => {
+      if (c === n) {
+        done(letter);
+        return;
+      }
+      const at = (a[c]! * b + u[c]!) * b + w[c]!;
+      for (let e = start[at]!; e < start[at + 1]!; e += 2) {
+        a2[c] = choices[e + 1]!;
+        go(c + 1, letter + weight * choices[e]!, weight * b);
+      }
+    };
+    go(0, 0, 1);
+  }
+}
+
+/**
+ * x + y = z on three tracks (letters x + b y + b² z) with y a greedy expansion and x, z any digit
+ * words: the zero normaliser on x + y - z times the validity automaton on y. Keeping y greedy makes
+ * the move m = p - q unique (small subsets); x and z are read through P, which checks them.
+ */
+export function sumWithGreedySummand(sys: NumerationSystem): Dfa {
+  const b = sys.base;
+  const norm = zeroNormaliser(sys);
+  const valid = sys.validity();
+  const liveN = coReachable(norm);
+  const liveV = coReachable(valid);
+  return minimise(
+    buildDfa<number>(
+      b * b * b,
+      norm.start + norm.stateCount * valid.start,
+      String,
+      (st, L) => {
+        const x = L % b;
+        const y = Math.floor(L / b) % b;
+        const z = Math.floor(L / (b * b));
+        const n2 = norm.next(st % norm.stateCount, x + y - z + b - 1);
+        const v2 = valid.next(Math.floor(st / norm.stateCount), y);
+        return liveN[n2] && liveV[v2] ? n2 + norm.stateCount * v2 : null;
+      },
+      (st) => (norm.output[st % norm.stateCount] && valid.output[Math.floor(st / norm.stateCount)] ? 1 : 0),
+    ),
+  );
+}
+
+/**
+ * The zero normaliser of a Pisot system (section 5; the idea of NumerationSystem.addition without
+ * the validity tracks): reads digits d in [-(b-1), 2(b-1)] msd first (letter d + b - 1) and accepts
+ * iff Σ d_i U_i = 0. After a prefix with j digits still to come the prefix is worth Σ s_r U_{j+r}
+ * (r < k), s updated by the companion matrix; states whose dominant component λ(s) = Σ s_r α^r
+ * exceeds the bound can never return to 0 and are cut, which leaves finitely many. Reading x + y - z
+ * one digit per track, it accepts x + y = z for any digit words, greedy or not.
+ */
+export function zeroNormaliser(sys: NumerationSystem): Dfa {
+  const rec = sys.recurrence;
+  const a = rec.coefficients;
+  const k = rec.order;
+  const b = sys.base;
+  const { alpha } = rec.pisot();
+  const bound = sys.carryBound(2 * (b - 1));
+  const u0 = Array.from({ length: k }, (_, j) => rec.term(j));
+  const pow = Array.from({ length: k }, (_, j) => alpha ** j);
+  const raw = buildDfa<number[]>(
+    3 * b - 2,
+    new Array<number>(k).fill(0),
+    (st) => st.join(','),
+    (st, letter) => {
+      const d = letter - (b - 1);
+      const last = st[k - 1]!;
+      const s = new Array<number>(k);
+      s[0] = d + a[k - 1]! * last;
+      for (let j = 1; j < k; j++) s[j] = st[j - 1]! + a[k - 1 - j]! * last;
+      let lambda = 0;
+      for (let j = 0; j < k; j++) lambda += s[j]! * pow[j]!;
+      return Math.abs(lambda) > bound ? null : s;
+    },
+    (st) => {
+      let val = 0n;
+      for (let j = 0; j < k; j++) val += BigInt(st[j]!) * u0[j]!;
+      return val === 0n ? 1 : 0;
+    },
+  );
+  return minimise(raw);
+}

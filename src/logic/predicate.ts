@@ -9,7 +9,7 @@ import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
 import { NumerationSystem } from '../numeration/system.js';
-import { buildDfa } from '../numeration/build.js';
+import { buildDfa, reverseDfa } from '../numeration/build.js';
 
 /** A track: a variable read in a numeration system, or over an explicit alphabet ({0,1} in reg). */
 export interface Track {
@@ -408,6 +408,20 @@ export function fromDfa(tracks: readonly Track[], dfa: Dfa): Predicate {
     sorted,
     minimise(product(reordered.dfa, validityOf(sorted), (x, y) => (x !== 0 && y !== 0 ? 1 : 0))),
   );
+}
+
+/** msd tracks become lsd and back; explicit alphabets stay. */
+export function flipTracks(tracks: readonly Track[]): Track[] {
+  return tracks.map((t) => (t.system ? { ...t, system: t.system.reversed } : t));
+}
+
+/**
+ * Reverses the automaton of `φ`: the language read backwards, msd tracks turned lsd and back
+ * (Walnut's reversal operator and `reverse` command).
+ */
+export function reversePredicate(p: Predicate, limits: Limits = {}): Predicate {
+  if (p.tracks.length === 0) return p;
+  return new Predicate(flipTracks(p.tracks), reverseDfa(p.dfa.mapOutput((o) => (o !== 0 ? 1 : 0)), limits.maxStates ?? 1_000_000));
 }
 
 /** The integers a word of packed letters stands for, one per track. */

@@ -3,10 +3,11 @@
  * x + y = z read one coordinate at a time with one of its three tracks guessed, the zero normaliser of
  * a Pisot system, and an adder whose summand is greedy.
  */
-import type { Dfa } from '../automata/dfa.js';
+import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
+import { intersection } from '../automata/ops.js';
 import { LiveDfa } from '../automata/tuple-product.js';
-import { buildDfa, coReachable } from './build.js';
+import { buildDfa } from './build.js';
 import type { NumerationSystem } from './system.js';
 
 /** A track of the adder x + y = z (letters x + b y + b² z). */
@@ -91,24 +92,12 @@ export function sumWithGreedySummand(sys: NumerationSystem): Dfa {
   const b = sys.base;
   const norm = zeroNormaliser(sys);
   const valid = sys.validity();
-  const liveN = coReachable(norm);
-  const liveV = coReachable(valid);
-  return minimise(
-    buildDfa<number>(
-      b * b * b,
-      norm.start + norm.stateCount * valid.start,
-      String,
-      (st, L) => {
-        const x = L % b;
-        const y = Math.floor(L / b) % b;
-        const z = Math.floor(L / (b * b));
-        const n2 = norm.next(st % norm.stateCount, x + y - z + b - 1);
-        const v2 = valid.next(Math.floor(st / norm.stateCount), y);
-        return liveN[n2] && liveV[v2] ? n2 + norm.stateCount * v2 : null;
-      },
-      (st) => (norm.output[st % norm.stateCount] && valid.output[Math.floor(st / norm.stateCount)] ? 1 : 0),
-    ),
-  );
+  // Both read the letters x + b y + b² z: the normaliser the digit x + y - z, validity the digit y.
+  const y = (L: number) => Math.floor(L / b) % b;
+  const sumDigit = (L: number) => (L % b) + y(L) - Math.floor(L / (b * b)) + b - 1;
+  const onSum = Dfa.from(norm.stateCount, b ** 3, (s, L) => norm.next(s, sumDigit(L)), (s) => norm.output[s]!, norm.start);
+  const onSummand = Dfa.from(valid.stateCount, b ** 3, (s, L) => valid.next(s, y(L)), (s) => valid.output[s]!, valid.start);
+  return minimise(intersection(onSum, onSummand));
 }
 
 /**

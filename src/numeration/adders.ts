@@ -1,12 +1,14 @@
 /**
  * Adders for the logic engine's products (deciding-game-invariance, section 5): the addition automaton
- * x + y = z read one coordinate at a time with one of its three tracks guessed, the zero normaliser of
- * a Pisot system, and an adder whose summand is greedy.
+ * x + y = z read one coordinate at a time with one of its three tracks guessed (AdderGuess), products
+ * of three automata on n-tuples related by it (SumProduct), the zero normaliser of a Pisot system,
+ * and an adder whose summand is greedy.
  */
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { intersection } from '../automata/ops.js';
-import { LiveDfa } from '../automata/tuple-product.js';
+import type { TableNfa } from '../automata/nfa.js';
+import { LiveDfa, TupleProduct, type TupleProductOptions } from '../automata/tuple-product.js';
 import { buildDfa } from './build.js';
 import type { NumerationSystem } from './system.js';
 
@@ -25,11 +27,12 @@ export class AdderGuess {
   readonly adder: LiveDfa;
   readonly start: Int32Array;
   readonly choices: Int32Array;
-  private readonly b: number;
+  /** The system's base b (digits 0..b-1). */
+  readonly base: number;
 
   constructor(sys: NumerationSystem, guessed: AdderTrack) {
     const b = sys.base;
-    this.b = b;
+    this.base = b;
     this.adder = new LiveDfa(sys.addition());
     const add = this.adder.dfa;
     const live = this.adder.live;
@@ -58,28 +61,125 @@ export class AdderGuess {
 
   /** Where the choices of adder state a on the known digits (u, w) begin in `start`. */
   at(a: number, u: number, w: number): number {
-    return (a * this.b + u) * this.b + w;
+    return (a * this.base + u) * this.base + w;
   }
 
   /**
-   * A whole letter of the guessed track through n adders: adder c, in state a[c], reads the known
-   * digits (u[c], w[c]); done is called once per combination with the guessed letter (digit c of
-   * weight b^c), a2 holding the adders' next states.
+   * A whole letter of the guessed track through n adders: adder c, in state a[c], reads digit c of
+   * the known letters uL and wL (n digits each, digit c of weight b^c); done is called once per
+   * combination with the guessed letter, a2 holding the adders' next states.
    */
-  guessLetter(n: number, a: Int32Array, u: Int32Array, w: Int32Array, a2: Int32Array, done: (letter: number) => void): void {
-    const { start, choices, b } = this;
+  guessLetter(n: number, a: Int32Array, uL: number, wL: number, a2: Int32Array, done: (letter: number) => void): void {
+    const { start, choices, base: b } = this;
     const go = (c: number, letter: number, weight: number): void => {
       if (c === n) {
         done(letter);
         return;
       }
-      const at = (a[c]! * b + u[c]!) * b + w[c]!;
+      const at = (a[c]! * b + (Math.floor(uL / weight) % b)) * b + (Math.floor(wL / weight) % b);
       for (let e = start[at]!; e < start[at + 1]!; e += 2) {
         a2[c] = choices[e + 1]!;
         go(c + 1, letter + weight * choices[e]!, weight * b);
       }
     };
     go(0, 0, 1);
+  }
+}
+
+/**
+ * Products (U, V, W, n adders) over pairs of n-tuples: u read by U, w by W, and v, the third track of
+ * x + y = z (`sum` says which one), guessed digit by digit through one adder per coordinate and read
+ * by V; v is unique when it exists, so the subset constructions stay small. The logic engine's F(m, i) (u = i, w = m,
+ * v = i + m) and E(p, q) (u = q, w = p, v = p - q) are such products (src/logic/admissibility/). Over packed letters (K = b^n of them) a step reads whole letters of u and w; with
+ * `coordinate` (U, V, W serialised, read one digit at a time as in src/logic/serial.ts; coordinate[U's state] is the coordinate c
+ * it reads next) a step reads one digit of u and w and guesses v_c through adder c.
+ * O(tuples reached × K² × adder choices) to expand, b² instead of K² one digit at a time.
+ */
+export class SumProduct {
+  readonly product: TupleProduct;
+  private readonly start: number[];
+  private readonly parts: [LiveDfa, LiveDfa, LiveDfa];
+  /** The adders' states in product.from and product.to. */
+  private readonly adders: Int32Array;
+  private readonly adders2: Int32Array;
+
+  constructor(
+    what: string,
+    private readonly sum: AdderGuess,
+    private readonly n: number,
+    U: Dfa,
+    V: Dfa,
+    W: Dfa,
+    private readonly coordinate?: Uint8Array,
+  ) {
+    this.parts = [U, V, W].map((d) => new LiveDfa(d)) as [LiveDfa, LiveDfa, LiveDfa];
+    this.product = new TupleProduct(what, [...this.parts, ...new Array<LiveDfa>(n).fill(sum.adder)]);
+    this.start = [U.start, V.start, W.start, ...new Array<number>(n).fill(sum.adder.start)];
+    [this.adders, this.adders2] = [this.product.from.subarray(3), this.product.to.subarray(3)];
+  }
+
+  /** The NFA over letter(uL, wL, c): the letters (or, with `coordinate`, the digits of coordinate c) of u and w. */
+  nfa(letters: number, letter: (uL: number, wL: number, c: number) => number, options: TupleProductOptions): TableNfa {
+    let emit: (letter: number) => void = () => {};
+    const found = (uL: number, wL: number, c: number) => emit(letter(uL, wL, c));
+    return this.product.explore(
+      letters,
+      [this.start],
+      (e) => {
+        emit = e;
+        this.expand(found);
+      },
+      options,
+    );
+  }
+
+  /** Whether a tuple where every part accepts is reachable (over packed letters). */
+  reaches(options: TupleProductOptions): boolean {
+    let emit: () => void = () => {};
+    const found = () => emit();
+    return this.product.reaches(
+      this.start,
+      (e) => {
+        emit = e;
+        this.expand(found);
+      },
+      options,
+    );
+  }
+
+  /**
+   * Calls found(u, w, c) for every successor of product.from, set in product.to: u and w whole
+   * letters (c = 0), or with `coordinate` the digits of coordinate c.
+   */
+  private expand(found: (u: number, w: number, c: number) => void): void {
+    const { n, sum, adders: a, adders2: a2, coordinate } = this;
+    const [U, V, W] = this.parts;
+    const { from: s, to: t } = this.product;
+    const { start, choices, base: b } = sum;
+    const c = coordinate ? coordinate[s[0]!]! : 0;
+    const size = coordinate ? b : b ** n;
+    for (let u = 0; u < size; u++) {
+      t[0] = U.next(s[0]!, u);
+      if (t[0] < 0) continue;
+      for (let w = 0; w < size; w++) {
+        t[2] = W.next(s[2]!, w);
+        if (t[2] < 0) continue;
+        if (!coordinate) {
+          sum.guessLetter(n, a, u, w, a2, (v) => {
+            t[1] = V.next(s[1]!, v);
+            if (t[1] >= 0) found(u, w, 0);
+          });
+          continue;
+        }
+        const at = sum.at(s[3 + c]!, u, w);
+        for (let e = start[at]!; e < start[at + 1]!; e += 2) {
+          t[1] = V.next(s[1]!, choices[e]!);
+          if (t[1] < 0) continue;
+          t[3 + c] = choices[e + 1]!;
+          found(u, w, c);
+        }
+      }
+    }
   }
 }
 

@@ -5,14 +5,13 @@
  */
 import { Dfa } from '../../automata/dfa.js';
 import { minimise } from '../../automata/minimise.js';
-import { determiniseTable, exploreNfa, type TableNfa } from '../../automata/nfa.js';
+import { determiniseTable, type TableNfa } from '../../automata/nfa.js';
+import { projectSecond } from '../../automata/pair-letters.js';
 import { product } from '../../automata/ops.js';
-import { LiveDfa, TupleProduct } from '../../automata/tuple-product.js';
-import { AdderGuess } from '../../numeration/adders.js';
-import { coReachable } from '../../numeration/build.js';
+import { AdderGuess, SumProduct } from '../../numeration/adders.js';
 import type { NumerationSystem } from '../../numeration/system.js';
 import { deserialise, digitsRead, serialise, tupleOrder } from '../serial.js';
-import { letterDigits, permuteTracks, withZeroPadding } from '../tuple-automata.js';
+import { permuteTracks, withZeroPadding } from '../tuple-automata.js';
 import { type DirectOptions, nfaLimits, subsetLimits } from './options.js';
 import type { Shape } from './shape.js';
 
@@ -57,36 +56,9 @@ function differenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, options
   const b = sys.base;
   const K = b ** n;
   const Ki = firstOnly ? b : K;
-  const dig = letterDigits(b, n);
   // i + m = j: i and m read, j guessed from the live choices.
-  const sum = new AdderGuess(sys, 'z');
-  const [Il, Pl, Nl] = [I, P, near ?? everyMove(K)].map((d) => new LiveDfa(d)) as [LiveDfa, LiveDfa, LiveDfa];
-  const F = new TupleProduct('F(m, i)', [Il, Pl, Nl, ...new Array<LiveDfa>(n).fill(sum.adder)]);
-  const { from: s, to: t } = F;
-  const [a, a2] = [s.subarray(3), t.subarray(3)];
-  const iDig = new Int32Array(n);
-  const mDig = new Int32Array(n);
-  const pairNfa = F.explore(
-    K * Ki,
-    [[I.start, P.start, Nl.start, ...new Array<number>(n).fill(sum.adder.start)]],
-    (emit) => {
-      for (let iL = 0; iL < K; iL++) {
-        t[0] = Il.next(s[0]!, iL);
-        if (t[0] < 0) continue;
-        for (let c = 0; c < n; c++) iDig[c] = dig[iL * n + c]!;
-        for (let mL = 0; mL < K; mL++) {
-          t[2] = Nl.next(s[2]!, mL);
-          if (t[2] < 0) continue;
-          for (let c = 0; c < n; c++) mDig[c] = dig[mL * n + c]!;
-          sum.guessLetter(n, a, iDig, mDig, a2, (jL) => {
-            t[1] = Pl.next(s[1]!, jL);
-            if (t[1] >= 0) emit(mL + K * (firstOnly ? iDig[0]! : iL));
-          });
-        }
-      }
-    },
-    nfaLimits(options),
-  );
+  const F = new SumProduct('F(m, i)', new AdderGuess(sys, 'z'), n, I, P, near ?? everyMove(K));
+  const pairNfa = F.nfa(K * Ki, (iL, mL) => mL + K * (firstOnly ? iL % b : iL), nfaLimits(options));
   options.log?.('NFA of F(m,i)', pairNfa.stateCount);
   // ∃i: read m, guess i; i may be longer than m, so start after any run of letters with m = 0.
   const r = projectDifferences(pairNfa, K, Ki, withZeroPadding, options);
@@ -104,35 +76,9 @@ function serialDifferenceDfa(I: Dfa, P: Dfa, sys: NumerationSystem, n: number, o
   const order = tupleOrder(b, n);
   const sum = new AdderGuess(sys, 'z');
   const [Is, Ps, Ns] = [I, P, near ?? everyMove(b ** n)].map((d) => serialise(d, b, order)) as [Dfa, Dfa, Dfa];
-  const [Il, Pl, Nl] = [Is, Ps, Ns].map((d) => new LiveDfa(d)) as [LiveDfa, LiveDfa, LiveDfa];
-  const coordinate = digitsRead(Is, I.stateCount, n);
-  const F = new TupleProduct('F(m, i)', [Il, Pl, Nl, ...new Array<LiveDfa>(n).fill(sum.adder)]);
-  const { from: s, to: t } = F;
-  const { start, choices } = sum;
-  const pairNfa = F.explore(
-    b * b,
-    [[I.start, P.start, Ns.start, ...new Array<number>(n).fill(sum.adder.start)]],
-    (emit) => {
-      const c = coordinate[s[0]!]!;
-      const readI = !firstOnly || c === 0;
-      for (let i = 0; i < b; i++) {
-        t[0] = Il.next(s[0]!, i);
-        if (t[0] < 0) continue;
-        for (let m = 0; m < b; m++) {
-          t[2] = Nl.next(s[2]!, m);
-          if (t[2] < 0) continue;
-          const at = sum.at(s[3 + c]!, i, m);
-          for (let e = start[at]!; e < start[at + 1]!; e += 2) {
-            t[1] = Pl.next(s[1]!, choices[e]!);
-            if (t[1] < 0) continue;
-            t[3 + c] = choices[e + 1]!;
-            emit(m + b * (readI ? i : 0));
-          }
-        }
-      }
-    },
-    nfaLimits(options),
-  );
+  // i_c + m_c = j_c: i_c and m_c read, j_c guessed through coordinate c's adder.
+  const F = new SumProduct('F(m, i)', sum, n, Is, Ps, Ns, digitsRead(Is, I.stateCount, n));
+  const pairNfa = F.nfa(b * b, (i, m, c) => m + b * (!firstOnly || c === 0 ? i : 0), nfaLimits(options));
   options.log?.('NFA of F(m,i) (one digit at a time)', pairNfa.stateCount);
   const r = projectDifferences(pairNfa, b, b, (nfa) => withZeroPadding(nfa, n), options);
   return { ...r, dfa: minimise(deserialise(minimise(r.dfa), b, order)) };
@@ -147,21 +93,7 @@ function projectDifferences(pairNfa: TableNfa, mLetters: number, iLetters: numbe
   options.log?.('subsets of F(m,i)', pairSub.states);
   const F = minimise(pairSub.dfa!);
   options.log?.('F(m,i) minimal', F.stateCount);
-  const liveF = coReachable(F);
-  const projected = exploreNfa(
-    mLetters,
-    [F.start],
-    (s, emit) => {
-      for (let mL = 0; mL < mLetters; mL++) {
-        for (let iL = 0; iL < iLetters; iL++) {
-          const t = F.next(s, mL + mLetters * iL);
-          if (liveF[t]) emit(mL, t);
-        }
-      }
-    },
-    (s) => F.output[s] !== 0,
-    nfaLimits(options),
-  );
+  const projected = projectSecond(F, mLetters, iLetters, nfaLimits(options));
   const sub = determiniseTable(pad(projected), subsetLimits(options, 'differences'));
   options.log?.('subsets of P - P', sub.states);
   return {
@@ -194,46 +126,19 @@ export function differencesBy(D: Dfa, sys: NumerationSystem, n: number): (m: rea
 
 /**
  * Membership of one move m in P - P without the automaton of P - P: is there i in P with i + m in P?
- * A search over (P's state on i, P's state on j = i + m, the adders' states, how much of m is read):
- * i and j may be longer than m, so m is read after any number of zero letters. O(|P|² |adder|^n |m|)
+ * A search over (P's state on i, P's state on j = i + m, how much of m is read, the adders' states,
+ * a SumProduct): i and j may be longer than m, so m is read after any number of zero letters. O(|P|² |adder|^n |m|)
  * states at most; in practice the states of P on i and j move in step and few are reached.
  */
 export function differenceMember(P: Dfa, sys: NumerationSystem, n: number, signal?: AbortSignal): (m: readonly bigint[]) => boolean {
-  const b = sys.base;
-  const K = b ** n;
-  const dig = letterDigits(b, n);
   const sum = new AdderGuess(sys, 'z');
-  const Pl = new LiveDfa(P);
-  const iDig = new Int32Array(n);
-  const mDig = new Int32Array(n);
+  const K = sys.base ** n;
   return (m) => {
     const word = tupleWord(sys, n, m);
     const L = word.length;
-    // (P on i, P on j, the n adders, letters of m read); accepting once the whole of m is read.
-    const search = new TupleProduct('the search for i and i + m in P', [Pl, Pl, ...new Array<LiveDfa>(n).fill(sum.adder), L + 1]);
-    const { from: s, to: t } = search;
-    const [a, a2] = [s.subarray(2, 2 + n), t.subarray(2, 2 + n)];
-    return search.reaches(
-      [P.start, P.start, ...new Array<number>(n).fill(sum.adder.start), 0],
-      (emit) => {
-        const pos = s[2 + n]!;
-        // From pos 0, a zero letter of m may come before m's word (padding); else m's next letter.
-        const steps = pos === 0 ? [[0, 0], ...(L > 0 ? [[word[0]!, 1]] : [])] : pos < L ? [[word[pos]!, pos + 1]] : [];
-        for (const [mL, pos2] of steps) {
-          for (let c = 0; c < n; c++) mDig[c] = dig[mL! * n + c]!;
-          t[2 + n] = pos2!;
-          for (let iL = 0; iL < K; iL++) {
-            t[0] = Pl.next(s[0]!, iL);
-            if (t[0] < 0) continue;
-            for (let c = 0; c < n; c++) iDig[c] = dig[iL * n + c]!;
-            sum.guessLetter(n, a, iDig, mDig, a2, (jL) => {
-              t[1] = Pl.next(s[1]!, jL);
-              if (t[1] >= 0) emit();
-            });
-          }
-        }
-      },
-      { accepting: (tuple) => tuple[2 + n] === L, ...(signal ? { signal } : {}) },
-    );
+    // m's word after any number of zero letters (i and j may be longer): states 0..L, L + 1 dead. The
+    // first letter of a non-empty word is not 0 (the longest expansion leads with a non-zero digit).
+    const M = Dfa.from(L + 2, K, (k, mL) => (k === 0 && mL === 0 ? 0 : k < L && mL === word[k] ? k + 1 : L + 1), (k) => (k === L ? 1 : 0));
+    return new SumProduct('the search for i and i + m in P', sum, n, P, P, M).reaches(signal ? { signal } : {});
   };
 }

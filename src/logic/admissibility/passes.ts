@@ -126,24 +126,19 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
 function pairMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options: DirectOptions): TableNfa {
   const b = sys.base;
   const K = b ** n;
-  const dig = letterDigits(b, n);
   // q + m = p with m and p read, q guessed.
   const sum = new AdderGuess(sys, 'x');
   const Ql = new LiveDfa(Q);
   const M = new TupleProduct('M(p, m)', [Ql, ...new Array<LiveDfa>(n).fill(sum.adder)]);
   const { from: s, to: t } = M;
   const [a, a2] = [s.subarray(1), t.subarray(1)];
-  const mDig = new Int32Array(n);
-  const pDig = new Int32Array(n);
   return M.explore(
     K * K,
     [[Q.start, ...new Array<number>(n).fill(sum.adder.start)]],
     (emit) => {
       for (let pL = 0; pL < K; pL++) {
-        for (let c = 0; c < n; c++) pDig[c] = dig[pL * n + c]!;
         for (let mL = 0; mL < K; mL++) {
-          for (let c = 0; c < n; c++) mDig[c] = dig[mL * n + c]!;
-          sum.guessLetter(n, a, mDig, pDig, a2, (qL) => {
+          sum.guessLetter(n, a, mL, pL, a2, (qL) => {
             t[0] = Ql.next(s[0]!, pL + K * qL);
             if (t[0] >= 0) emit(pL + K * mL);
           });

@@ -7,10 +7,10 @@
 import type { Dfa } from '../../automata/dfa.js';
 import { finiteLanguage } from '../../automata/finite-language.js';
 import { minimise } from '../../automata/minimise.js';
-import { determiniseTable, exploreNfa } from '../../automata/nfa.js';
+import { determiniseTable } from '../../automata/nfa.js';
+import { projectSecond } from '../../automata/pair-letters.js';
 import { complement, shortestWitness } from '../../automata/ops.js';
-import { LiveDfa, TupleProduct } from '../../automata/tuple-product.js';
-import { AdderGuess } from '../../numeration/adders.js';
+import { AdderGuess, SumProduct } from '../../numeration/adders.js';
 import { coReachable } from '../../numeration/build.js';
 import type { NumerationSystem } from '../../numeration/system.js';
 import { letterDigits } from '../tuple-automata.js';
@@ -55,58 +55,17 @@ export function witnessSearch(P: Dfa, R: Dfa, sys: NumerationSystem, n: number, 
 function searchBadPosition(P: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, options: DirectOptions): BadSearch {
   const b = sys.base;
   const K = b ** n;
-  const dig = letterDigits(b, n);
-  // q + m = p: q and p read, m guessed from the live choices.
-  const sum = new AdderGuess(sys, 'y');
-  const [Pl, Dl, Rl] = [P, allowed, R].map((d) => new LiveDfa(d)) as [LiveDfa, LiveDfa, LiveDfa];
-  const E = new TupleProduct('E(p, q)', [Pl, Dl, Rl, ...new Array<LiveDfa>(n).fill(sum.adder)]);
-  const { from: s, to: t } = E;
-  const [a, a2] = [s.subarray(3), t.subarray(3)];
-  const qDig = new Int32Array(n);
-  const pDig = new Int32Array(n);
+  // q + m = p: q and p read, m guessed from the live choices and read by `allowed`.
+  const E = new SumProduct('E(p, q)', new AdderGuess(sys, 'y'), n, P, allowed, R);
   options.log?.('candidates R before the search', R.stateCount);
-  const pairNfa = E.explore(
-    K * K,
-    [[P.start, allowed.start, R.start, ...new Array<number>(n).fill(sum.adder.start)]],
-    (emit) => {
-      for (let qL = 0; qL < K; qL++) {
-        t[0] = Pl.next(s[0]!, qL);
-        if (t[0] < 0) continue;
-        for (let c = 0; c < n; c++) qDig[c] = dig[qL * n + c]!;
-        for (let pL = 0; pL < K; pL++) {
-          t[2] = Rl.next(s[2]!, pL);
-          if (t[2] < 0) continue;
-          for (let c = 0; c < n; c++) pDig[c] = dig[pL * n + c]!;
-          sum.guessLetter(n, a, qDig, pDig, a2, (mL) => {
-            t[1] = Dl.next(s[1]!, mL);
-            if (t[1] >= 0) emit(pL + K * qL);
-          });
-        }
-      }
-    },
-    nfaLimits(options),
-  );
+  const pairNfa = E.nfa(K * K, (qL, pL) => pL + K * qL, nfaLimits(options));
   options.log?.('NFA of E(p,q)', pairNfa.stateCount);
   const pairSub = determiniseTable(pairNfa, subsetLimits(options, 'bad'));
   options.log?.('subsets of E(p,q)', pairSub.states);
   const Emin = minimise(pairSub.dfa!);
   options.log?.('E(p,q) minimal', Emin.stateCount);
   // ∃q: read p, guess q among the letters that keep E alive.
-  const liveE = coReachable(Emin);
-  const moveNfa = exploreNfa(
-    K,
-    [Emin.start],
-    (x, emit) => {
-      for (let pL = 0; pL < K; pL++) {
-        for (let qL = 0; qL < K; qL++) {
-          const y = Emin.next(x, pL + K * qL);
-          if (liveE[y]) emit(pL, y);
-        }
-      }
-    },
-    (x) => Emin.output[x] !== 0,
-    nfaLimits(options),
-  );
+  const moveNfa = projectSecond(Emin, K, K, nfaLimits(options));
   const sub = determiniseTable(moveNfa, {
     ...subsetLimits(options, 'bad'),
     companion: R,

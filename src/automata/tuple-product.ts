@@ -31,10 +31,15 @@ export class LiveDfa {
     const t = this.delta[s * this.letters + letter]!;
     return this.live[t] ? t : -1;
   }
+}
 
-  accepts(s: number): boolean {
-    return this.dfa.output[s] !== 0;
-  }
+/**
+ * ⌊key / r⌋ for an integer key below 2^53. Below 2^52 the double quotient is within less than 1/(2r)
+ * of key / r, so its floor is exact, and it is about twice as fast as key % r (a call to fmod);
+ * above, the remainder is taken first.
+ */
+function quotient(key: number, r: number): number {
+  return key < 4_503_599_627_370_496 ? Math.floor(key / r) : (key - (key % r)) / r;
 }
 
 export interface TupleProductOptions {
@@ -59,7 +64,8 @@ export class TupleProduct {
   readonly to: Int32Array;
   private readonly radices: Float64Array;
   private readonly probe: Int32Array;
-  private readonly acceptors: { at: number; dfa: LiveDfa }[] = [];
+  /** Per component, a DFA's outputs, or an empty array for a counter. */
+  private readonly outputOf: Int32Array[];
 
   /** Throws LimitError when the product of the ranges passes 2^53 (keys would collide silently). */
   constructor(
@@ -69,9 +75,7 @@ export class TupleProduct {
     const ranges = components.map((c) => (typeof c === 'number' ? c : c.stateCount));
     checkKeySpace(what, ...ranges);
     this.radices = Float64Array.from(ranges);
-    components.forEach((c, at) => {
-      if (typeof c !== 'number') this.acceptors.push({ at, dfa: c });
-    });
+    this.outputOf = components.map((c) => (typeof c === 'number' ? new Int32Array(0) : c.dfa.output));
     [this.from, this.to, this.probe] = [0, 1, 2].map(() => new Int32Array(ranges.length)) as [Int32Array, Int32Array, Int32Array];
   }
 
@@ -85,17 +89,41 @@ export class TupleProduct {
   unpack(key: number, into: Int32Array): Int32Array {
     const r = this.radices;
     for (let i = 0; i < r.length; i++) {
-      const x = key % r[i]!;
-      into[i] = x;
-      key = (key - x) / r[i]!;
+      const q = quotient(key, r[i]!);
+      into[i] = key - q * r[i]!;
+      key = q;
     }
     return into;
   }
 
-  /** Whether every DFA component accepts in the tuple, and options.accepting holds. */
-  accepts(tuple: Int32Array, options: TupleProductOptions = {}): boolean {
-    for (const { at, dfa } of this.acceptors) if (!dfa.accepts(tuple[at]!)) return false;
-    return options.accepting?.(tuple) ?? true;
+  /** unpack into two tuples at once (an expansion's from and to; cheaper than a copy per state). */
+  private unpackTwice(key: number, into: Int32Array, copy: Int32Array): void {
+    const r = this.radices;
+    for (let i = 0; i < r.length; i++) {
+      const q = quotient(key, r[i]!);
+      copy[i] = into[i] = key - q * r[i]!;
+      key = q;
+    }
+  }
+
+  /** Whether every DFA component accepts in the tuple, and `accepting` (options.accepting) holds. */
+  accepts(tuple: Int32Array, accepting?: (tuple: Int32Array) => boolean): boolean {
+    const outputOf = this.outputOf;
+    for (let i = 0; i < outputOf.length; i++) if (outputOf[i]!.length > 0 && outputOf[i]![tuple[i]!] === 0) return false;
+    return accepting ? accepting(tuple) : true;
+  }
+
+  /** accepts on a key: the tuple unpacked into the probe, stopping at the first DFA component that rejects. */
+  private acceptsKey(key: number, accepting?: (tuple: Int32Array) => boolean): boolean {
+    const { radices: r, probe, outputOf } = this;
+    for (let i = 0; i < r.length; i++) {
+      const q = quotient(key, r[i]!);
+      const x = key - q * r[i]!;
+      if (outputOf[i]!.length > 0 && outputOf[i]![x] === 0) return false;
+      probe[i] = x;
+      key = q;
+    }
+    return accepting ? accepting(probe) : true;
   }
 
   /**
@@ -109,19 +137,25 @@ export class TupleProduct {
     expand: (emit: (letter: number) => void) => void,
     options: TupleProductOptions = {},
   ): TableNfa {
-    const { from, to, probe } = this;
+    const { from, to } = this;
+    const accepting = options.accepting;
     let out: (letter: number, to: number) => void = () => {};
-    const emit = (letter: number) => out(letter, this.pack(to));
+    // pack(to), written out: emit runs once per edge, and a call less shows in short runs.
+    const r = this.radices;
+    const emit = (letter: number) => {
+      let key = 0;
+      for (let i = r.length - 1; i >= 0; i--) key = key * r[i]! + to[i]!;
+      out(letter, key);
+    };
     return exploreNfa(
       letters,
       starts.map((t) => this.pack(t)),
       (key, add) => {
-        this.unpack(key, from);
-        to.set(from);
+        this.unpackTwice(key, from, to);
         out = add;
         expand(emit);
       },
-      (key) => this.accepts(this.unpack(key, probe), options),
+      (key) => this.acceptsKey(key, accepting),
       { maxStates: options.maxStates ?? 20_000_000, ...(options.signal ? { signal: options.signal } : {}) },
     );
   }
@@ -143,9 +177,8 @@ export class TupleProduct {
     emit();
     for (let popped = 0; stack.length > 0; popped++) {
       if ((popped & 4095) === 0 && options.signal?.aborted) throw new InterruptedError({ states: seen.count });
-      this.unpack(stack.pop()!, from);
-      if (this.accepts(from, options)) return true;
-      to.set(from);
+      this.unpackTwice(stack.pop()!, from, to);
+      if (this.accepts(from, options.accepting)) return true;
       expand(emit);
     }
     return false;

@@ -168,7 +168,11 @@ function serialChainTop(next: Dfa, sys: NumerationSystem, n: number, perm: reado
     b,
     [[next.start, 0, 0, 0, 0]],
     (emit) => {
-      const [x, phase, pRead, below, above] = [s[0]!, s[1]!, s[2]!, s[3]!, s[4]!];
+      const x = s[0]!;
+      const phase = s[1]!;
+      const pRead = s[2]!;
+      const below = s[3]!;
+      const above = s[4]!;
       const after = (phase + 1) % phases;
       t[1] = after;
       if (phase < n) {

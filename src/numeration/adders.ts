@@ -98,7 +98,9 @@ export class AdderGuess {
 export class SumProduct {
   readonly product: TupleProduct;
   private readonly start: number[];
-  private readonly parts: [LiveDfa, LiveDfa, LiveDfa];
+  private readonly U: LiveDfa;
+  private readonly V: LiveDfa;
+  private readonly W: LiveDfa;
   /** The adders' states in product.from and product.to. */
   private readonly adders: Int32Array;
   private readonly adders2: Int32Array;
@@ -112,62 +114,53 @@ export class SumProduct {
     W: Dfa,
     private readonly coordinate?: Uint8Array,
   ) {
-    this.parts = [U, V, W].map((d) => new LiveDfa(d)) as [LiveDfa, LiveDfa, LiveDfa];
-    this.product = new TupleProduct(what, [...this.parts, ...new Array<LiveDfa>(n).fill(sum.adder)]);
+    [this.U, this.V, this.W] = [U, V, W].map((d) => new LiveDfa(d)) as [LiveDfa, LiveDfa, LiveDfa];
+    this.product = new TupleProduct(what, [this.U, this.V, this.W, ...new Array<LiveDfa>(n).fill(sum.adder)]);
     this.start = [U.start, V.start, W.start, ...new Array<number>(n).fill(sum.adder.start)];
     [this.adders, this.adders2] = [this.product.from.subarray(3), this.product.to.subarray(3)];
   }
 
   /** The NFA over letter(uL, wL, c): the letters (or, with `coordinate`, the digits of coordinate c) of u and w. */
   nfa(letters: number, letter: (uL: number, wL: number, c: number) => number, options: TupleProductOptions): TableNfa {
-    let emit: (letter: number) => void = () => {};
-    const found = (uL: number, wL: number, c: number) => emit(letter(uL, wL, c));
-    return this.product.explore(
-      letters,
-      [this.start],
-      (e) => {
-        emit = e;
-        this.expand(found);
-      },
-      options,
-    );
+    // Tabulated: a call less for every edge.
+    const size = this.letterSize();
+    const table = new Int32Array((this.coordinate ? this.n : 1) * size * size);
+    for (let i = 0; i < table.length; i++) table[i] = letter(Math.floor(i / size) % size, i % size, Math.floor(i / (size * size)));
+    return this.product.explore(letters, [this.start], (emit) => this.expand(emit, table), options);
   }
 
-  /** Whether a tuple where every part accepts is reachable (over packed letters). */
+  /** Whether a tuple where every part accepts is reachable. */
   reaches(options: TupleProductOptions): boolean {
-    let emit: () => void = () => {};
-    const found = () => emit();
-    return this.product.reaches(
-      this.start,
-      (e) => {
-        emit = e;
-        this.expand(found);
-      },
-      options,
-    );
+    const table = new Int32Array((this.coordinate ? this.n : 1) * this.letterSize() ** 2);
+    return this.product.reaches(this.start, (emit) => this.expand(emit, table), options);
+  }
+
+  /** How many values u and w take in a step: b^n letters, or b digits one digit at a time. */
+  private letterSize(): number {
+    return this.coordinate ? this.sum.base : this.sum.base ** this.n;
   }
 
   /**
-   * Calls found(u, w, c) for every successor of product.from, set in product.to: u and w whole
-   * letters (c = 0), or with `coordinate` the digits of coordinate c.
+   * Emits every successor of product.from, set in product.to, with the letter table[(c size + u) size
+   * + w]: u and w whole letters (c = 0), or with `coordinate` the digits of coordinate c.
    */
-  private expand(found: (u: number, w: number, c: number) => void): void {
-    const { n, sum, adders: a, adders2: a2, coordinate } = this;
-    const [U, V, W] = this.parts;
+  private expand(emit: (letter: number) => void, table: Int32Array): void {
+    const { n, sum, adders: a, adders2: a2, coordinate, U, V, W } = this;
     const { from: s, to: t } = this.product;
-    const { start, choices, base: b } = sum;
+    const { start, choices } = sum;
     const c = coordinate ? coordinate[s[0]!]! : 0;
-    const size = coordinate ? b : b ** n;
+    const size = this.letterSize();
     for (let u = 0; u < size; u++) {
       t[0] = U.next(s[0]!, u);
       if (t[0] < 0) continue;
+      const row = (c * size + u) * size;
       for (let w = 0; w < size; w++) {
         t[2] = W.next(s[2]!, w);
         if (t[2] < 0) continue;
         if (!coordinate) {
           sum.guessLetter(n, a, u, w, a2, (v) => {
             t[1] = V.next(s[1]!, v);
-            if (t[1] >= 0) found(u, w, 0);
+            if (t[1] >= 0) emit(table[row + w]!);
           });
           continue;
         }
@@ -176,7 +169,7 @@ export class SumProduct {
           t[1] = V.next(s[1]!, choices[e]!);
           if (t[1] < 0) continue;
           t[3 + c] = choices[e + 1]!;
-          found(u, w, c);
+          emit(table[row + w]!);
         }
       }
     }

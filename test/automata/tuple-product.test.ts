@@ -45,9 +45,20 @@ test('LiveDfa cuts exactly the successors that can no longer accept (random DFAs
 
 test('TupleProduct refuses ranges whose product passes 2^53, naming the product (keys would collide)', () => {
   assert.throws(() => new TupleProduct('the big one', [2 ** 20, 2 ** 20, 2 ** 14]), (e: unknown) => e instanceof LimitError && /the big one/.test(e.message));
-  const edge = new TupleProduct('the edge', [2 ** 26, 2 ** 26]);
-  const top = [2 ** 26 - 1, 2 ** 26 - 1];
-  assert.deepEqual([...edge.unpack(edge.pack(top), new Int32Array(2))], top);
+});
+
+test('TupleProduct unpacks exactly what it packed, keys past 2^52 included (just under 2^53)', () => {
+  const edge = new TupleProduct('the edge', [2 ** 26 - 1, 2 ** 27]);
+  const three = new TupleProduct('three', [2 ** 26 - 1, 2 ** 25, 3]);
+  assert.deepEqual([...edge.unpack(edge.pack([2 ** 26 - 2, 2 ** 27 - 1]), new Int32Array(2))], [2 ** 26 - 2, 2 ** 27 - 1]);
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 2 ** 26 - 2 }), fc.integer({ min: 2 ** 26 + 2, max: 2 ** 27 - 1 }), fc.integer({ min: 0, max: 2 }), (x, y, z) => {
+      assert.deepEqual([...edge.unpack(edge.pack([x, y]), new Int32Array(2))], [x, y]);
+      assert.ok(edge.pack([x, y]) >= 2 ** 52);
+      assert.deepEqual([...three.unpack(three.pack([x, y >> 2, z]), new Int32Array(3))], [x, y >> 2, z]);
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 /**

@@ -12,7 +12,8 @@
  * each automaton as it is finished)
  */
 import { cpuUsage } from 'node:process';
-import { admissibleDirect, holds } from '../src/logic/admissibility.js';
+import { admissibleDirect } from '../src/logic/admissibility.js';
+import { holds } from '../src/logic/predicate.js';
 import { logicSetOf } from '../src/logic/games.js';
 import { badInBox, fixedPoint, fraenkelPositions, type Tuple, wordPositions } from '../src/invariance/reference.js';
 

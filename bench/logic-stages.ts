@@ -11,10 +11,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fingerprint } from '../src/automata/bytes.js';
-import { differenceMember, holds } from '../src/logic/admissibility.js';
+import { differenceMember } from '../src/logic/admissibility/differences.js';
 import { DirectoryStages } from '../src/logic/checkpoint.js';
 import { logicSetOf } from '../src/logic/games.js';
-import { Predicate } from '../src/logic/predicate.js';
+import { holds, Predicate } from '../src/logic/predicate.js';
 import { permutationsOf } from '../src/logic/tuple-automata.js';
 import { fixedPoint } from '../src/invariance/reference.js';
 

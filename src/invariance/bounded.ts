@@ -26,6 +26,14 @@ export interface Admissibility {
   differenceBound: number;
 }
 
+/** The verdict of the periodic-word algorithm (section 6.1; src/invariance/periodic.ts, periodic-nary.ts). */
+export interface PeriodicAdmissibility extends Admissibility {
+  method: 'periodic';
+  /** The primitive root ρ of v (v = ρ^k); P_w depends only on it and ℓ = |ρ| is used. */
+  period: string;
+  balanced: boolean;
+}
+
 export interface WitnessSearchOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;

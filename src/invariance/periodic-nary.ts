@@ -15,8 +15,7 @@ import { InputError } from '../core/errors.js';
 import { alphabetSizeOf, letterCounts, periodicWord, primitiveRoot, wordToString } from '../words/word.js';
 import { pwInBox } from '../words/pw.js';
 import { Box, membersOf } from './box.js';
-import { leastWitness } from './bounded.js';
-import type { PeriodicAdmissibility } from './periodic.js';
+import { leastWitness, type PeriodicAdmissibility } from './bounded.js';
 
 export function isBalanced(v: Uint8Array): boolean {
   const n = alphabetSizeOf(v);

@@ -7,15 +7,10 @@
  */
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { alphabetSizeOf, letterCounts, primitiveRoot, wordToString } from '../words/word.js';
-import type { Admissibility } from './bounded.js';
+import type { PeriodicAdmissibility } from './bounded.js';
 import { balancedPeriodicAdmissibility, isBalanced } from './periodic-nary.js';
 
-export interface PeriodicAdmissibility extends Admissibility {
-  method: 'periodic';
-  /** The primitive root ρ of v (v = ρ^k); P_w depends only on it and ℓ = |ρ| is used below. */
-  period: string;
-  balanced: boolean;
-}
+export type { PeriodicAdmissibility };
 
 export interface PeriodicOptions {
   signal?: AbortSignal;

@@ -8,10 +8,12 @@
  */
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
-import { checkKeySpace, determiniseTable, exploreNfa, type TableNfa } from '../automata/nfa.js';
-import { complement, product, shortestWitness } from '../automata/ops.js';
+import { determiniseTable, type TableNfa } from '../automata/nfa.js';
+import { LiveDfa, TupleProduct } from '../automata/tuple-product.js';
+import { complement, intersection, shortestWitness } from '../automata/ops.js';
 import { coReachable } from '../numeration/build.js';
 import type { NumerationSystem } from '../numeration/system.js';
+import { nfaLimits } from './admissibility/options.js';
 import { deserialise, pairOrder, serialise } from './serial.js';
 import { compareStep, allLess, letterDigits, noneGreater, onSide, permutationsOf, sortedTuples, withZeroPadding } from './tuple-automata.js';
 
@@ -26,8 +28,6 @@ export interface ChainLimits {
   serialTops?: boolean;
 }
 
-const and = (x: number, y: number) => (x !== 0 && y !== 0 ? 1 : 0);
-
 /**
  * The minimal DFA of an NFA given by exploreNfa, with msd zero padding by whole zero letters of
  * `padding` digits each when `padding` > 0 (1 for packed letters).
@@ -38,10 +38,6 @@ function determinised(nfa: TableNfa, limits: ChainLimits, padding = 0): Dfa {
     ...(limits.signal ? { signal: limits.signal } : {}),
   });
   return minimise(sub.dfa!);
-}
-
-function exploreLimits(limits: ChainLimits) {
-  return { maxStates: limits.maxNfaStates ?? 30_000_000, ...(limits.signal ? { signal: limits.signal } : {}) };
 }
 
 /** Over the pair letters tL + K uL: t compared with u coordinatewise; `accept` judges the final state. */
@@ -72,42 +68,41 @@ export function chainSuccessor(S: Dfa, sys: NumerationSystem, n: number, limits:
   const b = sys.base;
   const K = b ** n;
   const dig = letterDigits(b, n);
-  const both = minimise(product(onSide(S, K, 0), onSide(S, K, 1), and));
+  const both = minimise(intersection(onSide(S, K, 0), onSide(S, K, 1)));
   const firstLess = (s: number) => (s & 3) === 1;
-  const later = minimise(product(both, pairComparison(b, n, firstLess), and));
+  const later = minimise(intersection(both, pairComparison(b, n, firstLess)));
   // A chain: every later sorted element is above in every coordinate.
-  const notAbove = product(later, pairComparison(b, n, (s) => !allLess(s, n)), and);
+  const notAbove = intersection(later, pairComparison(b, n, (s) => !allLess(s, n)));
   if (shortestWitness(notAbove) !== undefined) return undefined;
   // ∃w ∈ S with t_0 < w_0 < u_0 (w < u, so w is no longer than the pair): guess w digit by digit.
-  const liveS = coReachable(S);
-  const nS = S.stateCount;
-  checkKeySpace('the elements between', nS, 16);
-  const between = exploreNfa(
+  // (S on w, two comparisons of first coordinates, two bits each: t_0 vs w_0, w_0 vs u_0).
+  const Sl = new LiveDfa(S);
+  const between = new TupleProduct('the elements between', [Sl, 16]);
+  const { from: s, to: x } = between;
+  const nfa = between.explore(
     K * K,
-    [S.start],
-    (key, emit) => {
-      const w = key % nS;
-      const cmp = (key - w) / nS;
+    [[S.start, 0]],
+    (emit) => {
       for (let wL = 0; wL < K; wL++) {
-        const w2 = S.next(w, wL);
-        if (!liveS[w2]) continue;
+        x[0] = Sl.next(s[0]!, wL);
+        if (x[0] < 0) continue;
         const w0 = dig[wL * n]!;
         for (let L = 0; L < K * K; L++) {
           const t0 = dig[(L % K) * n]!;
           const u0 = dig[Math.floor(L / K) * n]!;
-          // Two comparisons of first coordinates, two bits each: t_0 vs w_0, w_0 vs u_0.
-          let tw = cmp & 3;
-          let wu = cmp >> 2;
+          let tw = s[1]! & 3;
+          let wu = s[1]! >> 2;
           if (tw === 0) tw = t0 < w0 ? 1 : t0 > w0 ? 2 : 0;
           if (wu === 0) wu = w0 < u0 ? 1 : w0 > u0 ? 2 : 0;
-          if (tw !== 2 && wu !== 2) emit(L, w2 + nS * (tw | (wu << 2)));
+          if (tw === 2 || wu === 2) continue;
+          x[1] = tw | (wu << 2);
+          emit(L);
         }
       }
     },
-    (key) => S.output[key % nS] !== 0 && Math.floor(key / nS) === (1 | (1 << 2)),
-    exploreLimits(limits),
+    { ...nfaLimits(limits), accepting: (tuple) => tuple[1] === (1 | (1 << 2)) },
   );
-  return minimise(product(later, complement(determinised(between, limits)), and));
+  return minimise(intersection(later, complement(determinised(nfa, limits))));
 }
 
 /**
@@ -118,34 +113,33 @@ function chainTop(next: Dfa, sys: NumerationSystem, n: number, perm: readonly nu
   const b = sys.base;
   const K = b ** n;
   const dig = letterDigits(b, n);
-  const live = coReachable(next);
-  const nN = next.stateCount;
+  const Nl = new LiveDfa(next);
   const half = 1 << (2 * n);
-  checkKeySpace('Top_π', nN, half, half);
+  // (Next on (u, Next(u)), π(u) compared with p, π(Next(u)) compared with p: compareStep states).
+  const top = new TupleProduct('Top_π', [Nl, half, half]);
+  const { from: s, to: t } = top;
   const [p, u, v] = [new Int32Array(n), new Int32Array(n), new Int32Array(n)];
-  const nfa = exploreNfa(
+  const nfa = top.explore(
     K * K,
-    [next.start],
-    (key, emit) => {
-      const x = key % nN;
-      const cmp = (key - x) / nN;
+    [[next.start, 0, 0]],
+    (emit) => {
       for (let uL = 0; uL < K; uL++) {
         for (let c = 0; c < n; c++) u[c] = dig[uL * n + perm[c]!]!;
         for (let vL = 0; vL < K; vL++) {
-          const x2 = next.next(x, uL + K * vL);
-          if (!live[x2]) continue;
+          t[0] = Nl.next(s[0]!, uL + K * vL);
+          if (t[0] < 0) continue;
           for (let c = 0; c < n; c++) v[c] = dig[vL * n + perm[c]!]!;
           for (let pL = 0; pL < K; pL++) {
             for (let c = 0; c < n; c++) p[c] = dig[pL * n + c]!;
-            const below = compareStep(cmp % half, u, p, n);
-            if (!noneGreater(below, n)) continue;
-            emit(pL + K * uL, x2 + nN * (below + half * compareStep(Math.floor(cmp / half), v, p, n)));
+            t[1] = compareStep(s[1]!, u, p, n);
+            if (!noneGreater(t[1], n)) continue;
+            t[2] = compareStep(s[2]!, v, p, n);
+            emit(pL + K * uL);
           }
         }
       }
     },
-    (key) => next.output[key % nN] !== 0 && !noneGreater(Math.floor((key - (key % nN)) / nN / half), n),
-    exploreLimits(limits),
+    { ...nfaLimits(limits), accepting: (tuple) => !noneGreater(tuple[2]!, n) },
   );
   return determinised(nfa, limits, 1);
 }
@@ -159,61 +153,60 @@ function serialChainTop(next: Dfa, sys: NumerationSystem, n: number, perm: reado
   const b = sys.base;
   const K = b ** n;
   const Ns = serialise(next, b, pairOrder(b, n));
-  const live = coReachable(Ns);
-  const nN = Ns.stateCount;
+  const Nl = new LiveDfa(Ns);
   const half = 1 << (2 * n);
   const phases = 2 * n;
-  checkKeySpace('Top_π', nN, phases, K, half, half);
   // p's coordinate compared with u's coordinate j.
   const against = new Int32Array(n);
   perm.forEach((j, c) => (against[j] = c));
   const weight = Array.from({ length: n }, (_, c) => b ** c);
-  // key = x + nN (phase + 2n (p read so far + K (below + half above))): below compares π(u) with p,
+  // (Next, the digit read in the letter, p read so far, below, above): below compares π(u) with p,
   // above compares π(Next(u)) with p, two bits a coordinate (compareStep).
-  const nfa = exploreNfa(
+  const top = new TupleProduct('Top_π', [Nl, phases, K, half, half]);
+  const { from: s, to: t } = top;
+  const nfa = top.explore(
     b,
-    [next.start],
-    (key, emit) => {
-      const x = key % nN;
-      let rest = (key - x) / nN;
-      const phase = rest % phases;
-      rest = (rest - phase) / phases;
-      const pRead = rest % K;
-      rest = (rest - pRead) / K;
-      const below = rest % half;
-      const above = (rest - below) / half;
+    [[next.start, 0, 0, 0, 0]],
+    (emit) => {
+      const x = s[0]!;
+      const phase = s[1]!;
+      const pRead = s[2]!;
+      const below = s[3]!;
+      const above = s[4]!;
       const after = (phase + 1) % phases;
+      t[1] = after;
       if (phase < n) {
-        for (let d = 0; d < b; d++) emit(d, x + nN * (after + phases * (pRead + d * weight[phase]! + K * rest)));
+        for (let d = 0; d < b; d++) {
+          t[2] = pRead + d * weight[phase]!;
+          emit(d);
+        }
         return;
       }
       const j = phase - n;
       const c = against[j]!;
       const pc = Math.floor(pRead / weight[c]!) % b;
       const shift = 2 * c;
+      t[2] = after === 0 ? 0 : pRead;
       for (let u = 0; u < b; u++) {
-        const x1 = Ns.next(x, u);
-        if (!live[x1]) continue;
+        const x1 = Nl.next(x, u);
+        if (x1 < 0) continue;
         let below2 = below;
         if (((below >> shift) & 3) === 0 && u !== pc) {
           if (u > pc) continue;
           below2 |= 1 << shift;
         }
+        t[3] = below2;
         for (let v = 0; v < b; v++) {
-          const x2 = Ns.next(x1, v);
-          if (!live[x2]) continue;
+          t[0] = Nl.next(x1, v);
+          if (t[0] < 0) continue;
           let above2 = above;
           if (((above >> shift) & 3) === 0 && v !== pc) above2 |= (v < pc ? 1 : 2) << shift;
-          emit(u, x2 + nN * (after + phases * ((after === 0 ? 0 : pRead) + K * (below2 + half * above2))));
+          t[4] = above2;
+          emit(u);
         }
       }
     },
-    (key) => {
-      const x = key % nN;
-      const rest = (key - x) / nN;
-      return rest % phases === 0 && Ns.output[x] !== 0 && !noneGreater(Math.floor(rest / phases / K / half), n);
-    },
-    exploreLimits(limits),
+    { ...nfaLimits(limits), accepting: (tuple) => tuple[1] === 0 && !noneGreater(tuple[4]!, n) },
   );
   return minimise(deserialise(determinised(nfa, limits, phases), b, pairOrder(b, n, true)));
 }
@@ -221,28 +214,25 @@ function serialChainTop(next: Dfa, sys: NumerationSystem, n: number, perm: reado
 /** ∃u: left(p, u) ∧ Next(t, u), over the pair letters pL + K tL (u <= p in size, so no padding). */
 function stepDown(left: Dfa, next: Dfa, b: number, n: number, limits: ChainLimits): Dfa {
   const K = b ** n;
-  const [liveL, liveN] = [coReachable(left), coReachable(next)];
-  const nL = left.stateCount;
-  checkKeySpace('the step down', nL, next.stateCount);
-  const nfa = exploreNfa(
+  const [Ll, Nl] = [new LiveDfa(left), new LiveDfa(next)];
+  const step = new TupleProduct('the step down', [Ll, Nl]);
+  const { from: s, to: t } = step;
+  const nfa = step.explore(
     K * K,
-    [left.start + nL * next.start],
-    (key, emit) => {
-      const l = key % nL;
-      const x = (key - l) / nL;
+    [[left.start, next.start]],
+    (emit) => {
       for (let uL = 0; uL < K; uL++) {
         for (let pL = 0; pL < K; pL++) {
-          const l2 = left.next(l, pL + K * uL);
-          if (!liveL[l2]) continue;
+          t[0] = Ll.next(s[0]!, pL + K * uL);
+          if (t[0] < 0) continue;
           for (let tL = 0; tL < K; tL++) {
-            const x2 = next.next(x, tL + K * uL);
-            if (liveN[x2]) emit(pL + K * tL, l2 + nL * x2);
+            t[1] = Nl.next(s[1]!, tL + K * uL);
+            if (t[1] >= 0) emit(pL + K * tL);
           }
         }
       }
     },
-    (key) => left.output[key % nL] !== 0 && next.output[Math.floor(key / nL)] !== 0,
-    exploreLimits(limits),
+    nfaLimits(limits),
   );
   return determinised(nfa, limits);
 }
@@ -281,9 +271,50 @@ export function chainLayers(next: Dfa, sys: NumerationSystem, n: number, depth: 
     layers.push(
       perms.map((perm, i) => {
         const layer = permuteSecondSide(tops[i]!, b, n, perm);
-        return minimise(sortedP ? product(layer, pSorted, and) : layer);
+        return minimise(sortedP ? intersection(layer, pSorted) : layer);
       }),
     );
   }
   return layers;
+}
+
+/**
+ * The largest step of a chain in any coordinate, over its first `count` or more sorted elements (those
+ * whose expansions are no longer than the shortest length that gives that many: a prefix of the chain,
+ * as it rises in every coordinate). Only a guide for choosing which moves to tabulate: every use stays
+ * sound whatever it returns.
+ */
+export function largestChainStep(sorted: Dfa, sys: NumerationSystem, n: number, count = 200): number {
+  const K = sorted.alphabetSize;
+  const dig = letterDigits(sys.base, n);
+  const live = coReachable(sorted);
+  const word: number[] = [];
+  let elements: bigint[][] = [];
+  // Padded to `length` letters: every element whose expansions fit.
+  const walk = (s: number, length: number): void => {
+    if (word.length === length) {
+      if (sorted.output[s] !== 0) elements.push(Array.from({ length: n }, (_, c) => sys.value(word.map((L) => dig[L * n + c]!))));
+      return;
+    }
+    for (let L = 0; L < K; L++) {
+      const t = sorted.next(s, L);
+      if (!live[t]) continue;
+      word.push(L);
+      walk(t, length);
+      word.pop();
+    }
+  };
+  for (let length = 1; length <= 64 && elements.length < count; length++) {
+    elements = [];
+    walk(sorted.start, length);
+  }
+  elements.sort((x, y) => (x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : 0));
+  let step = 1n;
+  for (let k = 1; k < elements.length; k++) {
+    for (let c = 0; c < n; c++) {
+      const d = elements[k]![c]! - elements[k - 1]![c]!;
+      if (d > step) step = d;
+    }
+  }
+  return Number(step);
 }

@@ -10,10 +10,9 @@ import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
 import { concatenate, kleeneStar, leftQuotient, reverseMoore, rightQuotient, withEmptyWord, withLeadingLetter, withTrailingLetter } from '../automata/language.js';
 import { determinise, Nfa } from '../automata/nfa.js';
-import { reverseDfa } from '../numeration/build.js';
 import { NumerationSystem } from '../numeration/system.js';
 import type { WordAutomaton } from './compile.js';
-import { type Limits, Predicate, radixOf, type Track, trackKindName, validityOf } from './predicate.js';
+import { flipTracks, type Limits, Predicate, radixOf, reversePredicate, type Track, trackKindName, validityOf } from './predicate.js';
 import { trackOfToken } from './walnut-format.js';
 
 /** What the commands read and write. */
@@ -87,11 +86,6 @@ function zeroLetter(tracks: readonly Track[]): number {
   return L;
 }
 
-/** msd tracks become lsd and back; explicit alphabets stay. */
-function flipTracks(tracks: readonly Track[]): Track[] {
-  return tracks.map((t) => (t.system ? { ...t, system: t.system.reversed } : t));
-}
-
 /**
  * Walnut labels the result of star and concat msd_b for an arithmetic track of b digits (the result
  * is a plain language over the digits; e.g. a star of msd_fib words is msd_2, case 601).
@@ -115,15 +109,6 @@ function sameTracks(ps: readonly Predicate[]): Dfa[] {
 }
 
 const acceptor = (d: Dfa) => d.mapOutput((o) => (o !== 0 ? 1 : 0));
-
-/**
- * Reverses the automaton of `φ`: the language read backwards, msd tracks turned lsd and back
- * (Walnut's reversal operator and `reverse` command).
- */
-export function reversePredicate(p: Predicate, limits: Limits = {}): Predicate {
-  if (p.tracks.length === 0) return p;
-  return new Predicate(flipTracks(p.tracks), reverseDfa(acceptor(p.dfa), limits.maxStates ?? 1_000_000));
-}
 
 /** The word automaton read backwards (msd ↔ lsd), same outputs. */
 export function reverseWord(w: WordAutomaton, limits: Limits = {}): WordAutomaton {

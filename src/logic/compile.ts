@@ -9,7 +9,6 @@ import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
 import { NumerationSystem } from '../numeration/system.js';
 import { type CmpOp, type Node } from './parser.js';
-import { reversePredicate } from './commands.js';
 import { coReachable, reverseDfa } from '../numeration/build.js';
 import {
   combine,
@@ -21,6 +20,7 @@ import {
   negate,
   Predicate,
   radixOf,
+  reversePredicate,
   type Track,
   validityOf,
   widen,

@@ -11,7 +11,7 @@ import { determinise, NfaBuilder } from '../automata/nfa.js';
 import { minimise } from '../automata/minimise.js';
 import { NumerationSystem } from '../numeration/system.js';
 import { Compiler, type WordAutomaton } from './compile.js';
-import { OneShotLibrary } from './admissibility.js';
+import { OneShotLibrary } from './admissibility/compiled.js';
 import { parseFormula } from './parser.js';
 import { fromDfa, type Limits, Predicate, type Track } from './predicate.js';
 import { compileRegex } from './regex.js';

@@ -9,7 +9,7 @@ import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
 import { NumerationSystem } from '../numeration/system.js';
-import { buildDfa } from '../numeration/build.js';
+import { buildDfa, reverseDfa } from '../numeration/build.js';
 
 /** A track: a variable read in a numeration system, or over an explicit alphabet ({0,1} in reg). */
 export interface Track {
@@ -408,4 +408,64 @@ export function fromDfa(tracks: readonly Track[], dfa: Dfa): Predicate {
     sorted,
     minimise(product(reordered.dfa, validityOf(sorted), (x, y) => (x !== 0 && y !== 0 ? 1 : 0))),
   );
+}
+
+/** msd tracks become lsd and back; explicit alphabets stay. */
+export function flipTracks(tracks: readonly Track[]): Track[] {
+  return tracks.map((t) => (t.system ? { ...t, system: t.system.reversed } : t));
+}
+
+/**
+ * Reverses the automaton of `φ`: the language read backwards, msd tracks turned lsd and back
+ * (Walnut's reversal operator and `reverse` command).
+ */
+export function reversePredicate(p: Predicate, limits: Limits = {}): Predicate {
+  if (p.tracks.length === 0) return p;
+  return new Predicate(flipTracks(p.tracks), reverseDfa(p.dfa.mapOutput((o) => (o !== 0 ? 1 : 0)), limits.maxStates ?? 1_000_000));
+}
+
+/** The integers a word of packed letters stands for, one per track. */
+export function decodeTuple(pred: Predicate, word: readonly number[]): bigint[] {
+  const radices = pred.tracks.map(radixOf);
+  const digits: number[][] = pred.tracks.map(() => []);
+  for (const L of word) {
+    let rest = L;
+    radices.forEach((r, i) => {
+      digits[i]!.push(rest % r);
+      rest = Math.floor(rest / r);
+    });
+  }
+  return pred.tracks.map((t, i) => (t.system ? t.system.value(digits[i]!) : BigInt(digits[i]!.length)));
+}
+
+/** The word of packed letters for a tuple of integers, padded to a common length (Definition 24). */
+export function encodeTuple(tracks: readonly Track[], values: readonly (bigint | number)[]): number[] {
+  const reps = tracks.map((t, i) => t.system!.represent(BigInt(values[i]!)));
+  const len = Math.max(0, ...reps.map((r) => r.length));
+  const radices = tracks.map(radixOf);
+  const padded = reps.map((r, i) => {
+    const zeros = new Array<number>(len - r.length).fill(0);
+    return tracks[i]!.system!.msd ? [...zeros, ...r] : [...r, ...zeros];
+  });
+  const word: number[] = [];
+  for (let k = 0; k < len; k++) {
+    let L = 0;
+    for (let i = tracks.length - 1; i >= 0; i--) L = L * radices[i]! + padded[i]![k]!;
+    word.push(L);
+  }
+  return word;
+}
+
+/** Whether the tuple belongs to the set a predicate defines. */
+export function holds(pred: Predicate, values: readonly (bigint | number)[]): boolean {
+  return pred.dfa.accepts(encodeTuple(pred.tracks, values));
+}
+
+
+/** The one numeration system every coordinate of a set P is read in (InputError when there is none). */
+export function commonSystem(set: Predicate): NumerationSystem {
+  if (set.tracks.length === 0) throw new InputError('the set P must have at least one coordinate');
+  const sys = set.tracks[0]!.system;
+  if (!sys || set.tracks.some((t) => t.system !== sys)) throw new InputError('every coordinate of P must be read in the same numeration system');
+  return sys;
 }

@@ -117,6 +117,28 @@ export function deserialise(serial: Dfa, b: number, order: Int32Array): Dfa {
   return new Dfa(width, delta.slice(0, count * width), Int32Array.from(states.subarray(0, count), (s) => serial.output[s]!), 0);
 }
 
+/** For a serialised DFA, how many digits of the current letter each state has read (mod `width`). */
+export function digitsRead(serial: Dfa, wholeStates: number, width: number): Uint8Array {
+  const read = new Uint8Array(serial.stateCount);
+  const seen = new Uint8Array(serial.stateCount);
+  const queue: number[] = [];
+  for (let s = 0; s < wholeStates; s++) {
+    seen[s] = 1;
+    queue.push(s);
+  }
+  for (let i = 0; i < queue.length; i++) {
+    const s = queue[i]!;
+    for (let x = 0; x < serial.alphabetSize; x++) {
+      const t = serial.next(s, x);
+      if (seen[t]) continue;
+      seen[t] = 1;
+      read[t] = (read[s]! + 1) % width;
+      queue.push(t);
+    }
+  }
+  return read;
+}
+
 /** Fixed-width tuples of Int32 interned by open addressing; the k-th new tuple gets id base + k. */
 class TupleInterner {
   pool = new Int32Array(1 << 12);

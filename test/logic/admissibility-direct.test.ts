@@ -8,20 +8,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { NumerationSystem } from '../../src/numeration/system.js';
 import * as G from '../../src/logic/games.js';
-import {
-  admissibleByLogic,
-  admissibleDirect,
-  differenceMember,
-  differenceSet,
-  encodeTuple,
-  finiteLanguage,
-  isBad,
-  holds,
-  isBadPosition,
-  someCoordinateBelow,
-  sumWithGreedySummand,
-  zeroNormaliser,
-} from '../../src/logic/admissibility.js';
+import { admissibleByLogic, admissibleDirect, differenceSet, isBadPosition } from '../../src/logic/admissibility.js';
+import { differenceMember } from '../../src/logic/admissibility/differences.js';
+import { someCoordinateBelow } from '../../src/logic/admissibility/passes.js';
+import { isBad } from '../../src/logic/admissibility/witness.js';
+import { encodeTuple, holds } from '../../src/logic/predicate.js';
+import { finiteLanguage } from '../../src/automata/finite-language.js';
+import { sumWithGreedySummand, zeroNormaliser } from '../../src/numeration/adders.js';
 import { logicAdmissibility } from '../../src/invariance/admissible.js';
 import { Dfa } from '../../src/automata/dfa.js';
 import { counterexample, product } from '../../src/automata/ops.js';

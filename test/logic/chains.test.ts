@@ -7,7 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as G from '../../src/logic/games.js';
-import { admissibleDirect, encodeTuple, holds, OneShotLibrary } from '../../src/logic/admissibility.js';
+import { admissibleDirect } from '../../src/logic/admissibility.js';
+import { OneShotLibrary } from '../../src/logic/admissibility/compiled.js';
+import { encodeTuple, holds } from '../../src/logic/predicate.js';
 import { chainLayers, chainSuccessor } from '../../src/logic/chains.js';
 import { Compiler } from '../../src/logic/compile.js';
 import { parseFormula } from '../../src/logic/parser.js';

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { NumerationSystem } from '../../src/numeration/system.js';
 import * as G from '../../src/logic/games.js';
 import { logicSetOf } from '../../src/logic/games.js';
-import { admissibleByLogic, holds } from '../../src/logic/admissibility.js';
+import { admissibleByLogic } from '../../src/logic/admissibility.js';
+import { holds } from '../../src/logic/predicate.js';
 import type { Predicate } from '../../src/logic/predicate.js';
 import { Session } from '../../src/logic/session.js';
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { Dfa } from '../../src/automata/dfa.js';
 import { NumerationSystem } from '../../src/numeration/system.js';
 import { Session } from '../../src/logic/session.js';
-import { holds } from '../../src/logic/admissibility.js';
+import { holds } from '../../src/logic/predicate.js';
 
 const N = 60;
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);

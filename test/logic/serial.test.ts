@@ -9,7 +9,8 @@ import { Dfa } from '../../src/automata/dfa.js';
 import { counterexample } from '../../src/automata/ops.js';
 import { minimise } from '../../src/automata/minimise.js';
 import { deserialise, pairOrder, serialise, tupleOrder } from '../../src/logic/serial.js';
-import { admissibleDirect, differenceSet, someCoordinateBelow } from '../../src/logic/admissibility.js';
+import { admissibleDirect, differenceSet } from '../../src/logic/admissibility.js';
+import { someCoordinateBelow } from '../../src/logic/admissibility/passes.js';
 import * as G from '../../src/logic/games.js';
 
 /** A pseudo-random complete DFA (xorshift, so the test is repeatable). */

@@ -1,0 +1,221 @@
+/**
+ * Stage 3 of the direct admissibility engine, the layer passes over the chains of P
+ * (deciding-game-invariance, Lemma 12; src/logic/chains.ts): from each candidate p, the moves to the
+ * top of each permuted chain below p (then the next element down, for more layers) are tried, and
+ * the candidates with an admissible one leave. The passes need P - P only among the moves with some
+ * coordinate below layers × the largest chain step (someCoordinateBelow).
+ */
+import type { Dfa } from '../../automata/dfa.js';
+import { finiteLanguage } from '../../automata/finite-language.js';
+import { minimise } from '../../automata/minimise.js';
+import { determiniseTable, type TableNfa } from '../../automata/nfa.js';
+import { difference, intersection, product } from '../../automata/ops.js';
+import { existsMinimal } from '../../automata/projection.js';
+import { LiveDfa, TupleProduct } from '../../automata/tuple-product.js';
+import { LimitError } from '../../core/errors.js';
+import { AdderGuess } from '../../numeration/adders.js';
+import { buildDfa } from '../../numeration/build.js';
+import type { NumerationSystem } from '../../numeration/system.js';
+import { chainLayers, largestChainStep } from '../chains.js';
+import { deserialise, digitsRead, pairOrder, serialise, tupleOrder } from '../serial.js';
+import { letterDigits } from '../tuple-automata.js';
+import { type Differences, differences } from './differences.js';
+import { type DirectOptions, FEW_CANDIDATES, nfaLimits, subsetLimits } from './options.js';
+import type { Shape } from './shape.js';
+import type { StageRun } from './stages.js';
+
+/** P - P among the moves with a coordinate below `below`, and those moves. */
+export interface NearDifferences {
+  below: number;
+  moves: Dfa;
+  diff: Differences;
+}
+
+/**
+ * P - P among the only moves the passes try (stage 1 when they run): those with a coordinate below
+ * depth × the largest step of the chain (shape.next must be a chain), a stage of `run`.
+ */
+export function nearDifferences(run: StageRun, P: Dfa, sys: NumerationSystem, n: number, shape: Shape, depth: number): NearDifferences {
+  const below = depth * largestChainStep(shape.sorted!, sys, n);
+  const moves = someCoordinateBelow(sys, n, below);
+  const diff = run.differences(`differences-below-${below}`, () => differences(P, sys, n, run.options, shape, moves));
+  run.options.log?.(`P - P among the moves with a coordinate below ${below}, minimal`, diff.dfa.stateCount);
+  return { below, moves, diff };
+}
+
+/**
+ * The layer passes, `depth` layers of the n! permuted chains (shape.next must be a chain), then the
+ * move to 0 (p itself, admissible unless p ∈ P - P; `whole` builds P - P). Each pass is a stage of
+ * `run` (kept in the checkpoint); the passes stop as soon as the candidates R are a finite language
+ * of at most FEW_CANDIDATES words. Returns the candidates left and their state count after each
+ * layer and after the move to 0.
+ */
+export function chainPasses(run: StageRun, R: Dfa, near: NearDifferences, shape: Shape, sys: NumerationSystem, n: number, depth: number, whole: () => Dfa) {
+  const options = run.options;
+  const few = () => finiteLanguage(R, FEW_CANDIDATES) !== undefined;
+  const layerStuck: number[] = [];
+  if (few()) return { R, layerStuck };
+  const layers = chainLayers(shape.next!, sys, n, depth, true, options);
+  // Every move the passes try is near; one that were not would count as inadmissible (sound).
+  const allowed = difference(near.moves, near.diff.dfa);
+  for (let h = 0; h < depth && !few(); h++) {
+    layers[h]!.forEach((layer, i) => {
+      if (few()) return;
+      options.log?.(`layer ${h}, chain ${i}, below p`, layer.stateCount);
+      const from = R;
+      R = run.candidates(`below-${near.below}-layer-${h}-chain-${i}`, () => stuckOnChosen(layer, allowed, from, sys, n, options, `layer ${h}, chain ${i}`));
+    });
+    layerStuck.push(R.stateCount);
+  }
+  // The move to 0 is the position itself: admissible unless p ∈ P - P. Few candidates are checked
+  // one by one (stage 4), the move to 0 among the others, without the whole of P - P.
+  if (!few()) {
+    R = minimise(intersection(R, whole()));
+    options.log?.('candidates without the move to 0', R.stateCount);
+    layerStuck.push(R.stateCount);
+  }
+  return { R, layerStuck };
+}
+
+/**
+ * The candidates of R left without an admissible move to the chosen targets: Q(p, q) says which q
+ * are tried from p (a few per p, e.g. one layer of the chains below p), and a move is admissible when
+ * it lies in `allowed`. Two projections with a minimisation between, so that the adders meet the
+ * automaton of allowed moves only after they are minimised away: first M(p, m) = ∃q (Q(p, q) ∧
+ * q + m = p) (q guessed through the adders, unique); then the p with ∃m (M(p, m) ∧ allowed(m)), m
+ * guessed (a few per p), and R without them. Both are built one digit at a time (`serialMoves`):
+ * the tables store an entry per state and letter, and there are b^(2n) pair letters (4,096 for G_3).
+ */
+function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, what: string): Dfa {
+  const b = sys.base;
+  const K = b ** n;
+  const serial = options.serialMoves ?? true;
+  const moveNfa = serial ? serialMoveNfa(Q, sys, n, options) : pairMoveNfa(Q, sys, n, options);
+  options.log?.(`NFA of M(p,m) on ${what}${serial ? ' (one digit at a time)' : ''}`, moveNfa.stateCount);
+  const M = minimise(determiniseTable(moveNfa, subsetLimits(options, 'bad')).dfa!);
+  options.log?.(`M(p,m) on ${what} minimal`, M.stateCount);
+  // Read one digit at a time too when M is: p and m digit by digit, coordinate by coordinate.
+  const order = tupleOrder(b, n);
+  const [allowedX, RX, letters] = serial ? [serialise(allowed, b, order), serialise(R, b, order), b] : [allowed, R, K];
+  // ∃m, with p read through R (deterministic, it only prunes) while that stays small. R grows while
+  // the passes cut it: on Tribonacci's first two chains the subsets read through R were 1.5 to 2.5
+  // times as many as without (3.8 M against 1.5 M), on the third as many, and on G_3's last two
+  // thousands of times fewer. The admissible moves do not depend on R, so past a cap the subsets are
+  // built without R. Neither tabulates an NFA (G_4's passes build a hundred million subsets).
+  const limits = subsetLimits(options, 'bad');
+  let good: Dfa;
+  try {
+    const cap = Math.min(options.maxThroughCandidates ?? 1_000_000, limits.maxStates);
+    const sub = existsMinimal(M, allowedX, letters, letters, { ...limits, maxStates: cap, within: RX });
+    options.log?.(`subsets of the admissible moves through R on ${what}`, sub.subsets);
+    good = sub.dfa;
+  } catch (e) {
+    if (!(e instanceof LimitError)) throw e;
+    options.log?.(`subsets of the admissible moves through R on ${what}: over`, e.partial as number);
+    const sub = existsMinimal(M, allowedX, letters, letters, limits);
+    options.log?.(`subsets of the admissible moves on ${what}`, sub.subsets);
+    good = sub.dfa;
+  }
+  const goodDfa = serial ? minimise(deserialise(good, b, order)) : good;
+  const stuck = minimise(product(R, goodDfa, (r, g) => (r !== 0 && g === 0 ? 1 : 0), 50_000_000));
+  options.log?.(`candidates left after ${what}`, stuck.stateCount);
+  return stuck;
+}
+
+/** ∃q (Q(p, q) ∧ q + m = p) as an NFA over the pair letters pL + K mL, q guessed through the adders. */
+function pairMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options: DirectOptions): TableNfa {
+  const b = sys.base;
+  const K = b ** n;
+  // q + m = p with m and p read, q guessed.
+  const sum = new AdderGuess(sys, 'x');
+  const Ql = new LiveDfa(Q);
+  const M = new TupleProduct('M(p, m)', [Ql, ...new Array<LiveDfa>(n).fill(sum.adder)]);
+  const { from: s, to: t } = M;
+  const [a, a2] = [s.subarray(1), t.subarray(1)];
+  return M.explore(
+    K * K,
+    [[Q.start, ...new Array<number>(n).fill(sum.adder.start)]],
+    (emit) => {
+      for (let pL = 0; pL < K; pL++) {
+        for (let mL = 0; mL < K; mL++) {
+          sum.guessLetter(n, a, mL, pL, a2, (qL) => {
+            t[0] = Ql.next(s[0]!, pL + K * qL);
+            if (t[0] >= 0) emit(pL + K * mL);
+          });
+        }
+      }
+    },
+    nfaLimits(options),
+  );
+}
+
+/**
+ * The same M(p, m) read one digit at a time: letters p_c + b m_c for c = 0, 1, ..., n - 1 in turn,
+ * over Q read as p_0, q_0, p_1, q_1, ... (serialise); coordinate c's adder guesses q_c.
+ */
+function serialMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options: DirectOptions): TableNfa {
+  const b = sys.base;
+  const sum = new AdderGuess(sys, 'x');
+  const Qs = serialise(Q, b, pairOrder(b, n));
+  const Ql = new LiveDfa(Qs);
+  const coordinate = digitsRead(Qs, Q.stateCount, 2 * n);
+  const M = new TupleProduct('M(p, m)', [Ql, ...new Array<LiveDfa>(n).fill(sum.adder)]);
+  const { from: s, to: t } = M;
+  const { start, choices } = sum;
+  return M.explore(
+    b * b,
+    [[Q.start, ...new Array<number>(n).fill(sum.adder.start)]],
+    (emit) => {
+      const c = coordinate[s[0]!]! >> 1;
+      for (let p = 0; p < b; p++) {
+        const x1 = Ql.next(s[0]!, p);
+        if (x1 < 0) continue;
+        for (let m = 0; m < b; m++) {
+          const at = sum.at(s[1 + c]!, m, p);
+          for (let e = start[at]!; e < start[at + 1]!; e += 2) {
+            t[0] = Ql.next(x1, choices[e]!);
+            if (t[0] < 0) continue;
+            t[1 + c] = choices[e + 1]!;
+            emit(p + b * m);
+          }
+        }
+      }
+    },
+    nfaLimits(options),
+  );
+}
+
+/**
+ * The moves m (n tracks, greedy expansions, msd) with some coordinate below g. A move to the
+ * h-th element from the top of a chain below p is one: the next element up is not below p, so in
+ * some coordinate p is less than h + 1 chain steps above the target.
+ */
+export function someCoordinateBelow(sys: NumerationSystem, n: number, g: number): Dfa {
+  const b = sys.base;
+  // One track: a trie of the expansions of 0 .. g - 1 (the root, value 0, loops on leading zeros).
+  const words = new Set<string>();
+  const prefixes = new Set<string>(['']);
+  for (let v = 0; v < g; v++) {
+    const digits = sys.represent(v);
+    words.add(digits.join(','));
+    for (let k = 1; k <= digits.length; k++) prefixes.add(digits.slice(0, k).join(','));
+  }
+  const step = (node: string, d: number): string | null => {
+    if (node === '' && d === 0) return '';
+    const t = node === '' ? String(d) : `${node},${d}`;
+    return prefixes.has(t) ? t : null;
+  };
+  const dig = letterDigits(b, n);
+  return minimise(
+    buildDfa<(string | null)[]>(
+      b ** n,
+      new Array<string | null>(n).fill(''),
+      (nodes) => nodes.map((x) => (x === null ? '#' : x)).join('|'),
+      (nodes, L) => {
+        const next = nodes.map((node, c) => (node === null ? null : step(node, dig[L * n + c]!)));
+        return next.some((x) => x !== null) ? next : null;
+      },
+      (nodes) => (nodes.some((x) => x !== null && words.has(x)) ? 1 : 0),
+    ),
+  );
+}

@@ -13,9 +13,11 @@ import { serveCommand } from './serve.js';
 import { sequenceCommand } from './sequence.js';
 import { wythoffCommand } from './wythoff.js';
 import { bluffCommand } from './bluff.js';
+import { censusCommand } from './census.js';
+import { workerCommand } from './worker.js';
 
 export interface CommandModule {
   register(program: Command): void;
 }
 
-export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand, logicCommand, demoCommand, bluffCommand];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand, logicCommand, demoCommand, bluffCommand, censusCommand, workerCommand];

@@ -203,6 +203,7 @@ export interface CensusWorkerOptions {
   threads?: number;
   /** A job's lock lapses after this long without renewal; a dead worker's job is retried then (default 30 s). */
   lockDurationMs?: number;
+  onActive?(task: CensusTask): void;
   onCompleted?(task: CensusTask, row: CensusRow): void;
   onFailed?(task: CensusTask, error: Error, attemptsMade: number): void;
 }
@@ -250,6 +251,7 @@ export class CensusWorker {
       },
     );
     worker.on('error', () => {});
+    worker.on('active', (job: Job) => options.onActive?.(job.data as CensusTask));
     worker.on('completed', (job: Job, row: CensusRow) => options.onCompleted?.(job.data as CensusTask, row));
     worker.on('failed', (job: Job | undefined, error: Error) => {
       if (job) options.onFailed?.(job.data as CensusTask, error, job.attemptsMade);

@@ -24,6 +24,10 @@ async function work(flags: Flags): Promise<void> {
   const worker = await CensusWorker.start(flags.redis, {
     ...(threads === undefined ? {} : { threads }),
     ...(lockDurationMs === undefined ? {} : { lockDurationMs }),
+    onActive(task) {
+      if (flags.json) emitJson({ spec: task.spec, computation: task.computation, bound: task.bound, status: 'started' });
+      else emitLine(`start  ${task.spec} (${task.computation} to ${task.bound})`);
+    },
     onCompleted(task, row) {
       if (flags.json) emitJson({ spec: task.spec, computation: task.computation, bound: task.bound, status: row.status, wallMs: row.wallMs });
       else emitLine(`${row.status.padEnd(6)} ${task.spec} (${task.computation} to ${task.bound}, ${row.wallMs} ms)`);
@@ -59,7 +63,7 @@ export const workerCommand: CommandModule = {
       .requiredOption('--redis <url>', 'the queue, redis://HOST:PORT')
       .option('--threads <n>', 'jobs computed at once (default: the number of cores)')
       .option('--lock-ms <ms>', "a job's lock lapses after this long without renewal: a killed worker's jobs are retried then (default 30000)")
-      .option('--json', 'JSON Lines, one per finished job')
+      .option('--json', 'JSON Lines: one when a job starts, one when it ends')
       .action((flags: Flags) => work(flags));
   },
 };

@@ -35,10 +35,11 @@ export function reportSections(summary: CensusSummary, rows: FamilyRow[], option
       `. Computing time ${formatMs(wall)} in total (sum over games)` +
       (versions.length ? `, by sprague ${versions.join(', ')}.` : '.'),
   });
+  const sizes = classSizes(rows);
   const seq = rows.filter((r) => r.computation === 'sequence');
-  if (seq.length) sections.push(...sequenceSections(seq, summary.bound, top));
+  if (seq.length) sections.push(...sequenceSections(seq, summary.bound, top, sizes));
   const wyt = rows.filter((r) => r.computation === 'wythoff');
-  if (wyt.length) sections.push(...wythoffSections(wyt, top));
+  if (wyt.length) sections.push(...wythoffSections(wyt, top, sizes));
   const pp = rows.filter((r) => r.computation === 'ppositions');
   if (pp.length) {
     sections.push({
@@ -57,41 +58,61 @@ export function reportSections(summary: CensusSummary, rows: FamilyRow[], option
   return sections;
 }
 
-function sequenceSections(rows: FamilyRow[], bound: number, top: number): Section[] {
-  const certified = rows.filter((r) => r.certified);
-  const open = rows.filter((r) => !r.certified && r.status !== 'failed');
+/** The number of games in each game's equivalence class, keyed by the class's first member. */
+function classSizes(rows: FamilyRow[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const r of rows) if (r.status !== 'failed') sizes.set(r.sameAs ?? r.spec, (sizes.get(r.sameAs ?? r.spec) ?? 0) + 1);
+  return sizes;
+}
+
+/**
+ * The sequence tables list one game per equivalence class (its first member), with the class's size:
+ * otherwise the fifteen longest periods of octal:3 are fifteen names for one sequence.
+ */
+function sequenceSections(rows: FamilyRow[], bound: number, top: number, sizes: Map<string, number>): Section[] {
+  const firsts = rows.filter((r) => !r.sameAs);
+  const certified = firsts.filter((r) => r.certified);
+  const open = firsts.filter((r) => !r.certified && r.status !== 'failed');
+  const count = (f: (r: FamilyRow) => boolean) => rows.filter(f).length;
+  const size = (r: FamilyRow) => sizes.get(r.spec) ?? 1;
   const out: Section[] = [];
   out.push({
     title: 'Longest certified periods',
-    text: `${certified.length} of ${rows.length} sequences have a period certified within the bound ${bound} (preperiod: the least n0 with G(n+p) = G(n) for all n >= n0).`,
-    header: ['game', 'period', 'preperiod', 'largest value', 'same as'],
-    rows: [...certified].sort(by((r) => r.period ?? 0)).slice(0, top).map((r) => [r.spec, r.period!, r.preperiod!, r.maxValue ?? '', r.sameAs ?? '']),
+    text:
+      `${count((r) => !!r.certified)} of ${rows.length} sequences have a period certified within the bound ${bound} ` +
+      `(${certified.length} distinct sequences; preperiod: the least n0 with G(n+p) = G(n) for all n >= n0). ` +
+      'One row per class of games with the same values; "games" is the size of the class.',
+    header: ['game', 'period', 'preperiod', 'largest value', 'games'],
+    rows: [...certified].sort(by((r) => r.period ?? 0)).slice(0, top).map((r) => [r.spec, r.period!, r.preperiod!, r.maxValue ?? '', size(r)]),
   });
   out.push({
     title: 'Largest preperiods',
-    header: ['game', 'preperiod', 'period', 'certificate'],
-    rows: [...certified].sort(by((r) => r.preperiod ?? 0)).slice(0, top).map((r) => [r.spec, r.preperiod!, r.period!, r.certificate ?? '']),
+    header: ['game', 'preperiod', 'period', 'games', 'certificate'],
+    rows: [...certified].sort(by((r) => r.preperiod ?? 0)).slice(0, top).map((r) => [r.spec, r.preperiod!, r.period!, size(r), r.certificate ?? '']),
   });
   out.push({
     title: 'No certified period at the bound',
-    text: open.length ? `${open.length} games: the bound ${bound} was reached without a certificate.` : 'Every sequence has a certified period.',
-    header: ['game', 'largest value', 'why not', 'same as'],
-    rows: [...open].sort(by((r) => r.maxValue ?? 0)).map((r) => [r.spec, r.maxValue ?? '', r.reason ?? '', r.sameAs ?? '']),
+    text: open.length
+      ? `${count((r) => !r.certified && r.status !== 'failed')} games (${open.length} distinct sequences): the bound ${bound} was reached without a certificate.`
+      : 'Every sequence has a certified period.',
+    header: ['game', 'largest value', 'games', 'why not'],
+    rows: [...open].sort(by((r) => r.maxValue ?? 0)).map((r) => [r.spec, r.maxValue ?? '', size(r), r.reason ?? '']),
   });
   return out;
 }
 
-function wythoffSections(rows: FamilyRow[], top: number): Section[] {
+function wythoffSections(rows: FamilyRow[], top: number, sizes: Map<string, number>): Section[] {
   const spread = (r: FamilyRow) => (r.devMax ?? 0) - (r.devMin ?? 0);
   return [
     {
       title: 'Deviation from the φ-lines',
-      text: 'b_n - a_n - n over the upper P-positions (a_n, b_n) (maharaja-nim, section 2.3); widest spread first.',
-      header: ['game', 'P-positions', 'min', 'at n', 'max', 'at n', 'same as'],
-      rows: [...rows]
+      text: 'b_n - a_n - n over the upper P-positions (a_n, b_n) (maharaja-nim, section 2.3); widest spread first, one row per class of games with the same P-positions.',
+      header: ['game', 'P-positions', 'min', 'at n', 'max', 'at n', 'games'],
+      rows: rows
+        .filter((r) => !r.sameAs)
         .sort(by(spread))
         .slice(0, Math.max(top, 30))
-        .map((r) => [r.spec, r.pCount ?? '', r.devMin ?? '', r.devMinAt ?? '', r.devMax ?? '', r.devMaxAt ?? '', r.sameAs ?? '']),
+        .map((r) => [r.spec, r.pCount ?? '', r.devMin ?? '', r.devMinAt ?? '', r.devMax ?? '', r.devMaxAt ?? '', sizes.get(r.spec) ?? 1]),
     },
   ];
 }

@@ -49,7 +49,7 @@ export function reportSections(summary: CensusSummary, rows: FamilyRow[], option
     });
   }
   const rew = rows.filter((r) => r.computation === 'rewrite');
-  if (rew.length) sections.push(...rewriteSections(rew, summary.bound));
+  if (rew.length) sections.push(...rewriteSections(rew, summary.bound, top));
   sections.push(equivalenceSection(rows, top));
   const failed = rows.filter((r) => r.status === 'failed');
   if (failed.length) {
@@ -117,11 +117,12 @@ function wythoffSections(rows: FamilyRow[], top: number, sizes: Map<string, numb
   ];
 }
 
-function lastOf(list: string | null | undefined): string {
-  return list ? list.slice(list.lastIndexOf(',') + 1) : '';
+/** "Theorem 5; Theorem 6: ..." -> "Theorem 5, Theorem 6": the statements' names, for a narrow column. */
+function theoremNames(text: string | null | undefined): string {
+  return [...new Set((text ?? '').match(/(Theorem|Remark) \d+/g) ?? [])].join(', ');
 }
 
-function rewriteSections(rows: FamilyRow[], bound: number): Section[] {
+function rewriteSections(rows: FamilyRow[], bound: number, top: number): Section[] {
   const count = (v: string) => rows.filter((r) => r.verdict === v).length;
   const out: Section[] = [];
   out.push({
@@ -133,33 +134,49 @@ function rewriteSections(rows: FamilyRow[], bound: number): Section[] {
   const regular = rows.filter((r) => r.verdict === 'regular').sort((a, b) => (a.states ?? 0) - (b.states ?? 0));
   out.push({
     title: 'Proved regular',
-    text: 'A DFA with output computing G, proved for all words (taking-and-merging, Lemma 2).',
-    header: ['game', 'states', 'Grundy values', 'mirror', 'theorem'],
-    rows: regular.map((r) => [r.spec, r.states ?? '', r.grundyValues ?? '', r.mirror ?? '', r.theorem ?? '']),
+    text: 'A minimal DFA with output computing G, proved for all words (taking-and-merging, Lemma 2).',
+    header: ['game', 'states', 'Grundy values', 'mirror', 'the paper'],
+    rows: regular.map((r) => [r.spec, r.states ?? '', r.grundyValues ?? '', r.mirror ?? '', theoremNames(r.theorem)]),
   });
   const nonRegular = rows.filter((r) => r.verdict === 'non-regular');
   out.push({
     title: 'Not regular by a theorem of the paper',
-    text: nonRegular.length ? `${nonRegular.length} games (Theorem 5: no rule a -> ε and no rule b -> ε).` : 'None.',
-    header: ['game', 'theorem', 'max G up to the bound'],
-    rows: nonRegular.map((r) => [r.spec, r.theorem ?? '', r.maxValue ?? '']),
+    text: nonRegular.length
+      ? `${nonRegular.length} games: those with no rule a -> ε and no rule b -> ε (Theorem 5: the P-positions are not regular); Theorem 6 adds, for {a^k, b^l}, that L0 and L1 are context-free.`
+      : 'None.',
+    header: ['game', 'the paper', 'max G up to the bound'],
+    rows: nonRegular.map((r) => [r.spec, theoremNames(r.theorem), r.maxValue ?? '']),
   });
-  const open = rows.filter((r) => r.verdict === 'lower-bound' || r.verdict === 'open').sort(by((r) => r.lowerBound ?? 0));
+  const open = rows.filter((r) => r.verdict === 'open').sort((a, b) => (a.lowerBound ?? 0) - (b.lowerBound ?? 0));
   out.push({
-    title: 'Open: no automaton found',
-    text: 'Lower bound: any Grundy automaton has at least this many states (Myhill–Nerode on the words up to the bound, or the learner).',
-    header: ['game', 'verdict', 'states at least', 'max G up to the bound', 'reason'],
-    rows: open.map((r) => [r.spec, r.verdict ?? '', r.lowerBound ?? '', r.maxValue ?? '', r.reason ?? '']),
+    title: 'Open',
+    text: open.length
+      ? 'No automaton found within the time budget (or the verifier hit its limits); any Grundy automaton has at least the states given.'
+      : 'None.',
+    header: ['game', 'states at least', 'max G up to the bound', 'reason'],
+    rows: open.map((r) => [r.spec, r.lowerBound ?? '', r.maxValue ?? '', r.reason ?? '']),
   });
-  const growing = rows.filter((r) => r.maxGrowing);
+  const above = rows.filter((r) => r.verdict === 'lower-bound').sort((a, b) => (a.lowerBound ?? 0) - (b.lowerBound ?? 0));
+  out.push({
+    title: 'Lower bounds above the state cap',
+    text: above.length
+      ? `${above.length} games need more states than the cap (Myhill–Nerode on the words up to length ${bound}, or the learner's table); ` +
+        `the ${Math.min(above.length, 2 * top)} with the smallest bound are listed (all of them: census show with --where "verdict = lower-bound").`
+      : 'None.',
+    header: ['game', 'states at least', 'max G up to the bound'],
+    rows: above.slice(0, 2 * top).map((r) => [r.spec, r.lowerBound ?? '', r.maxValue ?? '']),
+  });
+  const growing = rows.filter((r) => r.maxGrowing).sort(by((r) => r.maxValue ?? 0));
   const q = Math.floor((3 * bound) / 4);
   out.push({
     title: 'Maxima still growing',
-    text: `The running maximum of G rose between length ${q} and length ${bound}.`,
+    text: growing.length
+      ? `${growing.length} games: the running maximum of G rose between length ${q} and length ${bound}; the ${Math.min(growing.length, 2 * top)} largest are listed.`
+      : `None: every running maximum is flat from length ${q} to ${bound}.`,
     header: ['game', `running max at ${q}`, `at ${bound}`, 'running maxima by length'],
-    rows: growing.map((r) => {
+    rows: growing.slice(0, 2 * top).map((r) => {
       const list = (r.runningMax ?? '').split(',');
-      return [r.spec, list[q] ?? '', lastOf(r.runningMax), r.runningMax ?? ''];
+      return [r.spec, Number(list[q] ?? 0), r.maxValue ?? '', r.runningMax ?? ''];
     }),
   });
   return out;

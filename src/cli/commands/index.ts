@@ -14,6 +14,8 @@ import { sequenceCommand } from './sequence.js';
 import { wythoffCommand } from './wythoff.js';
 import { bluffCommand } from './bluff.js';
 import { helpCommand } from './help.js';
+import { censusCommand } from './census.js';
+import { workerCommand } from './worker.js';
 
 /** What a command may ask of the CLI around it: running another command line in this process (the demo). */
 export interface CliContext {
@@ -24,4 +26,4 @@ export interface CommandModule {
   register(program: Command, cli: CliContext): void;
 }
 
-export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand, logicCommand, demoCommand, bluffCommand, helpCommand];
+export const commands: CommandModule[] = [grundyCommand, ppositionsCommand, sequenceCommand, lengthsCommand, automatonCommand, admissibleCommand, rewriteCommand, plotCommand, serveCommand, wythoffCommand, logicCommand, demoCommand, bluffCommand, censusCommand, workerCommand, helpCommand];

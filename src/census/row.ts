@@ -1,0 +1,158 @@
+/**
+ * A census row: what one computation found about one game, as stored (one row per spec, computation
+ * and bound) and as printed (one JSON line). Every field is listed once in FIELDS, which the store, the
+ * `--where` parser (its whitelist) and the faces all read, so a new field is one line here.
+ */
+
+/** What a family asks of each member (phase B: chosen by the ruleset's declared capabilities). */
+export type Computation =
+  /** G(0..bound) of a one-heap game and its period, certified by a theorem or not. */
+  | 'sequence'
+  /** The P-positions of a Wythoff-family game in [0, bound]^2 and their deviation from the φ-lines. */
+  | 'wythoff'
+  /** The P-positions of a two-heap game in [0, bound]^2. */
+  | 'ppositions'
+  /** Every word of length 0..bound of a rewrite game, and a Grundy automaton attempt. */
+  | 'rewrite';
+
+export type Status = 'done' | 'open' | 'failed';
+
+/** The automaton verdict of a rewrite game. */
+export type Verdict =
+  /** A Grundy automaton was found and proved for all words (seed taking-and-merging, Lemma 2). */
+  | 'regular'
+  /** A theorem of the paper says the P-positions are not regular, so no Grundy automaton exists. */
+  | 'non-regular'
+  /** No Grundy automaton with fewer than `lowerBound` states exists (Myhill–Nerode), and the state cap is below it. */
+  | 'lower-bound'
+  /** No proof either way within the budget. */
+  | 'open';
+
+export interface CensusRow {
+  spec: string;
+  computation: Computation;
+  bound: number;
+  status: Status;
+  error?: string | null;
+  /** Why nothing was certified (status open). */
+  reason?: string | null;
+  /** How far the computation got: the bound itself, or less when a limit stopped it. */
+  reached?: number | null;
+  // Sequences.
+  period?: number | null;
+  preperiod?: number | null;
+  certified?: boolean | null;
+  certificate?: string | null;
+  apparentPeriod?: number | null;
+  apparentPreperiod?: number | null;
+  arithmeticPeriod?: number | null;
+  saltus?: number | null;
+  /** Largest Grundy value seen (sequences, rewrite games). */
+  maxValue?: number | null;
+  // P-positions (Wythoff family, two-heap games).
+  pCount?: number | null;
+  /** Extremes of b_n - a_n - n over the upper P-positions (maharaja-nim, section 2.3). */
+  devMin?: number | null;
+  devMax?: number | null;
+  devMinAt?: number | null;
+  devMaxAt?: number | null;
+  // Rewrite games.
+  /** Running maximum of the Grundy values over words of length <= n, n = 0..bound, comma separated. */
+  runningMax?: string | null;
+  /** The running maximum rose in the last quarter of the lengths. */
+  maxGrowing?: boolean | null;
+  verdict?: Verdict | null;
+  /** States of the proved automaton. */
+  states?: number | null;
+  grundyValues?: string | null;
+  /** Any Grundy automaton has at least this many states. */
+  lowerBound?: number | null;
+  /** What a theorem of the paper says about this game. */
+  theorem?: string | null;
+  /** The same game with the letters a and b exchanged. */
+  mirror?: string | null;
+  // Every computation.
+  /** The first values (sequences) or the first P-positions, for reading. */
+  prefix?: string | null;
+  /** sha256 of everything computed up to the bound: equal fingerprints = equivalent to the bound. */
+  fingerprint?: string | null;
+  /** Computation settings that can change the result (the automaton's state cap and time budget). */
+  settings?: string | null;
+  /** The sprague version that computed the row. */
+  version?: string | null;
+  wallMs?: number | null;
+}
+
+/** A row as read back from a census: the family's order and the equivalence link. */
+export interface FamilyRow extends CensusRow {
+  family: string;
+  /** Position in the family's enumeration. */
+  idx: number;
+  /** The first member of the family with the same fingerprint, when that is another game. */
+  sameAs?: string | null;
+}
+
+export type FieldType = 'int' | 'text' | 'bool';
+
+export interface Field {
+  /** The JSON and `--where` name. */
+  name: keyof FamilyRow & string;
+  /** The SQL column. */
+  column: string;
+  type: FieldType;
+  /** Part of the result (compared between runs) rather than of the run (wall time, version). */
+  result: boolean;
+}
+
+const f = (name: Field['name'], column: string, type: FieldType, result = true): Field => ({ name, column, type, result });
+
+/** The stored fields of a game row, in table order. */
+export const ROW_FIELDS: readonly Field[] = [
+  f('spec', 'spec', 'text'),
+  f('computation', 'computation', 'text'),
+  f('bound', 'bound', 'int'),
+  f('status', 'status', 'text'),
+  f('error', 'error', 'text'),
+  f('reason', 'reason', 'text'),
+  f('reached', 'reached', 'int'),
+  f('period', 'period', 'int'),
+  f('preperiod', 'preperiod', 'int'),
+  f('certified', 'certified', 'bool'),
+  f('certificate', 'certificate', 'text'),
+  f('apparentPeriod', 'apparent_period', 'int'),
+  f('apparentPreperiod', 'apparent_preperiod', 'int'),
+  f('arithmeticPeriod', 'arithmetic_period', 'int'),
+  f('saltus', 'saltus', 'int'),
+  f('maxValue', 'max_value', 'int'),
+  f('pCount', 'p_count', 'int'),
+  f('devMin', 'dev_min', 'int'),
+  f('devMax', 'dev_max', 'int'),
+  f('devMinAt', 'dev_min_at', 'int'),
+  f('devMaxAt', 'dev_max_at', 'int'),
+  f('runningMax', 'running_max', 'text'),
+  f('maxGrowing', 'max_growing', 'bool'),
+  f('verdict', 'verdict', 'text'),
+  f('states', 'states', 'int'),
+  f('grundyValues', 'grundy_values', 'text'),
+  f('lowerBound', 'lower_bound', 'int'),
+  f('theorem', 'theorem', 'text'),
+  f('mirror', 'mirror', 'text'),
+  f('prefix', 'prefix', 'text'),
+  f('fingerprint', 'fingerprint', 'text'),
+  f('settings', 'settings', 'text'),
+  f('version', 'version', 'text', false),
+  f('wallMs', 'wall_ms', 'int', false),
+];
+
+/** The fields of a family row: the stored ones plus the family's order and the equivalence link. */
+export const FAMILY_FIELDS: readonly Field[] = [
+  f('family', 'family', 'text'),
+  f('idx', 'idx', 'int'),
+  ...ROW_FIELDS,
+  f('sameAs', 'same_as', 'text'),
+];
+
+/** Fields printed for every row of a computation even when null (spec/CLI.md: `"period":null`). */
+export const ALWAYS_SHOWN: Partial<Record<Computation, readonly string[]>> = {
+  sequence: ['period', 'preperiod', 'certified'],
+};

@@ -1,0 +1,118 @@
+/**
+ * A census run: the family's members not yet stored become tasks on an executor (this machine's
+ * cores, or a Redis queue), and each finished game is committed to the store as it arrives. A game
+ * whose computation fails is stored as `failed` with its error. Interrupted (the signal), the run
+ * throws InterruptedError whose `partial` is the CensusRunResult so far: everything finished is stored.
+ */
+import { InterruptedError } from '../core/errors.js';
+import { codeVersion, taskKey, type AutomatonSettings, type CensusTask } from './compute.js';
+import type { Executor } from './executor.js';
+import type { Family } from './families.js';
+import type { CensusRow, Status } from './row.js';
+import type { CensusStore, CensusSummary } from './store.js';
+
+export interface CensusRunOptions {
+  signal?: AbortSignal;
+  /** Recompute the stored games with these statuses (e.g. open after raising the automaton budget). */
+  redo?: readonly Status[];
+  /** Limits of the automaton attempt of rewrite games. */
+  automaton?: AutomatonSettings;
+  /** Called once the work is known: games to compute now, games already stored. */
+  onStart?(pending: number, stored: number): void;
+  /** Called after each game is committed. */
+  onRow?(row: CensusRow): void;
+}
+
+export interface CensusRunResult {
+  summary: CensusSummary;
+  /** Games computed (or failed) in this run. */
+  computed: number;
+  /** Games found in the store and skipped. */
+  skipped: number;
+}
+
+/** The tasks of a census that the store does not hold yet (one per distinct game). */
+export function pendingTasks(store: CensusStore, family: Family, bound: number, options: Pick<CensusRunOptions, 'redo' | 'automaton'> = {}): CensusTask[] {
+  const stored = store.storedKeys(family.name, bound, options.redo ?? []);
+  const seen = new Set<string>();
+  const tasks: CensusTask[] = [];
+  for (const m of family.members) {
+    const task: CensusTask = {
+      spec: m.spec,
+      computation: m.computation,
+      bound,
+      ...(m.mirror ? { mirror: m.mirror } : {}),
+      ...(m.computation === 'rewrite' && options.automaton ? { automaton: options.automaton } : {}),
+    };
+    const key = taskKey(task);
+    if (stored.has(key) || seen.has(key)) continue;
+    seen.add(key);
+    tasks.push(task);
+  }
+  return tasks;
+}
+
+/** The row recording that a game's computation failed. */
+export function failedRow(task: CensusTask, error: unknown): CensusRow {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    spec: task.spec,
+    computation: task.computation,
+    bound: task.bound,
+    status: 'failed',
+    error: message.split('\n')[0]!,
+    mirror: task.mirror ?? null,
+    version: codeVersion(),
+  };
+}
+
+export async function runCensus(store: CensusStore, family: Family, bound: number, executor: Executor, options: CensusRunOptions = {}): Promise<CensusRunResult> {
+  store.registerCensus(family, bound);
+  const tasks = pendingTasks(store, family, bound, options);
+  const distinct = new Set(family.members.map((m) => `${m.computation} ${m.spec}`)).size;
+  const skipped = distinct - tasks.length;
+  options.onStart?.(tasks.length, skipped);
+  let computed = 0;
+  let stopped = false;
+  const result = (): CensusRunResult => ({ summary: store.summary(family.name, bound), computed, skipped });
+  const commit = (row: CensusRow) => {
+    if (stopped) return;
+    store.put(row);
+    computed++;
+    options.onRow?.(row);
+  };
+  const all = Promise.all(
+    tasks.map((task) =>
+      executor.run(task).then(
+        (row) => commit(row),
+        (e) => {
+          // Errors of a run being stopped are the stop, not the game's failure.
+          if (!stopped && !options.signal?.aborted) commit(failedRow(task, e));
+        },
+      ),
+    ),
+  );
+  const signal = options.signal;
+  if (signal?.aborted) {
+    stopped = true;
+    throw new InterruptedError(result());
+  }
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<'aborted'>((resolve) => {
+    onAbort = () => resolve('aborted');
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    const outcome = await Promise.race([all.then(() => 'finished' as const), aborted]);
+    if (outcome === 'aborted') {
+      stopped = true;
+      throw new InterruptedError(result());
+    }
+  } catch (e) {
+    stopped = true;
+    throw e;
+  } finally {
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+  return result();
+}

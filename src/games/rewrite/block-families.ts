@@ -284,15 +284,41 @@ export interface FamilyProof {
 }
 
 export interface FamilyProofOptions {
-  /** Type parameters tried, in order (default: c = 0..12 with p = 1..12, smallest c + p first). */
+  /** Type parameters tried, in order (default: defaultCandidates). */
   candidates?: TypeParameters[];
   solver?: BlockSolver;
 }
 
-function defaultCandidates(): TypeParameters[] {
+/**
+ * The period of G(c^n) for one letter c: a subtraction game on one heap, periodic from some point on
+ * (its values are read off the first 4 * (largest exponent)^2 + 20 lengths, enough to see the period).
+ */
+export function letterPeriod(game: TakingAndMerging, letter: 0 | 1, solver = new BlockSolver(game)): number {
+  const m = Math.max(...game.exponents[letter]);
+  const n = 4 * m * m + 20;
+  const g = Array.from({ length: n + 1 }, (_, k) => (k === 0 ? 0 : solver.grundy({ first: letter, lengths: [k] })));
+  // The smallest p such that the last half of the values repeats with period p.
+  for (let p = 1; p <= n / 2; p++) {
+    let ok = true;
+    for (let k = Math.floor(n / 2); k + p <= n && ok; k++) ok = g[k] === g[k + p];
+    if (ok) return p;
+  }
+  return 1;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/** c = 0..12 with p = 1..12 and p = the least common period of the two letters' blocks (times 1, 2), smallest c + p first. */
+export function defaultCandidates(game: TakingAndMerging, solver = new BlockSolver(game)): TypeParameters[] {
+  const pa = letterPeriod(game, 0, solver);
+  const pb = letterPeriod(game, 1, solver);
+  const natural = (pa * pb) / gcd(pa, pb);
+  const periods = [...new Set([...Array.from({ length: 12 }, (_, i) => i + 1), natural, 2 * natural])];
   const out: TypeParameters[] = [];
-  for (let s = 1; s <= 24; s++) for (let p = 1; p <= 12; p++) if (s - p >= 0 && s - p <= 12) out.push({ c: s - p, p });
-  return out;
+  for (const p of periods) for (let c = 0; c <= 12; c++) out.push({ c, p });
+  return out.sort((x, y) => x.c + x.p - (y.c + y.p) || x.p - y.p);
 }
 
 /**
@@ -326,7 +352,7 @@ export function proveFamily(game: TakingAndMerging, start: BlockFamily, options:
   const families = familyClosure(game, start);
   const solver = options.solver ?? new BlockSolver(game);
   let last: FamilyProof | undefined;
-  for (const t of options.candidates ?? defaultCandidates()) {
+  for (const t of options.candidates ?? defaultCandidates(game, solver)) {
     const tables = learnFamilyTables(game, families, t, solver);
     if (!tables) continue;
     const verdict = verifyFamilyTables(game, tables, t);

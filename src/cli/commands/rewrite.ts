@@ -136,7 +136,7 @@ export const rewriteCommand: CommandModule = {
         if (!proof.verdict.verified) return emitLine(`no proof: ${proof.verdict.reason}`);
         const V = variableCount(family);
         emitLine(`G(${pattern}) proved for every ${names.join(', ')} >= 1: induction over ${proof.verdict.families} families of words, the mex equation checked at ${proof.verdict.points} points`);
-        emitLine(`types: each length exact below ${t.c}, then by residue mod ${t.p}; differences exact within ±${t.c}`);
+        emitLine(t.c === 0 ? `types: each length by its residue mod ${t.p}` : `types: each length exact below ${t.c}, then by residue mod ${t.p}; differences exact within ±${t.c}`);
         const pairs = names.flatMap((x, i) => names.slice(i + 1).map((y) => `${x}-${y}`));
         emitLine(
           formatTable(

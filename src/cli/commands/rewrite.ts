@@ -137,13 +137,14 @@ export const rewriteCommand: CommandModule = {
         const V = variableCount(family);
         emitLine(`G(${pattern}) proved for every ${names.join(', ')} >= 1: induction over ${proof.verdict.families} families of words, the mex equation checked at ${proof.verdict.points} points`);
         emitLine(t.c === 0 ? `types: each length by its residue mod ${t.p}` : `types: each length exact below ${t.c}, then by residue mod ${t.p}; differences exact within ±${t.c}`);
-        const pairs = names.flatMap((x, i) => names.slice(i + 1).map((y) => `${x}-${y}`));
+        // With c = 0 the differences are not read: no columns for them.
+        const pairs = t.c === 0 ? [] : names.flatMap((x, i) => names.slice(i + 1).map((y) => `${x}-${y}`));
         emitLine(
           formatTable(
             [...names, ...pairs, 'grundy'],
             rows
               .sort((a, b) => a.lengths.join().localeCompare(b.lengths.join(), undefined, { numeric: true }) || a.differences[0]! - b.differences[0]!)
-              .map((r) => [...r.lengths.map((k) => describeCls(k, t)), ...r.differences.map((d) => (Math.abs(d) < t.c || V < 2 ? `${d}` : d > 0 ? `>= ${d}` : `<= ${d}`)), r.grundy]),
+              .map((r) => [...r.lengths.map((k) => describeCls(k, t)), ...(t.c === 0 ? [] : r.differences.map((d) => (Math.abs(d) < t.c || V < 2 ? `${d}` : d > 0 ? `>= ${d}` : `<= ${d}`))), r.grundy]),
           ),
         );
         if (seps.length === 0) return emitLine('no Grundy language is proved not regular by this family');

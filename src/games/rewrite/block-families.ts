@@ -364,7 +364,7 @@ export function proveFamily(game: TakingAndMerging, start: BlockFamily, options:
 
 /** A length type as words: `3` below c, else `≡ k (mod p), >= c`. */
 export function describeCls(k: number, t: TypeParameters): string {
-  return k < t.c ? `${k}` : `≡ ${k % t.p} (mod ${t.p}), >= ${t.c}`;
+  return k < t.c ? `${k}` : t.c === 0 ? `≡ ${k % t.p} (mod ${t.p})` : `≡ ${k % t.p} (mod ${t.p}), >= ${t.c}`;
 }
 
 /** The tables as JSON (the file format of data/families): patterns as written, values by type. */

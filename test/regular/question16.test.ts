@@ -14,6 +14,7 @@ import {
   type BlockFamily,
   boxSide,
   familyClosure,
+  familyTypeKey,
   familyMember,
   familyOptions,
   familyProofFromJson,
@@ -21,6 +22,7 @@ import {
   parseFamily,
   proveFamily,
   representative,
+  typeBox,
   typeKey,
   verifyFamilyTables,
 } from '../../src/games/rewrite/block-families.js';
@@ -73,15 +75,17 @@ test('a family member has exactly the options of its word (same multiset of word
   }
 });
 
-test('the reduction of step 3 keeps the type and lands in the box [1, V (c + p)]^V', () => {
+test('the reductions of step 3 keep the type and land in the box (weighted differences for two variables)', () => {
   const rnd = lcg(11);
-  for (const t of [{ c: 2, p: 3 }, { c: 7, p: 3 }, { c: 0, p: 5 }, { c: 4, p: 1 }]) {
-    for (const V of [1, 2, 3]) {
+  for (const t of [{ c: 2, p: 3 }, { c: 7, p: 3 }, { c: 0, p: 5 }, { c: 4, p: 1 }, { c: 1, p: 1 }]) {
+    for (const weights of [[1], [1, 1], [1, 1, 1], [1, 3], [3, 1], [2, 3], [4, 1]]) {
+      const box = typeBox(weights, t.c, t.p);
+      if (weights.length !== 2) assert.deepEqual(box, weights.map(() => boxSide(weights.length, t.c, t.p)));
       for (let trial = 0; trial < 300; trial++) {
-        const x = Array.from({ length: V }, () => 1 + Math.floor(rnd() * 400));
-        const r = representative(x, t);
-        assert.equal(typeKey(r, t), typeKey(x, t), `${x} -> ${r}`);
-        assert.ok(r.every((v) => v >= 1 && v <= boxSide(V, t.c, t.p)), `${x} -> ${r}`);
+        const x = weights.map(() => 1 + Math.floor(rnd() * 400));
+        const r = representative(x, t, weights);
+        assert.equal(typeKey(r, t, weights), typeKey(x, t, weights), `${x} -> ${r} (weights ${weights})`);
+        assert.ok(r.every((v, i) => v >= 1 && v <= box[i]!), `${x} -> ${r} (weights ${weights}, box ${box})`);
       }
     }
   }
@@ -176,6 +180,35 @@ test('Question 16: longer families prove L_5 and L_6 not regular too', () => {
   const six = proveFamily(q16, parseFamily(q16, 'b a b^2 a^i b^j a^2 b a^2').family);
   assert.ok(six.verdict.verified);
   assert.ok(nonRegularLanguages(familySeparations(q16, six)).includes(6));
+});
+
+test('weighted differences: in {a,a2,b,b2,b4} G(a b^i a^j b) changes along i = 4j; proved with weights (4, 1), L_1..L_4 not regular', () => {
+  const g = takingAndMerging(rulesOf('rewrite:a,a2,b,b2,b4'));
+  const proof = proveFamily(g, parseFamily(g, 'a b^i a^j b').family);
+  assert.ok(proof.verdict.verified, JSON.stringify(proof.verdict));
+  assert.deepEqual(proof.types.weights, [4, 1]);
+  // No unit-weight table is consistent and proved: the dependence is on i - 4j, not on i - j.
+  const solver = new BlockSolver(g);
+  for (let i = 40; i <= 90; i += 7) {
+    for (let j = 5; j <= 30; j += 3) {
+      assert.equal(proof.tables[0]!.values.get(familyTypeKey(proof.start, [i, j], proof.types)), solver.grundy(familyMember(proof.start, [i, j])), `i=${i} j=${j}`);
+    }
+  }
+  const seps = familySeparations(g, proof);
+  assert.deepEqual(nonRegularLanguages(seps), [1, 2, 3, 4]);
+  const game = new RewriteGame(rulesOf('rewrite:a,a2,b,b2,b4'));
+  const plain = new Solver();
+  for (const s of seps) {
+    const near = separationWords(g, proof, s, 1, 1);
+    const far = separationWords(g, proof, s, 0, 1);
+    assert.equal(plain.grundy(game, near.prefix + near.suffix), s.near);
+    assert.equal(plain.grundy(game, far.prefix + far.suffix), s.far);
+  }
+  // The tables survive the JSON file format, weights included, and are proved again from it.
+  const back = familyProofFromJson(g, JSON.parse(JSON.stringify(familyProofToJson(g, proof))), 'round trip');
+  assert.deepEqual(back.types, proof.types);
+  assert.ok(verifyFamilyTables(g, back.tables, back.types).verified);
+  assert.equal(verifyFamilyTables(g, back.tables, { c: back.types.c, p: back.types.p }).verified, false);
 });
 
 test('Theorem 6 ({a2,b3} is a sum of its two blocks here) and Theorem 15 show in family tables: no separation where none can be', () => {

@@ -15,7 +15,7 @@ import { enumerateByLengthSync } from '../../games/rewrite/enumerate.js';
 import { decodeWord } from '../../games/rewrite/packed.js';
 import { checkNonRegularity } from '../../games/rewrite/nonregular.js';
 import { takingAndMerging } from '../../games/rewrite/blocks.js';
-import { describeCls, parseFamily, proveFamily, variableCount } from '../../games/rewrite/block-families.js';
+import { describeCls, familyWeights, parseFamily, proveFamily, variableCount } from '../../games/rewrite/block-families.js';
 import { familySeparations, nonRegularLanguages, separationWords } from '../../regular/separations.js';
 import { grundyOfHeapWords, octalDigits, octalRewriteRules } from '../../games/rewrite/octal.js';
 import { compileTuringMachine, forcedPlay, haltingWord, runMachine } from '../../games/rewrite/turing.js';
@@ -136,9 +136,12 @@ export const rewriteCommand: CommandModule = {
         if (!proof.verdict.verified) return emitLine(`no proof: ${proof.verdict.reason}`);
         const V = variableCount(family);
         emitLine(`G(${pattern}) proved for every ${names.join(', ')} >= 1: induction over ${proof.verdict.families} families of words, the mex equation checked at ${proof.verdict.points} points`);
-        emitLine(t.c === 0 ? `types: each length by its residue mod ${t.p}` : `types: each length exact below ${t.c}, then by residue mod ${t.p}; differences exact within ±${t.c}`);
+        const w = familyWeights(family, t);
+        const term = (i: number) => `${w[i] === 1 ? '' : w[i]}${names[i]}`;
+        const diff = V === 2 ? `the difference ${term(0)} - ${term(1)}` : 'differences';
+        emitLine(t.c === 0 ? `types: each length by its residue mod ${t.p}` : `types: each length exact below ${t.c}, then by residue mod ${t.p}; ${diff} exact within ±${t.c}`);
         // With c = 0 the differences are not read: no columns for them.
-        const pairs = t.c === 0 ? [] : names.flatMap((x, i) => names.slice(i + 1).map((y) => `${x}-${y}`));
+        const pairs = t.c === 0 ? [] : names.flatMap((_, i) => names.slice(i + 1).map((__, j) => `${term(i)}-${term(i + 1 + j)}`));
         emitLine(
           formatTable(
             [...names, ...pairs, 'grundy'],
@@ -151,7 +154,7 @@ export const rewriteCommand: CommandModule = {
         emitLine(`not regular: ${nonRegularLanguages(seps).map((g) => `L_${g}`).join(', ')}`);
         for (const s of separations) {
           emitLine(
-            `  L_${s.languages[0]}, L_${s.languages[1]}: the prefixes ${names[0]} = ${s.x0} + ${s.q}m are pairwise inequivalent; after prefix m', the suffix with ${names[1]} = ${names[0]}${s.d === 0 ? '' : s.d < 0 ? ` + ${-s.d}` : ` - ${s.d}`} gives ${s.near}, after any earlier prefix ${s.far} (e.g. ${show(s.example.prefix)} | ${show(s.example.suffix)})`,
+            `  L_${s.languages[0]}, L_${s.languages[1]}: the prefixes with ${names[0]} = ${s.x0} + ${s.qx}m are pairwise inequivalent: after prefix m', the suffix with ${names[1]} = ${s.y0} + ${s.qy}m' gives ${s.near}, after any earlier prefix ${s.far} (e.g. ${show(s.example.prefix)} | ${show(s.example.suffix)})`,
           );
         }
       });

@@ -22,6 +22,12 @@
  *    (the moved ones stay above c', differences across the gap stay above c'); repeating reaches the
  *    box. So checking the equation at every point of that box proves it at every point.
  *
+ * Weighted differences (two variables only): a difference may be α x - β y, α and β the weights of the
+ * two blocks' letters, so that values changing along x = 3 y are types too. Then c' = c + max(α, β) B,
+ * and the reductions are: x down by p while d = α x - β y stays >= c (and x >= c); y down by p while d
+ * stays <= -c; both, by (β p, α p), which keeps d (`representative`); where none applies, the point lies
+ * in the box of `typeBox`.
+ *
  * One restriction keeps step 3 true: when a block vanishes and two variable blocks merge, the new
  * block is a sum x_i + x_j, whose differences with other variables are not a function of pairwise
  * clamps; such an option may only land in a family whose table does not look at differences.
@@ -41,6 +47,12 @@ export interface BlockFamily {
 export interface TypeParameters {
   readonly c: number;
   readonly p: number;
+  /**
+   * Weights of the two letters in differences (default [1, 1]): the difference of variables x_i and x_j
+   * is w(letter of x_i) x_i - w(letter of x_j) x_j, so that values changing along a line such as
+   * x_i = 3 x_j are types too. Other than [1, 1] only for families of at most two variables.
+   */
+  readonly weights?: readonly [number, number];
 }
 
 /** A family with its table: the value of every type met (key: typeKey). */
@@ -114,12 +126,34 @@ function clamp(d: number, c: number): number {
   return d < -c ? -c : d > c ? c : d;
 }
 
-/** The type of a point: cls of each coordinate, then the clamped differences of each pair (i < j). */
-export function typeKey(point: readonly number[], t: TypeParameters): string {
+/**
+ * The type of a point: cls of each coordinate, then the clamped weighted differences
+ * w_i x_i - w_j x_j of each pair (i < j); `weights` one per coordinate, default all 1.
+ */
+export function typeKey(point: readonly number[], t: TypeParameters, weights?: readonly number[]): string {
   const parts = point.map((n) => cls(n, t));
+  const w = (i: number) => weights?.[i] ?? 1;
   const diffs: number[] = [];
-  for (let i = 0; i < point.length; i++) for (let j = i + 1; j < point.length; j++) diffs.push(clamp(point[i]! - point[j]!, t.c));
+  for (let i = 0; i < point.length; i++) for (let j = i + 1; j < point.length; j++) diffs.push(clamp(w(i) * point[i]! - w(j) * point[j]!, t.c));
   return `${parts.join(',')}|${diffs.join(',')}`;
+}
+
+/** The weight of each variable of f: the weight of its block's letter. */
+export function familyWeights(f: BlockFamily, t: TypeParameters): number[] {
+  const out: number[] = [];
+  f.blocks.forEach((b, i) => {
+    if (b === 'x') out.push(t.weights?.[(f.first + i) % 2] ?? 1);
+  });
+  return out;
+}
+
+/** The type of a point of the family f. */
+export function familyTypeKey(f: BlockFamily, point: readonly number[], t: TypeParameters): string {
+  return typeKey(point, t, familyWeights(f, t));
+}
+
+function unitWeights(t: TypeParameters): boolean {
+  return (t.weights?.[0] ?? 1) === 1 && (t.weights?.[1] ?? 1) === 1;
 }
 
 /** A block carrying where it came from: the variables whose lengths it adds up. */
@@ -166,14 +200,15 @@ export function familyOptions(game: TakingAndMerging, f: BlockFamily, point: rea
   return out;
 }
 
-/** Every point of [1, side]^V, in lexicographic order (the one empty point when V = 0). */
-export function* boxPoints(V: number, side: number): Generator<number[]> {
+/** Every point of [1, bounds[0]] x ... x [1, bounds[V-1]], in lexicographic order (the one empty point when V = 0). */
+export function* boxPoints(bounds: readonly number[]): Generator<number[]> {
+  const V = bounds.length;
   const x = new Array<number>(V).fill(1);
-  if (V > 0 && side < 1) return;
+  if (bounds.some((b) => b < 1)) return;
   for (;;) {
     yield x.slice();
     let i = V - 1;
-    while (i >= 0 && x[i] === side) x[i--] = 1;
+    while (i >= 0 && x[i] === bounds[i]) x[i--] = 1;
     if (i < 0) return;
     x[i]!++;
   }
@@ -195,7 +230,7 @@ export function familyClosure(game: TakingAndMerging, start: BlockFamily, maxFam
   const side = maxExponent(game) + 1;
   while (queue.length > 0) {
     const f = queue.shift()!;
-    for (const x of boxPoints(variableCount(f), side)) {
+    for (const x of boxPoints(new Array<number>(variableCount(f)).fill(side))) {
       for (const o of familyOptions(game, f, x)) {
         const key = familyKey(o.family);
         if (found.has(key)) continue;
@@ -208,15 +243,30 @@ export function familyClosure(game: TakingAndMerging, start: BlockFamily, maxFam
   return [...found.values()];
 }
 
-/** c' = c + B: the type of x taken with c' fixes everything the mex equation at x reads (see the module comment). */
+/**
+ * c' = c + w B: the type of x taken with c' fixes everything the mex equation at x reads (see the module
+ * comment; w = the largest weight, 1 without weights).
+ */
 export function checkThreshold(game: TakingAndMerging, families: readonly BlockFamily[], t: TypeParameters): number {
   const fixed = Math.max(0, ...families.map((f) => f.blocks.reduce<number>((s, b) => s + (b === 'x' ? 0 : b), 0)));
-  return t.c + fixed + maxExponent(game);
+  return t.c + Math.max(...(t.weights ?? [1])) * (fixed + maxExponent(game));
 }
 
-/** Side of the box holding every type (c, p) of a point with V coordinates. */
+/** Side of the box holding every type (c, p) of a point with V coordinates (unit weights, V >= 3). */
 export function boxSide(V: number, c: number, p: number): number {
   return V * (c + p);
+}
+
+/**
+ * Bounds of a box holding every type (c, p) of a point whose coordinates have these weights: for two
+ * coordinates the end points of the reductions of `representative` (module comment), for any other
+ * number the gap reduction's V (c + p).
+ */
+export function typeBox(weights: readonly number[], c: number, p: number): number[] {
+  if (weights.length !== 2) return weights.map(() => boxSide(weights.length, c, p));
+  const [al, be] = weights as [number, number];
+  const e = Math.max(c, 1);
+  return [Math.max(e + be * p, e + p, Math.ceil((c + al * p + be * (e + al * p)) / al)), Math.max(e + al * p, e + p, Math.ceil((c + be * p + al * (e + be * p)) / be))];
 }
 
 /** Whether a table's values depend on the clamped differences (or only on each coordinate's cls). */
@@ -242,6 +292,8 @@ export type FamilyVerdict =
  */
 export function verifyFamilyTables(game: TakingAndMerging, tables: readonly FamilyTable[], t: TypeParameters): FamilyVerdict {
   if (!Number.isInteger(t.c) || t.c < 0 || !Number.isInteger(t.p) || t.p < 1) return { verified: false, reason: `bad type parameters c = ${t.c}, p = ${t.p}` };
+  if (t.weights && !t.weights.every((w) => Number.isInteger(w) && w >= 1)) return { verified: false, reason: `bad weights ${t.weights.join(', ')}` };
+  if (!unitWeights(t) && tables.some((tb) => variableCount(tb.family) > 2)) return { verified: false, reason: 'weights other than 1, 1 need families of at most two variables' };
   const byKey = new Map(tables.map((tb) => [familyKey(tb.family), tb]));
   const diffs = new Map(tables.map((tb) => [familyKey(tb.family), usesDifferences(tb)]));
   const cPrime = checkThreshold(game, tables.map((tb) => tb.family), t);
@@ -249,12 +301,11 @@ export function verifyFamilyTables(game: TakingAndMerging, tables: readonly Fami
   const valueOf = (f: BlockFamily, x: readonly number[]): number | string => {
     const tb = byKey.get(familyKey(f));
     if (!tb) return `no table for the family ${formatFamily(game, f)}`;
-    const g = tb.values.get(typeKey(x, t));
+    const g = tb.values.get(familyTypeKey(f, x, t));
     return g ?? `the table of ${formatFamily(game, f)} has no value for the type of (${x.join(', ')})`;
   };
   for (const tb of tables) {
-    const V = variableCount(tb.family);
-    for (const x of boxPoints(V, boxSide(V, cPrime, t.p))) {
+    for (const x of boxPoints(typeBox(familyWeights(tb.family, t), cPrime, t.p))) {
       points++;
       const seen = new Set<number>();
       for (const o of familyOptions(game, tb.family, x)) {
@@ -310,15 +361,36 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
-/** c = 0..12 with p = 1..12 and p = the least common period of the two letters' blocks (times 1, 2), smallest c + p first. */
-export function defaultCandidates(game: TakingAndMerging, solver = new BlockSolver(game)): TypeParameters[] {
+/** Letter weights tried after [1, 1] for families of at most two variables. */
+export const WEIGHTS: readonly (readonly [number, number])[] = [
+  [1, 2], [2, 1], [1, 3], [3, 1], [2, 3], [3, 2], [1, 4], [4, 1], [3, 4], [4, 3],
+];
+
+/**
+ * c = 0..12 with p = 1..12 and p = the least common period of the two letters' blocks (times 1, 2),
+ * smallest c + p first; then, when the start has two variables, each of WEIGHTS with c = 1..6 w + 6
+ * (w = the larger weight).
+ */
+export function defaultCandidates(game: TakingAndMerging, solver = new BlockSolver(game), variables = 2): TypeParameters[] {
   const pa = letterPeriod(game, 0, solver);
   const pb = letterPeriod(game, 1, solver);
   const natural = (pa * pb) / gcd(pa, pb);
   const periods = [...new Set([...Array.from({ length: 12 }, (_, i) => i + 1), natural, 2 * natural])];
-  const out: TypeParameters[] = [];
-  for (const p of periods) for (let c = 0; c <= 12; c++) out.push({ c, p });
-  return out.sort((x, y) => x.c + x.p - (y.c + y.p) || x.p - y.p);
+  const unit: TypeParameters[] = [];
+  for (const p of periods) for (let c = 0; c <= 12; c++) unit.push({ c, p });
+  unit.sort((x, y) => x.c + x.p - (y.c + y.p) || x.p - y.p);
+  // Weights matter only for differences, which need c >= 1; a difference in units of the larger weight
+  // needs a proportionally larger c.
+  const weighted: TypeParameters[] = [];
+  if (variables === 2) {
+    for (const weights of WEIGHTS) {
+      const cMax = 6 * Math.max(...weights) + 6;
+      const list: TypeParameters[] = [];
+      for (const p of periods) for (let c = 1; c <= cMax; c++) list.push({ c, p, weights });
+      weighted.push(...list.sort((x, y) => x.c + x.p - (y.c + y.p) || x.p - y.p));
+    }
+  }
+  return [...unit, ...weighted];
 }
 
 /**
@@ -329,10 +401,9 @@ export function defaultCandidates(game: TakingAndMerging, solver = new BlockSolv
 export function learnFamilyTables(game: TakingAndMerging, families: readonly BlockFamily[], t: TypeParameters, solver = new BlockSolver(game)): FamilyTable[] | undefined {
   const tables: FamilyTable[] = [];
   for (const f of families) {
-    const V = variableCount(f);
     const values = new Map<string, number>();
-    for (const x of boxPoints(V, boxSide(V, t.c, t.p))) {
-      const key = typeKey(x, t);
+    for (const x of boxPoints(typeBox(familyWeights(f, t), t.c, t.p))) {
+      const key = familyTypeKey(f, x, t);
       const g = solver.grundy(familyMember(f, x));
       const seen = values.get(key);
       if (seen !== undefined && seen !== g) return undefined;
@@ -352,7 +423,7 @@ export function proveFamily(game: TakingAndMerging, start: BlockFamily, options:
   const families = familyClosure(game, start);
   const solver = options.solver ?? new BlockSolver(game);
   let last: FamilyProof | undefined;
-  for (const t of options.candidates ?? defaultCandidates(game, solver)) {
+  for (const t of options.candidates ?? defaultCandidates(game, solver, variableCount(start))) {
     const tables = learnFamilyTables(game, families, t, solver);
     if (!tables) continue;
     const verdict = verifyFamilyTables(game, tables, t);
@@ -372,6 +443,7 @@ export interface FamilyProofJson {
   readonly pattern: string;
   readonly c: number;
   readonly p: number;
+  readonly weights?: readonly [number, number];
   readonly tables: { readonly pattern: string; readonly values: Record<string, number> }[];
 }
 
@@ -380,6 +452,7 @@ export function familyProofToJson(game: TakingAndMerging, proof: Pick<FamilyProo
     pattern: formatFamily(game, proof.start),
     c: proof.types.c,
     p: proof.types.p,
+    ...(unitWeights(proof.types) ? {} : { weights: proof.types.weights }),
     tables: proof.tables.map((tb) => ({ pattern: formatFamily(game, tb.family), values: Object.fromEntries([...tb.values].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) })),
   };
 }
@@ -403,16 +476,34 @@ export function familyProofFromJson(game: TakingAndMerging, json: unknown, where
     }
     return { family: parseFamily(game, tb.pattern).family, values };
   });
-  return { start: parseFamily(game, o.pattern).family, types: { c: o.c!, p: o.p! }, tables };
+  const w = o.weights;
+  if (w !== undefined && !(Array.isArray(w) && w.length === 2 && w.every((x) => Number.isInteger(x) && x >= 1))) return bad('"weights" must be two positive integers');
+  return { start: parseFamily(game, o.pattern).family, types: { c: o.c!, p: o.p!, ...(w ? { weights: [w[0]!, w[1]!] as const } : {}) }, tables };
 }
 
 /**
- * The reduction of the module comment, step 3: a point of the box [1, V (c + p)]^V with the same type
- * (c, p) as `point`. While some coordinate is above the box, every coordinate above the widest gap
- * (wider than c + p) of the sorted coordinates (0 in front) moves down by p.
+ * The reductions of the module comment, step 3: a point of the box typeBox(weights, c, p) with the same
+ * type (c, p, weights) as `point`. Two coordinates (x, y), weights (α, β), e = max(c, 1), form
+ * d = α x - β y: move x down by p while x >= e + p and d >= c + α p; y down by p while y >= e + p and
+ * d <= -c - β p; both, by (β p, α p), while x >= e + β p and y >= e + α p (d unchanged). Any other
+ * number of coordinates (unit weights): while some coordinate is above V (c + p), every coordinate above
+ * the highest gap wider than c + p of the sorted coordinates (0 in front) moves down by p.
  */
-export function representative(point: readonly number[], t: TypeParameters): number[] {
+export function representative(point: readonly number[], t: TypeParameters, weights: readonly number[] = point.map(() => 1)): number[] {
   const x = point.slice();
+  if (x.length === 2) {
+    const [al, be] = weights as [number, number];
+    const e = Math.max(t.c, 1);
+    for (;;) {
+      const d = al * x[0]! - be * x[1]!;
+      if (x[0]! >= e + t.p && d >= t.c + al * t.p) x[0]! -= t.p;
+      else if (x[1]! >= e + t.p && d <= -t.c - be * t.p) x[1]! -= t.p;
+      else if (x[0]! >= e + be * t.p && x[1]! >= e + al * t.p) {
+        x[0]! -= be * t.p;
+        x[1]! -= al * t.p;
+      } else return x;
+    }
+  }
   const side = boxSide(x.length, t.c, t.p);
   while (x.length > 0 && Math.max(...x) > side) {
     const sorted = [0, ...x].sort((a, b) => a - b);

@@ -120,7 +120,11 @@ export const rewriteCommand: CommandModule = {
               return { lengths: lens!.split(',').filter((x) => x !== '').map(Number), differences: diffs!.split(',').filter((x) => x !== '').map(Number), grundy };
             })
           : [];
-        const separations = seps.map((s) => ({ ...s, example: separationWords(game, proof, s, 0, 1) }));
+        // The smallest instance: prefixes 0 and 1 against the suffix chosen for prefix 1.
+        const separations = seps.map((s) => {
+          const earlier = separationWords(game, proof, s, 0, 1);
+          return { ...s, example: { prefixes: [earlier.prefix, separationWords(game, proof, s, 1, 1).prefix], suffix: earlier.suffix } };
+        });
         const result = {
           pattern,
           proved: proof.verdict.verified,
@@ -154,7 +158,7 @@ export const rewriteCommand: CommandModule = {
         emitLine(`not regular: ${nonRegularLanguages(seps).map((g) => `L_${g}`).join(', ')}`);
         for (const s of separations) {
           emitLine(
-            `  L_${s.languages[0]}, L_${s.languages[1]}: the prefixes with ${names[0]} = ${s.x0} + ${s.qx}m are pairwise inequivalent: after prefix m', the suffix with ${names[1]} = ${s.y0} + ${s.qy}m' gives ${s.near}, after any earlier prefix ${s.far} (e.g. ${show(s.example.prefix)} | ${show(s.example.suffix)})`,
+            `  L_${s.languages[0]}, L_${s.languages[1]}: the prefixes with ${names[0]} = ${s.x0} + ${s.qx}m are pairwise inequivalent: after prefix m', the suffix with ${names[1]} = ${s.y0} + ${s.qy}m' gives ${s.near}, after any earlier prefix ${s.far} (e.g. G(${show(s.example.prefixes[1]!)} ${show(s.example.suffix)}) = ${s.near}, G(${show(s.example.prefixes[0]!)} ${show(s.example.suffix)}) = ${s.far})`,
           );
         }
       });

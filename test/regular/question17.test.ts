@@ -1,0 +1,102 @@
+/**
+ * Taking-and-merging, Question 17 (is there a taking-and-merging game whose L_0 is regular but whose
+ * Grundy values are unbounded?) and section 4's question (does a regular L_0 imply regular L_i, as
+ * Waldmann's Theorem 14 says for taking-and-breaking games?). Proved here: the candidates' L_0 are
+ * regular (stored P-position automata, re-proved by the two-class Lemma 2), and in {a,a2,b,b2} and
+ * the 15 games {a,a2,b,b2} + X (X of a4, a5, b4, b5), whose L_0 is regular, L_1 is not regular (the family proof of Question 16): Theorem
+ * 14 does not carry over. Unbounded values are only observed (docs/open-questions.md).
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { Dfa } from '../../src/automata/dfa.js';
+import { parseFamily, proveFamily } from '../../src/games/rewrite/block-families.js';
+import { takingAndMerging } from '../../src/games/rewrite/blocks.js';
+import { enumerateByLengthSync } from '../../src/games/rewrite/enumerate.js';
+import { decodeWord } from '../../src/games/rewrite/packed.js';
+import { parseAutomatonJson } from '../../src/regular/automaton-file.js';
+import { familySeparations, nonRegularLanguages } from '../../src/regular/separations.js';
+import { verifyPPositions } from '../../src/regular/verify.js';
+import { Alphabet } from '../../src/automata/alphabet.js';
+import { rules } from './reference.js';
+
+const ab = new Alphabet(['a', 'b']);
+
+/** P iff |w|_a - |w|_b = 0 mod m (accepting = P), Theorem 15's automaton for m = 3. */
+function differenceModulo(m: number): Dfa {
+  return Dfa.from(m, 2, (s, a) => (a === 0 ? (s + 1) % m : (s + m - 1) % m), (s) => (s === 0 ? 1 : 0));
+}
+
+/** Every set of extra exponents among `extra` (as rule lists), the empty one included. */
+function subsets(extra: number[], letter: string): string[][] {
+  return Array.from({ length: 1 << extra.length }, (_, mask) => extra.filter((_, i) => mask & (1 << i)).map((k) => `${letter}${k}`));
+}
+
+test('Theorem 15 widened: with a, a2, b, b2 and any exponents not divisible by 3 (up to 8), P = {|w|_a - |w|_b = 0 mod 3}', () => {
+  for (const xa of subsets([4, 5, 7, 8], 'a')) {
+    for (const xb of subsets([4, 5, 7, 8], 'b')) {
+      const text = ['a', 'a2', ...xa, 'b', 'b2', ...xb].join(',');
+      assert.ok(verifyPPositions({ rules: rules(text), alphabet: ab }, differenceModulo(3)).verified, text);
+    }
+  }
+  // An exponent divisible by 3 breaks it: a3 moves from P to P.
+  assert.equal(verifyPPositions({ rules: rules('a,a2,a3,b,b2'), alphabet: ab }, differenceModulo(3)).verified, false);
+});
+
+test('the same with modulus 4: a..a3, b..b3 and any exponents not divisible by 4 (up to 7) give P = {|w|_a - |w|_b = 0 mod 4}', () => {
+  for (const xa of subsets([5, 6, 7], 'a')) {
+    for (const xb of subsets([5, 6, 7], 'b')) {
+      const text = ['a', 'a2', 'a3', ...xa, 'b', 'b2', 'b3', ...xb].join(',');
+      assert.ok(verifyPPositions({ rules: rules(text), alphabet: ab }, differenceModulo(4)).verified, text);
+    }
+  }
+  // Modulus 5 fails already for a..a4, b..b4: bbabb is a P-position with |w|_a - |w|_b = -3.
+  assert.equal(verifyPPositions({ rules: rules('a,a2,a3,a4,b,b2,b3,b4'), alphabet: ab }, differenceModulo(5)).verified, false);
+});
+
+/** The stored P-position automata of the sweep's candidates, each with every game it proves. */
+const stored: [string, string[]][] = [
+  ['p-a-b2-b3.json', ['a,b2,b3', 'a,a3,b2,b3']],
+  ['p-a2-a3-b-b5.json', ['a2,a3,b,b5', 'a2,a3,b,b3,b5']],
+  ['p-a-a2-b-b4.json', ['a,a2,b,b4']],
+  ['p-a-a4-b-b2-b4.json', ['a,a4,b,b2,b4', 'a,a4,b,b2,b5', 'a,a4,b,b2,b4,b5']],
+];
+
+test('Question 17 candidates: the stored P-position automata are proved (Lemma 2, two classes) and agree with enumeration to length 14', () => {
+  for (const [name, games] of stored) {
+    const file = fileURLToPath(new URL(`../../../data/automata/${name}`, import.meta.url));
+    const { machine, alphabet } = parseAutomatonJson(JSON.parse(readFileSync(file, 'utf8')), file);
+    for (const text of games) {
+      const rs = rules(text);
+      assert.ok(verifyPPositions({ rules: rs, alphabet }, machine).verified, `${name} for {${text}}`);
+      const table = enumerateByLengthSync(rs, 14);
+      for (let n = 0; n <= 14; n++) {
+        const values = table.ofLength(n);
+        for (let w = 0; w < values.length; w++) {
+          const word = decodeWord(table.layout, n, w);
+          assert.equal(machine.value(alphabet.encode(word)) === 1, values[w] === 0, `{${text}} ${word}`);
+        }
+      }
+    }
+  }
+});
+
+test('section 4 answered (Theorem 14 does not carry over): a regular L_0 and non-regular L_1..L_4 in every {a,a2,b,b2} + X, X of a4, a5, b4, b5', () => {
+  // The 16 games, 10 up to swapping the letters (the swap maps a b^i a^j b to b a^i b^j a).
+  const games = subsets([4, 5], 'a').flatMap((xa) => subsets([4, 5], 'b').map((xb) => ['a', 'a2', ...xa, 'b', 'b2', ...xb].join(',')));
+  const upToSwap = games.filter((text) => {
+    const swapped = text.replace(/[ab]/g, (c) => (c === 'a' ? 'b' : 'a')).split(',');
+    const sorted = [...swapped.filter((r) => r[0] === 'a'), ...swapped.filter((r) => r[0] === 'b')].sort((x, y) => x[0]!.localeCompare(y[0]!) || x.length - y.length || x.localeCompare(y));
+    return text <= sorted.join(',');
+  });
+  assert.equal(upToSwap.length, 10);
+  for (const text of upToSwap) {
+    const rs = rules(text);
+    assert.ok(verifyPPositions({ rules: rs, alphabet: ab }, differenceModulo(3)).verified, text);
+    const game = takingAndMerging(rs);
+    const proof = proveFamily(game, parseFamily(game, 'a b^i a^j b').family);
+    assert.ok(proof.verdict.verified, text);
+    assert.deepEqual(nonRegularLanguages(familySeparations(game, proof)), [1, 2, 3, 4], text);
+  }
+});

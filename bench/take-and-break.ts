@@ -11,9 +11,6 @@
  *       sparse path against the plain path, value for value (prints the first difference).
  * Prints figures; asserts nothing.
  */
-import { spawnSync } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseTakeAndBreakCode } from '../src/games/heaps/take-and-break/code.js';
 import { formatFingerprint, takeAndBreakSequence } from '../src/games/heaps/take-and-break/sequence.js';
 
@@ -49,6 +46,11 @@ interface Timing {
   out: string;
 }
 
+// `run` is itself what `vs` measures, so it loads no module it does not need (child_process alone
+// costs a few milliseconds of start-up).
+const { spawnSync } = process.argv[2] === 'vs' ? await import('node:child_process') : ({} as typeof import('node:child_process'));
+const { cpus, loadavg } = process.argv[2] === 'vs' ? await import('node:os') : ({} as typeof import('node:os'));
+
 /** One whole process under /usr/bin/time: CPU (user + sys), wall, peak RSS. */
 function timed(cmd: string, args: string[]): Timing {
   const r = spawnSync('/usr/bin/time', ['-f', 'TIME %U %S %e %M', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
@@ -68,7 +70,7 @@ function bestOf(n: number, cmd: string, args: string[]): Timing {
 }
 
 function versus(analyze: string, quick: boolean): void {
-  const self = fileURLToPath(import.meta.url);
+  const self = new URL(import.meta.url).pathname;
   const node = process.execPath;
   console.log(`machine: ${cpus().length} cpus, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   const cases: { name: string; ours: string[]; theirs: string[]; reps: number }[] = [

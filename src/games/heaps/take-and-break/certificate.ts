@@ -113,20 +113,48 @@ export function takeAndBreakCertifier(code: TakeAndBreakCode): (p: number, n0: n
   };
 }
 
+/** Whether values[m] = values[m - p] for from <= m < to. */
+function holds(values: ArrayLike<number>, p: number, from: number, to: number): boolean {
+  for (let m = from; m < to; m++) if (values[m] !== values[m - p]) return false;
+  return true;
+}
+
+/**
+ * The least p >= from whose tail (the values that repeat p later, up to the end) is long enough to be
+ * followed: two periods, at least 24 values, at most 1024 needed. -1 when there is none. A small
+ * function of its own, so that V8 optimises the loop early and whole.
+ */
+function nextCandidate(values: ArrayLike<number>, len: number, from: number): number {
+  const last = len - 1;
+  const a0 = values[last]!;
+  const a1 = values[last - 1]!;
+  const a2 = values[last - 2]!;
+  const a3 = values[last - 3]!;
+  for (let p = from; p + 24 <= len; p++) {
+    // The last four values first, without branches: most p fail one of them, in no pattern.
+    if (((a0 ^ values[last - p]!) | (a1 ^ values[last - 1 - p]!) | (a2 ^ values[last - 2 - p]!) | (a3 ^ values[last - 3 - p]!)) !== 0) continue;
+    if (len - p - tailStart(values, len, p) >= Math.min(Math.max(2 * p, 24), 1024)) return p;
+  }
+  return -1;
+}
+
 /** Candidates are kept while they hold: at most this many, the least periods first. */
 const MAX_CANDIDATES = 8;
 
 /**
  * Finds and certifies a period while the sequence grows, without searching again from scratch at each
- * step: a search over all p (cheap: a wrong p fails at its first comparison) runs four times per
- * doubling of the length, and keeps the least p whose tail is long enough as candidates; the
- * candidates are then checked heap by heap as values arrive and dropped when they break. As soon as
- * the values reach a candidate's certificate window, it is certified.
+ * step: a search over all p (cheap: a wrong p fails at its first comparisons) runs at each power of
+ * two (twice per doubling below 4096), only while no candidate is being followed, and keeps the least
+ * p whose tail is long enough; the candidates are then checked heap by heap as values arrive and
+ * dropped when they break. As soon as the values reach a candidate's certificate window, it is
+ * certified. A true period p with preperiod n0 is found by the first search at a length >=
+ * n0 + p + min(max(2p, 24), 1024), which is below twice that: about when its window closes
+ * (2 n0 + 2p + t) for long periods, at worst some 2048 values later; for short ones, a few dozen.
  */
 export class PeriodTracker {
   private candidates: { p: number; n0: number }[] = [];
   private checkedTo = 0;
-  private nextSearch = 64;
+  private nextSearch = 32;
 
   constructor(readonly code: TakeAndBreakCode) {}
 
@@ -136,14 +164,16 @@ export class PeriodTracker {
    */
   update(values: ArrayLike<number>, len: number): PeriodCertificate | undefined {
     // Drop the candidates that break on the new values.
-    this.candidates = this.candidates.filter(({ p }) => {
-      for (let m = Math.max(this.checkedTo, p); m < len; m++) if (values[m] !== values[m - p]) return false;
-      return true;
-    });
+    const kept: { p: number; n0: number }[] = [];
+    for (const c of this.candidates) if (holds(values, c.p, Math.max(this.checkedTo, c.p), len)) kept.push(c);
+    this.candidates = kept;
     this.checkedTo = len;
     if (len >= this.nextSearch) {
-      this.search(values, len);
-      const step = 2 ** Math.max(4, Math.floor(Math.log2(len)) - 2);
+      // Searched again only when no candidate is left: a candidate that holds needs no rival (a
+      // smaller true period is a divisor of it, found when it is certified).
+      if (this.candidates.length === 0) this.search(values, len);
+      // Twice per doubling up to 2^12 values, then at each power of two.
+      const step = 2 ** Math.max(5, Math.floor(Math.log2(len)) - (len < 4096 ? 1 : 0));
       this.nextSearch = (Math.floor(len / step) + 1) * step;
     }
     let best: PeriodCertificate | undefined;
@@ -169,11 +199,8 @@ export class PeriodTracker {
 
   private search(values: ArrayLike<number>, len: number): void {
     const found: { p: number; n0: number }[] = [];
-    for (let p = 1; p + 64 <= len && found.length < MAX_CANDIDATES; p++) {
-      if (values[len - 1] !== values[len - 1 - p]) continue;
-      const n0 = tailStart(values, len, p);
-      // A tail of one period (at least 64 values, at most 1024 needed) before p is followed.
-      if (len - p - n0 >= Math.max(64, Math.min(p, 1024))) found.push({ p, n0 });
+    for (let p = nextCandidate(values, len, 1); p > 0; p = found.length < MAX_CANDIDATES ? nextCandidate(values, len, p + 1) : -1) {
+      found.push({ p, n0: tailStart(values, len, p) });
     }
     this.candidates = found;
   }

@@ -104,6 +104,37 @@ function rareSplitBits(G: Values, rare: Int32Array, end: number, r: number, skip
   return reached;
 }
 
+/**
+ * rareSplitBits for the heaps n, n+1, .. n+block-1 at once (r = n - k): out[j] gets the bits of
+ * G(a) ^ G(r + j - a). Each G(a) is loaded once for the whole block.
+ */
+function rareSplitBlock(G: Values, rare: Int32Array, end: number, r: number, block: number, out: Int32Array): void {
+  let b0 = 0;
+  let b1 = 0;
+  let b2 = 0;
+  if (block === 3) {
+    for (let j = 0; j < end; j++) {
+      const a = rare[j]!;
+      const ga = G[a]!;
+      const b = r - a;
+      b0 |= 1 << (ga ^ G[b]!);
+      b1 |= 1 << (ga ^ G[b + 1]!);
+      b2 |= 1 << (ga ^ G[b + 2]!);
+    }
+  } else {
+    for (let j = 0; j < end; j++) {
+      const a = rare[j]!;
+      const ga = G[a]!;
+      const b = r - a;
+      b0 |= 1 << (ga ^ G[b]!);
+      b1 |= 1 << (ga ^ G[b + 1]!);
+    }
+  }
+  out[0]! |= b0;
+  out[1]! |= b1;
+  out[2]! |= b2;
+}
+
 /** Values for heap counts up to `capacity`, in the narrowest array holding values below `limit`. */
 function valueArray(capacity: number, limit: number): Values {
   if (limit <= 256) return new Uint8Array(capacity);
@@ -140,22 +171,22 @@ export class TakeAndBreakKernel {
   /** The same as bits of one word, for values below 32: rareTypeBits[sigma] has bit v for each rare-type v. */
   private rareTypeBits: [number, number] = [0, 0];
   /**
-   * The witness cache: witness[v * Q + n mod Q] = the smaller heap a of the split (of digit
-   * split2[witnessSplit[..]]) that last reached the rare-type value v at a heap of the same residue.
+   * The witness cache: witness[v * Q + n mod Q] = the smaller heap a of the split (removing
+   * witnessK[..] tokens) that last reached the rare-type value v at a heap of the same residue.
    * Q is the local period of the values (G(n) = G(n - Q) for most recent n), so the big heap of that
    * split has most likely the same value again. Only ever a shortcut: a hit is checked on the values.
    */
   private witnessPeriod = 1;
   private witness: Int32Array = new Int32Array(2);
-  private witnessSplit: Uint8Array = new Uint8Array(2);
+  private witnessK: Int32Array = new Int32Array(2);
   /**
-   * The smaller heaps (and split digits) of the last HOT splits the scan found, a ring: tried, most
+   * The smaller heaps (and tokens removed) of the last HOT splits the scan found, a ring: tried, most
    * recent first, for the values the witness cache did not settle. The small heaps that give the
    * hard values are few, so this settles nearly all the rest (0.16: the scan falls from 72 million
    * splits to about 1 million to 2^19).
    */
   private hot = new Int32Array(HOT);
-  private hotSplit = new Uint8Array(HOT);
+  private hotK = new Int32Array(HOT);
   private hotNext = 0;
   /** The class is looked at again when n reaches nextCheck or the rare list reaches recheckRare. */
   private nextCheck = PLAIN_PREFIX;
@@ -165,6 +196,8 @@ export class TakeAndBreakKernel {
   private readonly pi: number;
   /** Sparse space needs two-heap splits and no three-heap ones. */
   private readonly sparseAllowed: boolean;
+  /** Heaps whose rare splits the narrow path gathers in one pass (1..3). */
+  private readonly block: number;
 
   readonly stats: KernelStats = { plain: 0, sparse: 0, scanned: 0, cached: 0, hot: 0, rechosen: 0, changed: 0 };
 
@@ -178,6 +211,8 @@ export class TakeAndBreakKernel {
     this.pi = ks.length > 0 ? ks[0]! & 1 : 0;
     this.posAllowed = ks.length > 0 && ks.every((k) => (k & 1) === this.pi);
     this.sparseAllowed = options.sparse !== false && ks.length > 0 && moves.split3.length === 0;
+    // Heaps n..n+k (k the least split digit) only split heaps below n; unequal splits go one by one.
+    this.block = ks.length > 0 && !moves.split2Unequal.some((u) => u === 1) ? Math.min(ks[0]! + 1, 3) : 1;
   }
 
   /** The class in use (mask 0: none). */
@@ -318,7 +353,12 @@ export class TakeAndBreakKernel {
     const all = bits >= 5 ? -1 : (1 << (1 << bits)) - 1;
     const counts = this.counts;
     const Q = this.witnessPeriod;
+    const witness = this.witness;
+    const witnessK = this.witnessK;
     const below = new Int32Array(nsplit);
+    const block = this.block;
+    const pre = new Int32Array(3);
+    let j = block;
     const G = this.G;
     let rare = this.rare;
     let rc = this.rareCount;
@@ -326,25 +366,47 @@ export class TakeAndBreakKernel {
     let n = from;
     let q = n % Q;
     for (; n < to; n++, q = q + 1 === Q ? 0 : q + 1) {
-      let reached = n <= t && whole[n] === 1 ? 1 : 0;
+      // Every split with a rare heap: the only source of common-type values. With the least split
+      // digit k >= 1, heaps n..n+k only split heaps below n, so up to three heaps share one pass.
+      if (j === block) {
+        j = 0;
+        pre[0] = 0;
+        pre[1] = 0;
+        pre[2] = 0;
+        for (let i = 0; i < nsplit; i++) {
+          const r = n - split2[i]!;
+          let end = below[i]!;
+          while (end < rc && rare[end]! < r) end++;
+          below[i] = end;
+          if (block === 1) pre[0]! |= rareSplitBits(G, rare, end, r, split2Unequal[i] === 1 && (r & 1) === 0 ? r >> 1 : -1);
+          else rareSplitBlock(G, rare, end, r, block, pre);
+          // Rare heaps r <= a < r + block - 1 split only for the later heaps of the block.
+          for (let e = end; e < rc && rare[e]! < r + block - 1; e++) {
+            const a = rare[e]!;
+            for (let jj = a - r + 1; jj < block; jj++) pre[jj]! |= 1 << (G[a]! ^ G[r + jj - a]!);
+          }
+        }
+      }
+      let reached = pre[j++]! | (n <= t && whole[n] === 1 ? 1 : 0);
       for (let i = 0; i < take.length; i++) {
         const k = take[i]!;
         if (k < n) reached |= 1 << G[n - k]!;
-      }
-      // Every split with a rare heap: the only source of common-type values.
-      for (let i = 0; i < nsplit; i++) {
-        const r = n - split2[i]!;
-        let end = below[i]!;
-        while (end < rc && rare[end]! < r) end++;
-        below[i] = end;
-        reached |= rareSplitBits(G, rare, end, r, split2Unequal[i] === 1 && (r & 1) === 0 ? r >> 1 : -1);
       }
       const sigma = pos & (n ^ pi);
       const rareBits = sigma === 0 ? rareBits0 : rareBits1;
       const commonFree = ~reached & ~rareBits & all;
       const c = commonFree === 0 ? 1 << bits : 31 - Math.clz32(commonFree & -commonFree);
       let need = ~reached & rareBits & (c >= 32 ? -1 : (1 << c) - 1);
-      if (need !== 0) need = this.settleNarrow(n, q, need);
+      if (need !== 0) {
+        // First the split that reached each value Q heaps ago (Q the local period of the values, so
+        // its big heap most likely has the same value again); settleNarrow does the rest.
+        for (let rest = need; rest !== 0; rest &= rest - 1) {
+          const v = 31 - Math.clz32(rest & -rest);
+          const a = witness[v * Q + q]!;
+          if (a !== 0 && (G[a]! ^ G[n - witnessK[v * Q + q]! - a]!) === v) need ^= 1 << v;
+        }
+        if (need !== 0) need = this.settleNarrow(n, q, need);
+      }
       // The least rare-type value not reached, else the common candidate.
       const g = need !== 0 ? 31 - Math.clz32(need & -need) : c;
       let isRare: boolean;
@@ -371,9 +433,8 @@ export class TakeAndBreakKernel {
   }
 
   /**
-   * Settles the rare-type values `need` (bits, all below 32) of heap n: each is reached by a split of
-   * two common heaps or not at all. First the split that reached it Q heaps ago (Q the local period of
-   * the values, so its big heap most likely has the same value again), then the smaller heaps of the
+   * Settles the rare-type values `need` (bits, all below 32) of heap n that the witness cache did
+   * not: each is reached by a split of two common heaps or not at all. First the smaller heaps of the
    * latest splits the scan found, most recent first, then the scan of all splits, stopped as soon as
    * every value is settled. Returns the values no split reaches.
    */
@@ -382,31 +443,25 @@ export class TakeAndBreakKernel {
     const G = this.G;
     const Q = this.witnessPeriod;
     const witness = this.witness;
-    const witnessSplit = this.witnessSplit;
+    const witnessK = this.witnessK;
     this.stats.cached++;
-    for (let rest = need; rest !== 0; rest &= rest - 1) {
-      const v = 31 - Math.clz32(rest & -rest);
-      const a = witness[v * Q + q]!;
-      if (a !== 0 && (G[a]! ^ G[n - split2[witnessSplit[v * Q + q]!]! - a]!) === v) need ^= 1 << v;
-    }
-    if (need === 0) return 0;
     const hot = this.hot;
-    const hotSplit = this.hotSplit;
+    const hotK = this.hotK;
     let hotNext = this.hotNext;
     let h = 0;
     for (let p = hotNext; need !== 0 && h < HOT; h++) {
       p = p === 0 ? HOT - 1 : p - 1;
       const a = hot[p]!;
       if (a === 0) break;
-      const i = hotSplit[p]!;
-      const x = G[a]! ^ G[n - split2[i]! - a]!;
+      const k = hotK[p]!;
+      const x = G[a]! ^ G[n - k - a]!;
       if ((need >>> x) & 1) {
         need ^= 1 << x;
         witness[x * Q + q] = a;
-        witnessSplit[x * Q + q] = i;
+        witnessK[x * Q + q] = k;
         if (h >= HOT_KEEP) {
           hot[hotNext] = a;
-          hotSplit[hotNext] = i;
+          hotK[hotNext] = k;
           hotNext = hotNext + 1 === HOT ? 0 : hotNext + 1;
         }
       }
@@ -423,9 +478,9 @@ export class TakeAndBreakKernel {
           if ((need >>> x) & 1) {
             need ^= 1 << x;
             witness[x * Q + q] = a;
-            witnessSplit[x * Q + q] = i;
+            witnessK[x * Q + q] = split2[i]!;
             hot[hotNext] = a;
-            hotSplit[hotNext] = i;
+            hotK[hotNext] = split2[i]!;
             hotNext = hotNext + 1 === HOT ? 0 : hotNext + 1;
             if (need === 0) break;
           }
@@ -460,10 +515,10 @@ export class TakeAndBreakKernel {
     const counts = this.counts;
     const Q = this.witnessPeriod;
     const witness = this.witness;
-    const witnessSplit = this.witnessSplit;
+    const witnessK = this.witnessK;
     const seen = this.seen;
     const hot = this.hot;
-    const hotSplit = this.hotSplit;
+    const hotK = this.hotK;
     let hotNext = this.hotNext;
     let hotChecked = 0;
     const below = new Int32Array(nsplit);
@@ -517,7 +572,7 @@ export class TakeAndBreakKernel {
         if (v >= c) break;
         if (seen[v] !== stamp) {
           const a = witness[v * Q + q]!;
-          if (a !== 0 && (G[a]! ^ G[n - split2[witnessSplit[v * Q + q]!]! - a]!) === v) seen[v] = stamp;
+          if (a !== 0 && (G[a]! ^ G[n - witnessK[v * Q + q]! - a]!) === v) seen[v] = stamp;
           else need++;
         }
       }
@@ -526,16 +581,16 @@ export class TakeAndBreakKernel {
         p = p === 0 ? HOT - 1 : p - 1;
         const a = hot[p]!;
         if (a === 0) break;
-        const i = hotSplit[p]!;
-        const x = G[a]! ^ G[n - split2[i]! - a]!;
+        const k = hotK[p]!;
+        const x = G[a]! ^ G[n - k - a]!;
         if (x < c && seen[x] !== stamp) {
           seen[x] = stamp;
           witness[x * Q + q] = a;
-          witnessSplit[x * Q + q] = i;
+          witnessK[x * Q + q] = k;
           need--;
           if (h >= HOT_KEEP) {
             hot[hotNext] = a;
-            hotSplit[hotNext] = i;
+            hotK[hotNext] = k;
             hotNext = hotNext + 1 === HOT ? 0 : hotNext + 1;
           }
         }
@@ -551,9 +606,9 @@ export class TakeAndBreakKernel {
             if (x < c && seen[x] !== stamp) {
               seen[x] = stamp;
               witness[x * Q + q] = a;
-              witnessSplit[x * Q + q] = i;
+              witnessK[x * Q + q] = split2[i]!;
               hot[hotNext] = a;
-              hotSplit[hotNext] = i;
+              hotK[hotNext] = split2[i]!;
               hotNext = hotNext + 1 === HOT ? 0 : hotNext + 1;
               if (--need === 0) {
                 scanned += a;
@@ -629,10 +684,13 @@ export class TakeAndBreakKernel {
       return;
     }
     this.stats.rechosen++;
-    const Q = this.localPeriod();
-    if (Q !== this.witnessPeriod) {
-      this.witnessPeriod = Q;
-      this.resetWitnesses();
+    // The local period is looked at from 2^12 heaps on, at powers of two (it is cheap then).
+    if (this.n >= 4096 && (this.n & (this.n - 1)) === 0) {
+      const Q = this.localPeriod();
+      if (Q !== this.witnessPeriod) {
+        this.witnessPeriod = Q;
+        this.resetWitnesses();
+      }
     }
     const best = this.bestClass();
     const heaps = this.n - 1;
@@ -710,21 +768,21 @@ export class TakeAndBreakKernel {
   private resetWitnesses(): void {
     const size = (1 << this.bits) * this.witnessPeriod;
     this.witness = new Int32Array(size);
-    this.witnessSplit = new Uint8Array(size);
+    this.witnessK = new Int32Array(size);
   }
 
   /**
-   * The P in 1..64 with G(m) = G(m - P) for the most m among the last (up to 2^12) heaps: the local
+   * The P in 1..24 with G(m) = G(m - P) for the most m among the last (up to 512) heaps: the local
    * period the witness cache is keyed by (1 when no P holds for a quarter of them).
    */
   private localPeriod(): number {
     const G = this.G;
     const end = this.n;
-    const start = Math.max(1, end - (1 << 12));
+    const start = Math.max(1, end - 512);
     const span = end - start;
     const counts: number[] = [0];
     let bestCount = 0;
-    for (let P = 1; P <= 64 && 4 * P <= span; P++) {
+    for (let P = 1; P <= 24 && 4 * P <= span; P++) {
       let count = 0;
       for (let m = start + P; m < end; m++) if (G[m] === G[m - P]) count++;
       counts.push(count);

@@ -58,8 +58,8 @@ const MAX_RARE_FRACTION = 1 / 4;
 /** Heaps computed plainly before the first class is chosen. */
 const PLAIN_PREFIX = 64;
 /** Size of the ring of recent witnesses (see `hot`); a hit deeper than HOT_KEEP is put in front again. */
-const HOT = 1024;
-const HOT_KEEP = 64;
+const HOT = 2048;
+const HOT_KEEP = 512;
 /** Bits of the value mask the transform looks at (2 * 2^15 counts at most). */
 const MAX_MASK_BITS = 15;
 

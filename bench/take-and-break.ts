@@ -1,9 +1,10 @@
 /**
  * Take-and-break kernel (src/games/heaps/take-and-break) against tczajka's C++ octal solver, as whole processes.
  *
- *   node dist/bench/take-and-break.js run CODE MAX [stop|extend|ignore] [plain]
+ *   node dist/bench/take-and-break.js run CODE MAX [stop|extend|ignore] [plain|sparse] [CHECKPOINT]
  *       one run: G(0..MAX), stopping at a certified period with 'stop' (the default); prints the
- *       period, the fingerprint, the kernel's counters and the process's CPU time so far.
+ *       period, the fingerprint, the kernel's counters and the process's CPU time so far. With a
+ *       checkpoint file, resumes from it and writes it every 2^20 heaps (a long run can be stopped).
  *   node dist/bench/take-and-break.js vs ANALYZE [quick]
  *       runs `run 0.16 524287` and ANALYZE .16 (the built tczajka `analyze`), best of 3 each,
  *       back to back, CPU (user + sys) and wall from /usr/bin/time; then the longer runs unless quick.
@@ -20,16 +21,16 @@ function checksum(values: ArrayLike<number>): number {
   return h;
 }
 
-function runOne(codeText: string, max: number, atPeriod: 'stop' | 'extend' | 'ignore', sparse: boolean): void {
+function runOne(codeText: string, max: number, atPeriod: 'stop' | 'extend' | 'ignore', sparse: boolean, checkpoint?: string): void {
   const code = parseTakeAndBreakCode(codeText);
   const t0 = performance.now();
-  const r = takeAndBreakSequence(code, max, { atPeriod, sparse });
+  const r = takeAndBreakSequence(code, max, { atPeriod, sparse, checkpoint });
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage();
   const p = r.period;
   console.log(
     [
-      `${code.text} to ${max}: computed ${r.computed} heaps in ${wall.toFixed(3)} s wall`,
+      `${code.text} to ${max}: computed ${r.computed} heaps${r.resumedFrom ? ` (resumed from ${r.resumedFrom})` : ''} in ${wall.toFixed(3)} s wall`,
       p ? `period ${p.period}, preperiod ${p.preperiod} (certified: ${p.certificate})` : 'no period certified',
       formatFingerprint(r.fingerprint),
       `checksum ${checksum(r.values)} of ${r.values.length} values`,
@@ -101,8 +102,8 @@ function equal(codeText: string, max: number): void {
   console.log(first < 0 ? `${code.text}: sparse = plain on G(0..${max})` : `${code.text}: DIFFERENT at heap ${first}: sparse ${fast[first]}, plain ${plain[first]}`);
 }
 
-const [mode, a, b, c, d] = process.argv.slice(2);
-if (mode === 'run') runOne(a!, Number(b), (c ?? 'stop') as 'stop' | 'extend' | 'ignore', d !== 'plain');
+const [mode, a, b, c, d, e] = process.argv.slice(2);
+if (mode === 'run') runOne(a!, Number(b), (c ?? 'stop') as 'stop' | 'extend' | 'ignore', d !== 'plain', e);
 else if (mode === 'vs') versus(a!, b === 'quick');
 else if (mode === 'equal') equal(a!, Number(b));
-else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] | vs ANALYZE [quick] | equal CODE MAX');
+else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain|sparse] [CHECKPOINT] | vs ANALYZE [quick] | equal CODE MAX');

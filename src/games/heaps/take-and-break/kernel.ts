@@ -358,6 +358,8 @@ export class TakeAndBreakKernel {
     const below = new Int32Array(nsplit);
     const block = this.block;
     const pre = new Int32Array(3);
+    const recheckRare = this.recheckRare;
+    let maxValue = this.maxValue;
     let j = block;
     const G = this.G;
     let rare = this.rare;
@@ -409,20 +411,25 @@ export class TakeAndBreakKernel {
       }
       // The least rare-type value not reached, else the common candidate.
       const g = need !== 0 ? 31 - Math.clz32(need & -need) : c;
-      let isRare: boolean;
-      if (g > this.maxValue) {
+      if (g > maxValue) {
+        // A new largest value (rare): record() also widens the tables when it needs another bit.
         this.record(n, g);
-        isRare = parity(g & this.cls.mask) === sigma;
+        maxValue = g;
+        if (n >= 1 && parity(g & this.cls.mask) === sigma) rc = this.pushRare(n, rc);
+        if (this.bits !== bits) {
+          n++;
+          break;
+        }
+        rare = this.rare;
       } else {
         G[n] = g;
         if (n >= 1) counts[(g << 1) | ((n ^ pi) & 1)]!++;
-        isRare = ((rareBits >>> g) & 1) === 1;
+        if (n >= 1 && ((rareBits >>> g) & 1) === 1) {
+          rc = this.pushRare(n, rc);
+          rare = this.rare;
+        }
       }
-      if (n >= 1 && isRare) {
-        rc = this.pushRare(n, rc);
-        rare = this.rare;
-      }
-      if (this.bits !== bits || rc >= this.recheckRare) {
+      if (rc >= recheckRare) {
         n++;
         break;
       }

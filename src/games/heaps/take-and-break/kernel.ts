@@ -168,8 +168,12 @@ export class TakeAndBreakKernel {
   private typeOf: Uint8Array = new Uint8Array(2);
   private commonType: [Int32Array, Int32Array] = [new Int32Array(0), new Int32Array(0)];
   private rareType: [Int32Array, Int32Array] = [new Int32Array(0), new Int32Array(0)];
-  /** The same as bits of one word, for values below 32: rareTypeBits[sigma] has bit v for each rare-type v. */
-  private rareTypeBits: [number, number] = [0, 0];
+  /**
+   * The same as bits of one word, for values below 32: rareTypeBits[sigma] has bit v for each rare-type
+   * v. An Int32Array: in a plain array a word with bit 30 or 31 set is no small integer, and the array's
+   * change of kind would throw away V8's optimised kernel (a "dependency change").
+   */
+  private rareTypeBits = new Int32Array(2);
   /**
    * The witness cache: witness[v * Q + n mod Q] = the smaller heap a of the split (removing
    * witnessK[..] tokens) that last reached the rare-type value v at a heap of the same residue.
@@ -213,6 +217,35 @@ export class TakeAndBreakKernel {
     this.sparseAllowed = options.sparse !== false && ks.length > 0 && moves.split3.length === 0;
     // Heaps n..n+k (k the least split digit) only split heaps below n; unequal splits go one by one.
     this.block = ks.length > 0 && !moves.split2Unequal.some((u) => u === 1) ? Math.min(ks[0]! + 1, 3) : 1;
+    this.unpinFields();
+  }
+
+  /**
+   * Writes once more each field that a run changes only now and then (the value array, the tables that
+   * grow with the values, the class and its rare list, the witness cache). V8 compiles the kernel
+   * assuming that a field written only once stays constant; when such a field then changes (the class
+   * is chosen again, a value needs another bit), the compile under way is thrown away and the kernel
+   * runs unoptimised for tens of milliseconds longer. Written twice here, no field is assumed constant.
+   */
+  private unpinFields(): void {
+    this.G = this.G.slice();
+    this.seen = this.seen.slice();
+    this.counts = this.counts.slice();
+    this.cls = { ...this.cls };
+    this.rare = this.rare.slice();
+    this.typeOf = this.typeOf.slice();
+    this.commonType = [this.commonType[0], this.commonType[1]];
+    this.rareType = [this.rareType[0], this.rareType[1]];
+    this.rareTypeBits = this.rareTypeBits.slice();
+    this.witness = this.witness.slice();
+    this.witnessK = this.witnessK.slice();
+    this.hot = this.hot.slice();
+    this.hotK = this.hotK.slice();
+    for (const f of ['bits', 'witnessPeriod', 'nextCheck', 'recheckRare', 'maxValue', 'maxAt', 'rareCount', 'hotNext', 'n'] as const) {
+      const v = this[f];
+      this[f] = v + 1;
+      this[f] = v;
+    }
   }
 
   /** The class in use (mask 0: none). */
@@ -349,7 +382,8 @@ export class TakeAndBreakKernel {
     const pos = this.cls.pos;
     const pi = this.pi;
     const bits = this.bits;
-    const [rareBits0, rareBits1] = this.rareTypeBits;
+    const rareBits0 = this.rareTypeBits[0]!;
+    const rareBits1 = this.rareTypeBits[1]!;
     const all = bits >= 5 ? -1 : (1 << (1 << bits)) - 1;
     const counts = this.counts;
     const Q = this.witnessPeriod;
@@ -367,7 +401,7 @@ export class TakeAndBreakKernel {
     const from = this.n;
     let n = from;
     let q = n % Q;
-    for (; n < to; n++, q = q + 1 === Q ? 0 : q + 1) {
+    for (; n < to; n++, q++, q = q === Q ? 0 : q) {
       // Every split with a rare heap: the only source of common-type values. With the least split
       // digit k >= 1, heaps n..n+k only split heaps below n, so up to three heaps share one pass.
       if (j === block) {
@@ -537,7 +571,7 @@ export class TakeAndBreakKernel {
     const from = this.n;
     let n = from;
     let q = n % Q;
-    for (; n < to; n++, q = q + 1 === Q ? 0 : q + 1) {
+    for (; n < to; n++, q++, q = q === Q ? 0 : q) {
       const stamp = n + 1;
       if (n <= t && whole[n] === 1) seen[0] = stamp;
       for (let i = 0; i < take.length; i++) {
@@ -767,7 +801,7 @@ export class TakeAndBreakKernel {
     this.rareType = [Int32Array.from(zeros), Int32Array.from(ones)];
     if (W <= 32) {
       const bitsOf = (vs: number[]): number => vs.reduce((m, v) => m | (1 << v), 0);
-      this.rareTypeBits = [bitsOf(zeros), bitsOf(ones)];
+      this.rareTypeBits = Int32Array.of(bitsOf(zeros), bitsOf(ones));
     }
     this.resetWitnesses();
   }

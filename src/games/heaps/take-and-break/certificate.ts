@@ -185,9 +185,12 @@ export class PeriodTracker {
     return best;
   }
 
-  /** The least number of values at which a candidate would be certified (Infinity when none). */
-  certifiableAt(): number {
-    let at = Infinity;
+  /**
+   * The number of values at which update() should next be called: the least at which a candidate
+   * would be certified, or the next search when none is followed.
+   */
+  wantedAt(): number {
+    let at = this.candidates.length === 0 ? this.nextSearch : Infinity;
     for (const { p, n0 } of this.candidates) at = Math.min(at, certificateWindowEnd(this.code, p, n0) + p);
     return at;
   }

@@ -270,7 +270,9 @@ export class TakeAndBreakKernel {
   run(to: number): void {
     this.ensureCapacity(to);
     while (this.n < to) {
-      const stop = Math.min(to, this.nextCheck);
+      // At most 1024 heaps per call: V8 then swaps in its optimised kernel at the next call instead of
+      // compiling a second, on-stack-replacement version for a call that runs on and on.
+      const stop = Math.min(to, this.nextCheck, this.n + 1024);
       if (this.cls.mask === 0) this.plainRange(stop);
       else if (this.bits <= 5) this.sparseNarrow(stop);
       else this.sparseWide(stop);

@@ -112,7 +112,8 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
     }
     options.onProgress?.(k.n, total);
     let to = Math.min(total, k.n + chunk, nextSave);
-    if (atPeriod !== 'ignore') to = Math.max(k.n + 1, Math.min(to, tracker.certifiableAt()));
+    // Stop where the tracker wants to look: a candidate's window closes, or the next search is due.
+    if (atPeriod !== 'ignore') to = Math.max(k.n + 1, Math.min(to, tracker.wantedAt()));
     const t0 = performance.now();
     k.run(to);
     const ms = performance.now() - t0;

@@ -7,8 +7,8 @@
  * back for the same game and a damaged or truncated file is refused. Files are written to a temporary
  * name and renamed: an interrupted write never leaves half a checkpoint.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { InputError } from '../../../core/errors.js';
 import type { TakeAndBreakCode } from './code.js';
@@ -46,8 +46,13 @@ export function checkpointPath(dir: string, code: TakeAndBreakCode): string {
   return join(dir, checkpointFileName(code));
 }
 
+/** node:crypto, loaded on first use: a run without checkpoints does not pay for it at start-up. */
+let crypto: typeof import('node:crypto') | undefined;
+
 function digest(code: string, n: number, cls: SparseClass, body: Uint8Array): string {
-  return createHash('sha256').update(`${code}\n${n}\n${cls.mask}\n${cls.pos}\n`).update(body).digest('hex');
+  crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return crypto
+    .createHash('sha256').update(`${code}\n${n}\n${cls.mask}\n${cls.pos}\n`).update(body).digest('hex');
 }
 
 function bodyOf(values: Values): Uint8Array {

@@ -228,7 +228,7 @@ export class TakeAndBreakKernel {
    * runs unoptimised for tens of milliseconds longer. Written twice here, no field is assumed constant.
    */
   private unpinFields(): void {
-    this.G = this.G.slice();
+    this.G = this.G.subarray(0);
     this.seen = this.seen.slice();
     this.counts = this.counts.slice();
     this.cls = { ...this.cls };

@@ -175,6 +175,20 @@ function gatherRareSplits(G: Values, rare: Int32Array, rc: number, below: Int32A
   }
 }
 
+/**
+ * The values of `need` (bits, values below 32) that the witness cache does not settle at heap n: for
+ * each, the split that reached it Q heaps ago (Q the local period of the values, so its big heap most
+ * likely has the same value again) is tried.
+ */
+function cachedWitnesses(G: Values, witness: Int32Array, witnessK: Int32Array, Q: number, q: number, n: number, need: number): number {
+  for (let rest = need; rest !== 0; rest &= rest - 1) {
+    const v = 31 - Math.clz32(rest & -rest);
+    const a = witness[v * Q + q]!;
+    if (a !== 0 && (G[a]! ^ G[n - witnessK[v * Q + q]! - a]!) === v) need ^= 1 << v;
+  }
+  return need;
+}
+
 /** Values for heap counts up to `capacity`, in the narrowest array holding values below `limit`. */
 function valueArray(capacity: number, limit: number): Values {
   if (limit <= 256) return new Uint8Array(capacity);
@@ -461,13 +475,7 @@ export class TakeAndBreakKernel {
       const c = commonFree === 0 ? 1 << bits : 31 - Math.clz32(commonFree & -commonFree);
       let need = ~reached & rareBits & (c >= 32 ? -1 : (1 << c) - 1);
       if (need !== 0) {
-        // First the split that reached each value Q heaps ago (Q the local period of the values, so
-        // its big heap most likely has the same value again); settleNarrow does the rest.
-        for (let rest = need; rest !== 0; rest &= rest - 1) {
-          const v = 31 - Math.clz32(rest & -rest);
-          const a = witness[v * Q + q]!;
-          if (a !== 0 && (G[a]! ^ G[n - witnessK[v * Q + q]! - a]!) === v) need ^= 1 << v;
-        }
+        need = cachedWitnesses(G, witness, witnessK, Q, q, n, need);
         if (need !== 0) need = this.settleNarrow(n, q, need);
       }
       // The least rare-type value not reached, else the common candidate.

@@ -1,10 +1,11 @@
 /**
  * Take-and-break kernel (src/games/heaps/take-and-break) against tczajka's C++ octal solver, as whole processes.
  *
- *   node dist/bench/take-and-break.js run CODE MAX [stop|extend|ignore] [plain|sparse] [CHECKPOINT]
+ *   node dist/bench/take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [checksum] [checkpoint=FILE]
  *       one run: G(0..MAX), stopping at a certified period with 'stop' (the default); prints the
- *       period, the fingerprint, the kernel's counters and the process's CPU time so far. With a
- *       checkpoint file, resumes from it and writes it every 2^20 heaps (a long run can be stopped).
+ *       period, the fingerprint, the kernel's counters and the process's CPU time so far; `checksum`
+ *       adds h = 31 h + G mod 2^32 over the values (not part of what `vs` times). With a checkpoint
+ *       file, resumes from it and writes it every 2^20 heaps (a long run can be stopped).
  *   node dist/bench/take-and-break.js vs ANALYZE [quick]
  *       runs `run 0.16 524287` and ANALYZE .16 (the built tczajka `analyze`), best of 3 each,
  *       back to back, CPU (user + sys) and wall from /usr/bin/time; then the longer runs unless quick.
@@ -21,7 +22,9 @@ function checksum(values: ArrayLike<number>): number {
   return h;
 }
 
-function runOne(codeText: string, max: number, atPeriod: 'stop' | 'extend' | 'ignore', sparse: boolean, checkpoint?: string): void {
+function runOne(codeText: string, max: number, atPeriod: 'stop' | 'extend' | 'ignore', flags: string[]): void {
+  const sparse = !flags.includes('plain');
+  const checkpoint = flags.find((f) => f.startsWith('checkpoint='))?.slice('checkpoint='.length);
   const code = parseTakeAndBreakCode(codeText);
   const t0 = performance.now();
   const r = takeAndBreakSequence(code, max, { atPeriod, sparse, checkpoint });
@@ -33,7 +36,7 @@ function runOne(codeText: string, max: number, atPeriod: 'stop' | 'extend' | 'ig
       `${code.text} to ${max}: computed ${r.computed} heaps${r.resumedFrom ? ` (resumed from ${r.resumedFrom})` : ''} in ${wall.toFixed(3)} s wall`,
       p ? `period ${p.period}, preperiod ${p.preperiod} (certified: ${p.certificate})` : 'no period certified',
       formatFingerprint(r.fingerprint),
-      `checksum ${checksum(r.values)} of ${r.values.length} values`,
+      flags.includes('checksum') ? `checksum ${checksum(r.values)} of ${r.values.length} values` : `${r.values.length} values`,
       `kernel ${JSON.stringify(r.stats)}`,
       `process cpu ${((cpu.user + cpu.system) / 1e6).toFixed(3)} s`,
     ].join('\n  '),
@@ -102,8 +105,8 @@ function equal(codeText: string, max: number): void {
   console.log(first < 0 ? `${code.text}: sparse = plain on G(0..${max})` : `${code.text}: DIFFERENT at heap ${first}: sparse ${fast[first]}, plain ${plain[first]}`);
 }
 
-const [mode, a, b, c, d, e] = process.argv.slice(2);
-if (mode === 'run') runOne(a!, Number(b), (c ?? 'stop') as 'stop' | 'extend' | 'ignore', d !== 'plain', e);
+const [mode, a, b, c, ...rest] = process.argv.slice(2);
+if (mode === 'run') runOne(a!, Number(b), (c ?? 'stop') as 'stop' | 'extend' | 'ignore', rest);
 else if (mode === 'vs') versus(a!, b === 'quick');
 else if (mode === 'equal') equal(a!, Number(b));
-else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain|sparse] [CHECKPOINT] | vs ANALYZE [quick] | equal CODE MAX');
+else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [checksum] [checkpoint=FILE] | vs ANALYZE [quick] | equal CODE MAX');

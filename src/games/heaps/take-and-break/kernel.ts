@@ -307,10 +307,13 @@ export class TakeAndBreakKernel {
     return this.cls;
   }
 
-  /** Room for heaps 0..capacity-1 (keeps the values). */
-  ensureCapacity(capacity: number): void {
+  /**
+   * Room for heaps 0..capacity-1, keeping the values: the array at least doubles (so that growing heap
+   * by heap costs O(1) per heap), but never past `limit`.
+   */
+  ensureCapacity(capacity: number, limit = Infinity): void {
     if (capacity <= this.G.length) return;
-    const G = valueArray(capacity, valueLimit(this.G));
+    const G = valueArray(Math.max(capacity, Math.min(limit, 2 * this.G.length)), valueLimit(this.G));
     G.set(this.G.subarray(0, this.n));
     this.G = G;
   }

@@ -86,7 +86,8 @@ export function formatFingerprint(f: Fingerprint): string {
 export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, options: TakeAndBreakOptions = {}): TakeAndBreakResult {
   const total = max + 1;
   const atPeriod = options.atPeriod ?? 'extend';
-  const k = new TakeAndBreakKernel(movesOf(code), total, { sparse: options.sparse });
+  // The value array grows as the run goes (a run that stops at a period may need far fewer than max).
+  const k = new TakeAndBreakKernel(movesOf(code), Math.min(total, 1 << 16), { sparse: options.sparse });
   const tracker = new PeriodTracker(code);
   let resumedFrom = 0;
   if (options.checkpoint) {
@@ -115,6 +116,7 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
     // Stop where the tracker wants to look: a candidate's window closes, or the next search is due.
     if (atPeriod !== 'ignore') to = Math.max(k.n + 1, Math.min(to, tracker.wantedAt()));
     const t0 = performance.now();
+    k.ensureCapacity(to, total);
     k.run(to);
     const ms = performance.now() - t0;
     // Chunks of about CHUNK_MS, so that the signal is looked at a few times a second.
@@ -132,7 +134,7 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
   options.onProgress?.(atPeriod === 'stop' ? computed : total, total);
   let values: Values = k.values();
   if (period && atPeriod === 'extend' && computed < total) {
-    k.ensureCapacity(total);
+    k.ensureCapacity(total, total);
     const G = k.G;
     const p = period.period;
     for (let m = computed; m < total; m++) G[m] = G[m - p]!;

@@ -54,7 +54,7 @@ test('known periods certified (Winning Ways ch. 4; Gangolli–Plambeck for 0.127
   }
 });
 
-test("unequal splits need the wider window: 0.16! is 3-periodic on G(3..12), which the two-heap Guy–Smith window would certify, but G(15) = 3 != G(12) = 0", () => {
+test("unequal splits need the wider window: 0.16! (and Grundy's game 4!.0) look 3-periodic early, which the two-heap Guy–Smith window would certify, but G(15) = 3 != G(12) = 0 (G(13) = 3 != G(10) = 0)", () => {
   const code = parseTakeAndBreakCode('0.16!');
   const G = referenceValues(new TakeAndBreakGame(code), 40);
   assert.deepEqual(G.slice(3, 16), [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 3]);
@@ -66,6 +66,12 @@ test("unequal splits need the wider window: 0.16! is 3-periodic on G(3..12), whi
   assert.equal(G[5]! ^ G[8]!, 0);
   for (let len = 13; len <= 16; len++) assert.equal(certifyPeriod(code, G, len, 3), undefined, `${len} values`);
   assert.notEqual(G[15], G[12]);
+  // Grundy's game itself: G(3..12) = 1 0 2 1 0 2 1 0 2 1, and the window without ! closes at 11 values.
+  const grundy = parseTakeAndBreakCode('4!.0');
+  const H = referenceValues(new TakeAndBreakGame(grundy), 40);
+  assert.ok(certifyPeriod(takeAndBreakCode(grundy.digits), H, 11, 3));
+  for (let len = 11; len <= 40; len++) assert.equal(certifyPeriod(grundy, H, len, 3), undefined, `Grundy, ${len} values`);
+  assert.notEqual(H[13], H[10]);
 });
 
 test('certificates are sound: for every code 0.d1d2 / 4.d1d2 with ! (and 150 hex codes with !), each certificate the tracker gives holds to 1500 (300) heaps', () => {

@@ -7,7 +7,7 @@
  * back for the same game and a damaged or truncated file is refused. Files are written to a temporary
  * name and renamed: an interrupted write never leaves half a checkpoint.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { InputError } from '../../../core/errors.js';
@@ -75,7 +75,14 @@ export function saveCheckpoint(path: string, cp: Checkpoint): void {
     sha256: digest(cp.code, cp.values.length, cp.sparseClass, body),
   };
   const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, Buffer.concat([Buffer.from(JSON.stringify(header) + '\n', 'utf8'), body]));
+  // Header and values written in turn: no copy of the values (tens of megabytes in a long run).
+  const fd = openSync(tmp, 'w');
+  try {
+    writeSync(fd, JSON.stringify(header) + '\n');
+    for (let at = 0; at < body.length; ) at += writeSync(fd, body, at, body.length - at);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(tmp, path);
 }
 

@@ -90,8 +90,8 @@ export function certifyPeriod(code: TakeAndBreakCode, values: ArrayLike<number>,
  * (scanned back from n0). When the values are too few to check a divisor, p itself.
  */
 export function leastPeriod(values: ArrayLike<number>, len: number, p: number, n0: number): { period: number; preperiod: number } {
-  for (let d = 1; d < p; d++) {
-    if (p % d !== 0 || n0 + p + d > len) continue;
+  for (const d of divisors(p)) {
+    if (d === p || n0 + p + d > len) continue;
     let ok = true;
     for (let n = n0; ok && n < n0 + p; n++) if (values[n] !== values[n + d]) ok = false;
     if (!ok) continue;
@@ -100,6 +100,18 @@ export function leastPeriod(values: ArrayLike<number>, len: number, p: number, n
     return { period: d, preperiod: start };
   }
   return { period: p, preperiod: n0 };
+}
+
+/** The divisors of p, ascending (trial division up to sqrt(p)). */
+function divisors(p: number): number[] {
+  const low: number[] = [];
+  const high: number[] = [];
+  for (let d = 1; d * d <= p; d++) {
+    if (p % d !== 0) continue;
+    low.push(d);
+    if (d * d !== p) high.push(p / d);
+  }
+  return [...low, ...high.reverse()];
 }
 
 /**

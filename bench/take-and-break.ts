@@ -1,0 +1,112 @@
+/**
+ * Take-and-break kernel (src/games/heaps/take-and-break) against tczajka's C++ octal solver, as whole processes.
+ *
+ *   node dist/bench/take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [checksum] [checkpoint=FILE]
+ *       one run: G(0..MAX), stopping at a certified period with 'stop' (the default); prints the
+ *       period, the fingerprint, the kernel's counters and the process's CPU time so far; `checksum`
+ *       adds h = 31 h + G mod 2^32 over the values (not part of what `vs` times). With a checkpoint
+ *       file, resumes from it and writes it every 2^20 heaps (a long run can be stopped).
+ *   node dist/bench/take-and-break.js vs ANALYZE [quick]
+ *       runs `run 0.16 524287` and ANALYZE .16 (the built tczajka `analyze`), best of 3 each,
+ *       back to back, CPU (user + sys) and wall from /usr/bin/time; then the longer runs unless quick.
+ *   node dist/bench/take-and-break.js equal CODE MAX
+ *       sparse path against the plain path, value for value (prints the first difference).
+ * Prints figures; asserts nothing.
+ */
+import { parseTakeAndBreakCode } from '../src/games/heaps/take-and-break/code.js';
+import { formatFingerprint, takeAndBreakSequence } from '../src/games/heaps/take-and-break/sequence.js';
+
+function checksum(values: ArrayLike<number>): number {
+  let h = 0;
+  for (let i = 0; i < values.length; i++) h = (Math.imul(h, 31) + values[i]!) >>> 0;
+  return h;
+}
+
+function runOne(codeText: string, max: number, atPeriod: 'stop' | 'extend' | 'ignore', flags: string[]): void {
+  const sparse = !flags.includes('plain');
+  const checkpoint = flags.find((f) => f.startsWith('checkpoint='))?.slice('checkpoint='.length);
+  const code = parseTakeAndBreakCode(codeText);
+  const t0 = performance.now();
+  const r = takeAndBreakSequence(code, max, { atPeriod, sparse, checkpoint });
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage();
+  const p = r.period;
+  console.log(
+    [
+      `${code.text} to ${max}: computed ${r.computed} heaps${r.resumedFrom ? ` (resumed from ${r.resumedFrom})` : ''} in ${wall.toFixed(3)} s wall`,
+      p ? `period ${p.period}, preperiod ${p.preperiod} (certified: ${p.certificate})` : 'no period certified',
+      formatFingerprint(r.fingerprint),
+      flags.includes('checksum') ? `checksum ${checksum(r.values)} of ${r.values.length} values` : `${r.values.length} values`,
+      `kernel ${JSON.stringify(r.stats)}`,
+      `process cpu ${((cpu.user + cpu.system) / 1e6).toFixed(3)} s`,
+    ].join('\n  '),
+  );
+}
+
+interface Timing {
+  cpu: number;
+  wall: number;
+  rssMiB: number;
+  out: string;
+}
+
+// `run` is itself what `vs` measures, so it loads no module it does not need (child_process alone
+// costs a few milliseconds of start-up).
+const { spawnSync } = process.argv[2] === 'vs' ? await import('node:child_process') : ({} as typeof import('node:child_process'));
+const { cpus, loadavg } = process.argv[2] === 'vs' ? await import('node:os') : ({} as typeof import('node:os'));
+
+/** One whole process under /usr/bin/time: CPU (user + sys), wall, peak RSS. */
+function timed(cmd: string, args: string[]): Timing {
+  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %U %S %e %M', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const line = r.stderr.trim().split('\n').find((l) => l.startsWith('TIME ')) ?? '';
+  const [, u, s, e, m] = line.split(' ').map(Number);
+  if (r.status !== 0 || !line) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr.slice(-500)}`);
+  return { cpu: u! + s!, wall: e!, rssMiB: m! / 1024, out: r.stdout };
+}
+
+function bestOf(n: number, cmd: string, args: string[]): Timing {
+  let best: Timing | undefined;
+  for (let i = 0; i < n; i++) {
+    const t = timed(cmd, args);
+    if (!best || t.cpu < best.cpu) best = t;
+  }
+  return best!;
+}
+
+function versus(analyze: string, quick: boolean): void {
+  const self = new URL(import.meta.url).pathname;
+  const node = process.execPath;
+  console.log(`machine: ${cpus().length} cpus, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  const cases: { name: string; ours: string[]; theirs: string[]; reps: number }[] = [
+    { name: '0.16 to 2^19, period certified', ours: ['run', '0.16', String((1 << 19) - 1), 'stop'], theirs: ['.16'], reps: 3 },
+  ];
+  if (!quick) {
+    cases.push({ name: "Grundy's game (4!.0) to 2^21", ours: ['run', '4!.0', String((1 << 21) - 1), 'ignore'], theirs: ['grundy', String(1 << 21)], reps: 1 });
+    cases.push({ name: '0.376 to 2^21', ours: ['run', '0.376', String((1 << 21) - 1), 'ignore'], theirs: ['.376', String(1 << 21)], reps: 1 });
+  }
+  console.log('| task | sprague CPU (wall) | tczajka CPU (wall) | ratio (CPU) |');
+  console.log('| --- | --- | --- | --- |');
+  for (const c of cases) {
+    const ours = bestOf(c.reps, node, [self, ...c.ours]);
+    const theirs = bestOf(c.reps, analyze, c.theirs);
+    console.log(`| ${c.name} | ${ours.cpu.toFixed(2)} s (${ours.wall.toFixed(2)} s), ${ours.rssMiB.toFixed(0)} MiB | ${theirs.cpu.toFixed(2)} s (${theirs.wall.toFixed(2)} s), ${theirs.rssMiB.toFixed(0)} MiB | ${(ours.cpu / theirs.cpu).toFixed(2)}x |`);
+    console.log(ours.out.trim().split('\n').map((l) => `    sprague: ${l}`).join('\n'));
+    console.log(theirs.out.trim().split('\n').slice(-2).map((l) => `    tczajka: ${l}`).join('\n'));
+  }
+  console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+}
+
+function equal(codeText: string, max: number): void {
+  const code = parseTakeAndBreakCode(codeText);
+  const fast = takeAndBreakSequence(code, max, { atPeriod: 'ignore' }).values;
+  const plain = takeAndBreakSequence(code, max, { atPeriod: 'ignore', sparse: false }).values;
+  let first = -1;
+  for (let i = 0; i <= max && first < 0; i++) if (fast[i] !== plain[i]) first = i;
+  console.log(first < 0 ? `${code.text}: sparse = plain on G(0..${max})` : `${code.text}: DIFFERENT at heap ${first}: sparse ${fast[first]}, plain ${plain[first]}`);
+}
+
+const [mode, a, b, c, ...rest] = process.argv.slice(2);
+if (mode === 'run') runOne(a!, Number(b), (c ?? 'stop') as 'stop' | 'extend' | 'ignore', rest);
+else if (mode === 'vs') versus(a!, b === 'quick');
+else if (mode === 'equal') equal(a!, Number(b));
+else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [checksum] [checkpoint=FILE] | vs ANALYZE [quick] | equal CODE MAX');

@@ -1,0 +1,144 @@
+/**
+ * Long runs of a take-and-break game's Grundy sequence: the kernel (kernel.ts) driven in chunks of
+ * about a tenth of a second, with the period found and certified as the values grow (certificate.ts),
+ * resumable checkpoints (checkpoint.ts), an AbortSignal and a progress callback.
+ */
+import { InterruptedError } from '../../../core/errors.js';
+import type { TakeAndBreakCode } from './code.js';
+import { loadCheckpoint, saveCheckpoint } from './checkpoint.js';
+import { PeriodTracker, type PeriodCertificate } from './certificate.js';
+import { TakeAndBreakKernel, type KernelStats, type Values } from './kernel.js';
+import { movesOf } from './moves.js';
+
+export interface TakeAndBreakOptions {
+  /** Use the sparse-space path when a good class exists (default true); false runs the plain path only. */
+  sparse?: boolean;
+  /**
+   * Once a period is certified: 'extend' (default) fills G up to max from it, 'stop' ends the run there
+   * (values then holds only what was computed), 'ignore' computes every value anyway.
+   */
+  atPeriod?: 'extend' | 'stop' | 'ignore';
+  /** Polled between chunks (at least every ~0.2 s); a raised signal throws InterruptedError. */
+  signal?: AbortSignal;
+  /** Called between chunks with the heaps done and asked for. */
+  onProgress?: (done: number, total: number) => void;
+  /**
+   * A checkpoint file: read back first when it exists (same code, checksum right), and written every
+   * `checkpointEvery` heaps (default 2^20), at the end and when interrupted.
+   */
+  checkpoint?: string;
+  checkpointEvery?: number;
+}
+
+/** What `sequence --summary` prints besides the period: the state of the run, as tczajka's solver shows it. */
+export interface Fingerprint {
+  /** Heaps computed (G(0..heaps-1)), not counting values read off a period. */
+  heaps: number;
+  /** The largest value and the least heap that has it. */
+  largest: number;
+  largestAt: number;
+  /** The rare/common class: value mask (hexadecimal in print) and whether heap parity takes part. */
+  rareMask: number;
+  rarePos: boolean;
+  /** Rare heaps among 1..heaps-1 under that class, and the last of them (0 when none). */
+  rareCount: number;
+  lastRare: number;
+}
+
+export interface TakeAndBreakResult {
+  /** G(0..max), or fewer when atPeriod is 'stop'. */
+  values: Values;
+  /** Heaps computed by the kernel; the rest of `values` was read off the certified period. */
+  computed: number;
+  /** Heaps the run resumed from (read from the checkpoint), 0 when it started afresh. */
+  resumedFrom: number;
+  period?: PeriodCertificate;
+  fingerprint: Fingerprint;
+  stats: KernelStats;
+}
+
+/** Target length of a chunk between polls of the signal, in milliseconds. */
+const CHUNK_MS = 100;
+
+function fingerprintOf(k: TakeAndBreakKernel): Fingerprint {
+  const cls = k.sparseClass;
+  return {
+    heaps: k.n,
+    largest: k.maxValue,
+    largestAt: k.maxAt,
+    rareMask: cls.mask,
+    rarePos: cls.pos === 1,
+    rareCount: cls.mask === 0 ? 0 : k.rareCount,
+    lastRare: cls.mask === 0 || k.rareCount === 0 ? 0 : k.rare[k.rareCount - 1]!,
+  };
+}
+
+/** The fingerprint in tczajka's words: `largest G[i]=v rare_mask=m[pos] num_rare=c last_rare=l`. */
+export function formatFingerprint(f: Fingerprint): string {
+  return `n=${f.heaps} largest G[${f.largestAt}]=${f.largest} rare_mask=${f.rareMask.toString(16)}${f.rarePos ? 'pos' : ''} num_rare=${f.rareCount} last_rare=${f.lastRare}`;
+}
+
+/**
+ * G(0..max) of the take-and-break game of `code`. Exact: the sparse path, the witness shortcuts and
+ * the period extension only change the speed (tests check them against the plain reference).
+ * Throws InterruptedError whose `partial` is the Values finished when the signal is raised.
+ */
+export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, options: TakeAndBreakOptions = {}): TakeAndBreakResult {
+  const total = max + 1;
+  const atPeriod = options.atPeriod ?? 'extend';
+  // The value array grows as the run goes (a run that stops at a period may need far fewer than max).
+  const k = new TakeAndBreakKernel(movesOf(code), Math.min(total, 1 << 16), { sparse: options.sparse });
+  const tracker = new PeriodTracker(code);
+  let resumedFrom = 0;
+  if (options.checkpoint) {
+    const cp = loadCheckpoint(options.checkpoint, code);
+    if (cp) {
+      const n = Math.min(cp.values.length, total);
+      k.restore(cp.values.subarray(0, n), cp.sparseClass);
+      resumedFrom = n;
+    }
+  }
+  const every = options.checkpointEvery ?? 1 << 20;
+  let nextSave = resumedFrom + every;
+  const save = (): void => {
+    if (options.checkpoint && k.n > 0) saveCheckpoint(options.checkpoint, { code: code.text, values: k.values(), sparseClass: k.sparseClass });
+  };
+  let period: PeriodCertificate | undefined;
+  if (atPeriod !== 'ignore' && k.n > 0) period = tracker.update(k.G, k.n);
+  let chunk = 64;
+  while (!period && k.n < total) {
+    if (options.signal?.aborted) {
+      save();
+      throw new InterruptedError(k.values().slice());
+    }
+    options.onProgress?.(k.n, total);
+    let to = Math.min(total, k.n + chunk, nextSave);
+    // Stop where the tracker wants to look: a candidate's window closes, or the next search is due.
+    if (atPeriod !== 'ignore') to = Math.max(k.n + 1, Math.min(to, tracker.wantedAt()));
+    const t0 = performance.now();
+    k.ensureCapacity(to, total);
+    k.run(to);
+    const ms = performance.now() - t0;
+    // Chunks of about CHUNK_MS, so that the signal is looked at a few times a second.
+    if (ms < CHUNK_MS / 2) chunk = Math.min(2 * chunk, 1 << 24);
+    else if (ms > 2 * CHUNK_MS) chunk = Math.max(chunk >> 1, 1);
+    if (k.n >= nextSave) {
+      save();
+      nextSave = k.n + every;
+    }
+    if (atPeriod !== 'ignore') period = tracker.update(k.G, k.n);
+  }
+  const computed = k.n;
+  const fingerprint = fingerprintOf(k);
+  if (options.checkpoint && computed > resumedFrom) save();
+  options.onProgress?.(atPeriod === 'stop' ? computed : total, total);
+  let values: Values = k.values();
+  if (period && atPeriod === 'extend' && computed < total) {
+    k.ensureCapacity(total, total);
+    const G = k.G;
+    const p = period.period;
+    for (let m = computed; m < total; m++) G[m] = G[m - p]!;
+    values = G.subarray(0, total);
+  }
+  return { values, computed, resumedFrom, period, fingerprint, stats: k.stats };
+}

@@ -1,0 +1,100 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InputError, InterruptedError } from '../../../src/core/errors.js';
+import { parseTakeAndBreakCode } from '../../../src/games/heaps/take-and-break/code.js';
+import { checkpointPath, loadCheckpoint } from '../../../src/games/heaps/take-and-break/checkpoint.js';
+import { formatFingerprint, takeAndBreakSequence } from '../../../src/games/heaps/take-and-break/sequence.js';
+
+const grundy = parseTakeAndBreakCode('4!.0');
+
+test('long runs: a run stopped by its AbortSignal keeps the values done and a checkpoint; resuming gives the uninterrupted values', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sprague-tnb-'));
+  try {
+    const path = checkpointPath(dir, grundy);
+    const whole = takeAndBreakSequence(grundy, 60_000, { atPeriod: 'ignore' });
+    const controller = new AbortController();
+    const seen: number[] = [];
+    let partial: ArrayLike<number> | undefined;
+    try {
+      takeAndBreakSequence(grundy, 60_000, {
+        atPeriod: 'ignore',
+        checkpoint: path,
+        checkpointEvery: 8192,
+        signal: controller.signal,
+        onProgress: (done, total) => {
+          seen.push(done);
+          assert.equal(total, 60_001);
+          if (done >= 20_000) controller.abort();
+        },
+      });
+      assert.fail('not interrupted');
+    } catch (e) {
+      assert.ok(e instanceof InterruptedError);
+      partial = e.partial as ArrayLike<number>;
+    }
+    assert.ok(partial!.length >= 20_000 && partial!.length < 60_001, `${partial!.length} values kept`);
+    for (let i = 0; i < partial!.length; i++) assert.equal(partial![i], whole.values[i]);
+    assert.deepEqual(seen, [...seen].sort((a, b) => a - b));
+    // The checkpoint holds exactly the values kept.
+    const cp = loadCheckpoint(path, grundy)!;
+    assert.equal(cp.values.length, partial!.length);
+    const resumed = takeAndBreakSequence(grundy, 60_000, { atPeriod: 'ignore', checkpoint: path });
+    assert.equal(resumed.resumedFrom, partial!.length);
+    assert.equal(resumed.computed, 60_001);
+    assert.deepEqual(Array.from(resumed.values), Array.from(whole.values));
+    assert.deepEqual(resumed.fingerprint, whole.fingerprint);
+    // Asking for fewer heaps than the checkpoint holds reads them back without computing.
+    const shorter = takeAndBreakSequence(grundy, 1000, { atPeriod: 'ignore', checkpoint: path });
+    assert.deepEqual(Array.from(shorter.values), Array.from(whole.values.subarray(0, 1001)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('checkpoints: another game, a damaged byte and a truncated file are refused with the file named; no temporary file is left', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sprague-tnb-'));
+  try {
+    const path = join(dir, 'cp.values');
+    takeAndBreakSequence(grundy, 5000, { atPeriod: 'ignore', checkpoint: path });
+    assert.ok(existsSync(path));
+    assert.ok(readFileSync(path).length > 5001, 'one byte per heap after the header');
+    assert.throws(() => loadCheckpoint(path, parseTakeAndBreakCode('0.16')), (e: unknown) => e instanceof InputError && /was written for 4!\.0, not 0\.16/.test(e.message));
+    const good = readFileSync(path);
+    const damaged = Buffer.from(good);
+    damaged[damaged.length - 10]! ^= 1;
+    writeFileSync(path, damaged);
+    assert.throws(() => loadCheckpoint(path, grundy), (e: unknown) => e instanceof InputError && /checksum mismatch/.test(e.message) && e.message.includes(path));
+    writeFileSync(path, good.subarray(0, good.length - 7));
+    assert.throws(() => loadCheckpoint(path, grundy), (e: unknown) => e instanceof InputError && /truncated/.test(e.message));
+    writeFileSync(path, 'hello\n');
+    assert.throws(() => loadCheckpoint(path, grundy), (e: unknown) => e instanceof InputError && /not a sprague take-and-break checkpoint/.test(e.message));
+    assert.equal(loadCheckpoint(join(dir, 'none'), grundy), undefined);
+    assert.deepEqual(readdirSync(dir).filter((f) => f.includes('.tmp')), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("fingerprint (tczajka's analyze): Grundy's game to 2^14 has its largest value 139 first at 16375, 1150 rare heaps under mask fe, the last at 16371", () => {
+  // tczajka's analyze prints at n=2^14: largest G[16375]=139 rare_mask=fe num_rare=1150 last_rare=16371,
+  // counting heap 0 among the rare ones; we count heaps 1..n-1 and print the same line otherwise.
+  const r = takeAndBreakSequence(grundy, (1 << 14) - 1, { atPeriod: 'ignore' });
+  assert.equal(formatFingerprint(r.fingerprint), 'n=16384 largest G[16375]=139 rare_mask=fe num_rare=1149 last_rare=16371');
+});
+
+test('atPeriod: stop ends at the certificate, extend fills up to max from the period, ignore computes every value', () => {
+  const code = parseTakeAndBreakCode('0.137');
+  const stop = takeAndBreakSequence(code, 5000, { atPeriod: 'stop' });
+  const extend = takeAndBreakSequence(code, 5000);
+  const ignore = takeAndBreakSequence(code, 5000, { atPeriod: 'ignore' });
+  assert.equal(stop.values.length, stop.computed);
+  assert.ok(stop.computed < 400);
+  assert.equal(extend.values.length, 5001);
+  assert.equal(extend.computed, stop.computed);
+  assert.equal(ignore.computed, 5001);
+  assert.equal(ignore.period, undefined);
+  assert.deepEqual(Array.from(extend.values), Array.from(ignore.values));
+});

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { BroadcastChannel } from 'node:worker_threads';
 import { InterruptedError, LimitError } from '../core/errors.js';
+import type { LimitName } from '../core/limits.js';
 import { WorkerPool, retypeWorkerError } from '../core/pool.js';
 import { raiseStop } from '../core/stop.js';
 import { type JobArgs, type JobContext, type JobName, type JobResult, jobs } from './background-jobs.js';
@@ -25,7 +26,7 @@ export interface BackgroundTask {
 /** How the job ended (a limit or an interruption keeps the job's partial result) and how many items it emitted. */
 export type BackgroundReply =
   | { end: 'done' | 'interrupted'; value: unknown; emitted: number }
-  | { end: 'limit'; value: unknown; message: string; limit: string; emitted: number }
+  | { end: 'limit'; value: unknown; message: string; limit: LimitName; emitted: number }
   | { end: 'error'; name: string; message: string; emitted: number };
 
 export interface BackgroundOptions {

@@ -7,6 +7,7 @@
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { InputError, InterruptedError, LimitError } from './errors.js';
+import type { LimitName } from './limits.js';
 
 interface Pending<R> {
   resolve(result: R): void;
@@ -20,7 +21,7 @@ interface Queued<T, R> extends Pending<R> {
 interface Reply<R> {
   id: number;
   result?: R;
-  error?: { name: string; message: string };
+  error?: { name: string; message: string; limit?: LimitName };
 }
 
 /** The default number of threads: the machine's cores. */
@@ -101,9 +102,8 @@ export class WorkerPool<T, R> {
     this.running.delete(worker);
     this.idle.push(worker);
     if (reply.error) {
-      const e = new Error(reply.error.message);
-      e.name = reply.error.name;
-      p.reject(e);
+      const { name, message, limit } = reply.error;
+      p.reject(Object.assign(new Error(message), { name }, limit === undefined ? {} : { limit }));
     } else {
       p.resolve(reply.result as R);
     }
@@ -134,7 +134,8 @@ export function serveTasks<T, R>(handler: (task: T) => R | Promise<R>): void {
       port.postMessage({ id, result: await handler(task) });
     } catch (e) {
       const err = e instanceof Error ? e : new Error(String(e));
-      port.postMessage({ id, error: { name: err.name, message: err.message } });
+      const limit = err instanceof LimitError ? { limit: err.limit } : {};
+      port.postMessage({ id, error: { name: err.name, message: err.message, ...limit } });
     }
   });
 }
@@ -146,7 +147,8 @@ export function serveTasks<T, R>(handler: (task: T) => R | Promise<R>): void {
 export function retypeWorkerError(e: unknown, interruptedPartial?: unknown): unknown {
   if (!(e instanceof Error) || e instanceof InterruptedError || e instanceof LimitError) return e;
   if (e.name === 'InterruptedError') return new InterruptedError(interruptedPartial);
-  if (e.name === 'LimitError') return new LimitError(e.message, 'worker');
+  const { limit } = e as { limit?: LimitName };
+  if (e.name === 'LimitError' && limit !== undefined) return new LimitError(e.message, limit);
   if (['InputError', 'PositionError', 'SpecError', 'CycleError'].includes(e.name)) return new InputError(e.message);
   return e;
 }

@@ -3,6 +3,7 @@
  * with an explicit stack so that a game tree 10^6 moves deep does not overflow the call stack.
  */
 import { CycleError, InputError, InterruptedError, LimitError } from './errors.js';
+import { limitDefault } from './limits.js';
 import type { Ruleset } from './ruleset.js';
 
 export type Outcome = 'P' | 'N';
@@ -103,7 +104,7 @@ export class Solver {
     const root = this.node(rs, p);
     const known = root.memo.get(root.key);
     if (known !== undefined && known !== IN_PROGRESS) return known;
-    const maxPositions = this.options.maxPositions ?? 15_000_000;
+    const maxPositions = this.options.maxPositions ?? limitDefault('positions');
     const stack: Frame[] = [this.frame(root, 0)];
     let steps = 0;
     while (stack.length > 0) {
@@ -118,7 +119,7 @@ export class Solver {
             this.unwind(stack);
             throw new LimitError(
               `depth bound ${maxDepth} hit at ${child.rs.domain.format(child.p)}: the value is not determined`,
-              'max-depth',
+              'depth',
             );
           }
           if (this.size >= maxPositions) {

@@ -6,6 +6,7 @@
  * an "admissible" verdict there is not certified.
  */
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import { alphabetSizeOf, letterCounts, primitiveRoot, wordToString } from '../words/word.js';
 import type { Admissibility } from './bounded.js';
 import { balancedPeriodicAdmissibility, isBalanced } from './periodic-nary.js';
@@ -172,9 +173,9 @@ function unbalancedAdmissibility(word: BinaryPeriodicWord, options: PeriodicOpti
   const u2 = (r / c2) * l;
   const k0 = Math.ceil(c2 / c1);
   const bound = options.bound ?? (k0 + 1) * u1;
-  const maxBound = options.maxBound ?? 20_000;
+  const maxBound = options.maxBound ?? limitDefault('remark40Box');
   if (bound > maxBound) {
-    throw new LimitError(`Remark 40's box [0,${bound}]^2 for ${wordToString(word.period)} is larger than ${maxBound}`, 'bound');
+    throw new LimitError(`Remark 40's box [0,${bound}]^2 for ${wordToString(word.period)} is larger than ${maxBound}`, 'remark40Box');
   }
   const diff = remark40Differences(word, one, bound);
   const witness = leastWitness2(bound, word.partners(bound), diff, options.signal);

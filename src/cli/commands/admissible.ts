@@ -1,6 +1,6 @@
 /** `sprague admissible SPEC_OR_SET [--max N] [--method logic|periodic|bounded]` (deciding-game-invariance). */
 import type { Command } from 'commander';
-import { InterruptedError, LimitError } from '../../core/errors.js';
+import { InterruptedError } from '../../core/errors.js';
 import { type AdmissibilityMethod, type SetSpec, type admissible, defaultBound, parseSetSpec } from '../../invariance/admissible.js';
 import { dimensionOf } from '../../invariance/sets.js';
 import type { PeriodicAdmissibility } from '../../invariance/periodic.js';
@@ -61,8 +61,6 @@ export const admissibleCommand: CommandModule = {
           res = await runStoppable('admissible', args, { title: 'admissible', inline: small });
         } catch (e) {
           if (e instanceof InterruptedError) printInterrupted(e.partial as KeptAdmissibility | undefined, flags);
-          // The library's caps are not flags; name the one the user can raise.
-          if (e instanceof LimitError && /(subset construction|NFA) passed/.test(e.message)) throw new LimitError(`${e.message} (--max-subsets N)`, e.limit, e.partial);
           throw e;
         }
         if (flags.json) {

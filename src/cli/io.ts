@@ -3,18 +3,42 @@
  * otherwise, and a progress bar on stderr when it is a terminal.
  */
 import cliProgress from 'cli-progress';
+import { InterruptedError } from '../core/errors.js';
+import { ctrlC, yieldToSignals } from './interrupt.js';
 
 export interface OutputOptions {
   json?: boolean;
 }
 
-/** One JSON object per line, nothing else on stdout (spec/CLI.md). */
+/**
+ * One JSON object per line, nothing else on stdout (spec/CLI.md). Every write is whole lines (stdout is
+ * synchronous on Linux and the Ctrl-C handler runs only between writes), so output never ends mid-line.
+ */
 export function emitJson(obj: unknown): void {
   process.stdout.write(JSON.stringify(obj) + '\n');
 }
 
 export function emitLine(text: string): void {
   process.stdout.write(text + '\n');
+}
+
+/** Lines written per chunk by emitLines (a million lines would otherwise be a million writes). */
+const CHUNK = 4096;
+
+/**
+ * Lines 0..count-1, written in chunks; between chunks a Ctrl-C is noticed and ends the output there (after a
+ * whole line) with InterruptedError. Output that already answers a Ctrl-C (what a stopped job kept) stops
+ * only on the second one.
+ */
+export async function emitLines(count: number, line: (i: number) => string): Promise<void> {
+  const stop = ctrlC.stop.aborted ? ctrlC.kill : ctrlC.stop;
+  for (let start = 0; start < count; start += CHUNK) {
+    if (start > 0) await yieldToSignals();
+    if (stop.aborted) throw new InterruptedError({ printed: start });
+    const lines: string[] = [];
+    for (let i = start; i < Math.min(count, start + CHUNK); i++) lines.push(line(i));
+    process.stdout.write(lines.join('\n') + '\n');
+  }
 }
 
 /** Columns padded to their widest cell; numbers right-aligned. */

@@ -1,4 +1,6 @@
 /** Process entry of the CLI: wires stdout errors and the exit code around `main`. */
+import { installCtrlC } from './interrupt.js';
+import { closeCommandJobs } from './jobs.js';
 import { main } from './main.js';
 
 // A reader that closes early (`| head`) is not an error.
@@ -8,4 +10,6 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   process.stderr.write(`sprague: cannot write to standard output: ${e.code ?? e.message}\n`);
   process.exit(1);
 });
+installCtrlC();
 process.exitCode = await main(process.argv.slice(2));
+await closeCommandJobs();

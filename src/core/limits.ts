@@ -87,6 +87,12 @@ export const LIMITS = {
   grundyValue: { default: 255, shown: '255', fixed: true, bounds: 'a Grundy value stored in one byte (rewrite tables, Push-Cram searches)' },
   searchTableBytes: { default: 8 * 2 ** 30, shown: '8 GiB', bounds: 'bytes of the 3-row Push-Cram kernel table' },
   tableBits: { default: 31, shown: '31', fixed: true, bounds: 'log2 of the slots of a transposition table' },
+  jobMemory: {
+    default: null,
+    shown: "V8's heap limit of a worker thread",
+    fixed: true,
+    bounds: 'the JavaScript heap of the worker thread running a job (a job past it ends with exit 3; typed arrays are outside it)',
+  },
   boardSize: { default: 30, shown: '30 (3-row kernel: 31 columns, 25 for Grundy values, 26 with checkpoints)', fixed: true, bounds: 'rows, columns or component sides a grid search handles' },
 } as const satisfies Record<string, LimitSpec>;
 

@@ -18,6 +18,9 @@ export interface SolverOptions {
   signal?: AbortSignal;
 }
 
+/** Children looked at between two readings of the stop signal (a few milliseconds of work). */
+const POLL_WORK = 1 << 16;
+
 /** Marks a position whose value is being computed: meeting it again means the game has a cycle. */
 const IN_PROGRESS = -1;
 
@@ -106,10 +109,20 @@ export class Solver {
     if (known !== undefined && known !== IN_PROGRESS) return known;
     const maxPositions = this.options.maxPositions ?? limitDefault('positions');
     const stack: Frame[] = [this.frame(root, 0)];
-    let steps = 0;
+    // The signal is read once per POLL_WORK children looked at or created: a position with a million
+    // options (Nim heap 10^6) is as much work as a million small ones.
+    let work = 0;
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
       let descended = false;
+      if (signal && work >= POLL_WORK) {
+        work = 0;
+        if (signal.aborted) {
+          this.unwind(stack);
+          throw new InterruptedError();
+        }
+      }
+      const from = top.next;
       while (top.next < top.children.length) {
         const child = top.children[top.next]!;
         const v = child.memo.get(child.key);
@@ -126,7 +139,9 @@ export class Solver {
             this.unwind(stack);
             throw new LimitError(`more than ${maxPositions} positions memoised; the position is too large`, 'positions');
           }
-          stack.push(this.frame(child, depth));
+          const frame = this.frame(child, depth);
+          work += frame.children.length;
+          stack.push(frame);
           descended = true;
           break;
         }
@@ -137,13 +152,8 @@ export class Solver {
         }
         top.next++;
       }
-      if (descended) {
-        if (signal && (++steps & 0xffff) === 0 && signal.aborted) {
-          this.unwind(stack);
-          throw new InterruptedError();
-        }
-        continue;
-      }
+      work += top.next - from + 1;
+      if (descended) continue;
       top.memo.set(top.key, this.combine(top));
       stack.pop();
     }

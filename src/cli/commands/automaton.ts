@@ -7,12 +7,12 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { toDot } from '../../automata/dot.js';
 import { dotToPng, dotToSvg } from '../../automata/render.js';
-import { InputError, InterruptedError } from '../../core/errors.js';
+import { InputError } from '../../core/errors.js';
 import { RewriteGame } from '../../games/rewrite/game.js';
 import { compressWord, formatRule } from '../../games/rewrite/rules.js';
 import type { GrundyAutomatonResult } from '../../regular/grundy-automaton.js';
-import { reviveAutomatonResult } from '../background-jobs.js';
-import { runStoppable } from '../background.js';
+import { reviveAutomatonResult } from '../../jobs/index.js';
+import { runCommandJob, stopped } from '../jobs.js';
 import { parseSpec } from '../../spec/index.js';
 import { emitJson, emitLine, formatTable, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
@@ -38,18 +38,13 @@ export const automatonCommand: CommandModule = {
         const maxStates = flags.maxStates === undefined ? 100 : parseCount('--max-states', flags.maxStates);
         const ruleset = parseSpec(spec, { allowUnboundedRewriting: true });
         if (!(ruleset instanceof RewriteGame)) throw new InputError(`automaton needs a rewrite game (rewrite:RULES), not ${spec}`);
-        let result: GrundyAutomatonResult;
-        let interrupted: InterruptedError | undefined;
-        // The learner runs in a worker so that Ctrl-C can stop it and keep what it learned.
-        try {
-          const target = flags.pPositions ? 'p-positions' : 'grundy';
-          result = reviveAutomatonResult(await runStoppable('automaton', { spec, maxStates, target }, { title: 'learning' }));
-        } catch (e) {
-          // Interrupted: report what was learned (unproved), then let the CLI exit with 130.
-          if (!(e instanceof InterruptedError) || !e.partial) throw e;
-          interrupted = e;
-          result = reviveAutomatonResult(e.partial as GrundyAutomatonResult);
-        }
+        // The learner runs as a job so that Ctrl-C can stop it and keep what it learned.
+        const target = flags.pPositions ? 'p-positions' : 'grundy';
+        const run = await runCommandJob('automaton', { spec, maxStates, target }, { title: 'learning' });
+        // Interrupted: report what was learned (unproved), then let the CLI exit with 130.
+        if (run.end !== 'done' && (run.end === 'limit' || !run.partial)) throw stopped(run);
+        const interrupted = run.end === 'done' ? undefined : stopped(run);
+        const result: GrundyAutomatonResult = reviveAutomatonResult(run.end === 'done' ? run.value : run.partial!);
         const letters = result.alphabet.names;
         const out = {
           states: result.states,

@@ -1,11 +1,9 @@
 /** `sprague grundy SPEC POSITION...`: the Grundy value and outcome of each position. */
 import type { Command } from 'commander';
-import { Solver } from '../../core/solver.js';
-import type { Ruleset } from '../../core/ruleset.js';
-import { CramRuleset, PushCramRuleset } from '../../games/grids/index.js';
-import { runGridTask } from '../../games/grids/task.js';
+import type { GrundyLine } from '../../jobs/index.js';
 import { parsePosition } from '../../spec/index.js';
-import { emitJson, emitLine, formatTable, progressBar } from '../io.js';
+import { runCommandJob, stopped } from '../jobs.js';
+import { emitJson, emitLine, formatTable } from '../io.js';
 import type { CommandModule } from './index.js';
 import { specFromFlags } from './shared.js';
 
@@ -15,29 +13,6 @@ interface Flags {
   moves?: boolean;
   outcomeOnly?: boolean;
   checkpoint?: string;
-}
-
-/**
- * Grid games have their own search (transposition table, reflections, components), run in a worker
- * thread so that Ctrl-C is noticed and the table is saved to the checkpoint file.
- */
-async function gridSearch(
-  ruleset: Ruleset<any>,
-  position: string,
-  flags: Flags,
-  signal: AbortSignal,
-): Promise<{ grundy: number | null; outcome: 'P' | 'N' } | undefined> {
-  if (!(ruleset instanceof CramRuleset || ruleset instanceof PushCramRuleset)) return undefined;
-  const bar = progressBar(position);
-  try {
-    const r = await runGridTask(
-      { game: ruleset.name, position, what: 'solve', grundy: !flags.outcomeOnly, ...(flags.checkpoint ? { checkpoint: flags.checkpoint } : {}) },
-      { signal, onProgress: (p) => bar.update(p.rootDone, Math.max(p.rootTotal, 1), `${p.nodes} positions`) },
-    );
-    return { grundy: r.grundy, outcome: r.outcome === 'P' ? 'P' : 'N' };
-  } finally {
-    bar.stop();
-  }
 }
 
 export const grundyCommand: CommandModule = {
@@ -54,39 +29,35 @@ export const grundyCommand: CommandModule = {
       .option('--checkpoint <file>', 'grid games: keep the transposition table in this file (loaded if present, saved on Ctrl-C)')
       .action(async (spec: string, positions: string[], flags: Flags) => {
         const { ruleset, maxDepth } = specFromFlags(spec, flags);
-        const parsed = positions.map((t) => parsePosition(ruleset, t));
-        const solver = new Solver(maxDepth === undefined ? {} : { maxDepth });
+        // Bad positions are refused here, before any work.
+        for (const t of positions) parsePosition(ruleset, t);
         const misere = ruleset.convention === 'misere';
         const rows: (string | number)[][] = [];
-        const ac = new AbortController();
-        const onSigint = () => ac.abort();
-        process.on('SIGINT', onSigint);
-        try {
-          for (const [i, p] of parsed.entries()) {
-            const grid = await gridSearch(ruleset, positions[i]!, flags, ac.signal);
-            const outcome = grid ? grid.outcome : solver.outcome(ruleset, p);
-            const grundy = grid ? grid.grundy : misere ? null : solver.grundy(ruleset, p);
-            const moves = flags.moves
-              ? ruleset.options(p).map((o) => ({
-                  position: ruleset.domain.format(o),
-                  grundy: misere ? null : solver.grundy(ruleset, o),
-                  outcome: solver.outcome(ruleset, o),
-                }))
-              : undefined;
-            if (flags.json) {
-              emitJson({ position: positions[i], grundy, outcome, ...(moves ? { moves } : {}) });
-              continue;
-            }
-            rows.push([positions[i]!, grundy === null ? '-' : grundy, outcome]);
-            if (moves) {
-              const winning = moves.filter((m) => m.outcome === 'P').map((m) => m.position);
-              rows.push([`  ${moves.length} options; winning: ${winning.join(' ') || 'none'}`, '', '']);
-            }
+        const onLine = (item: unknown) => {
+          const { position, grundy, outcome, moves } = item as GrundyLine;
+          if (flags.json) {
+            emitJson({ position, grundy, outcome, ...(moves ? { moves } : {}) });
+            return;
           }
-        } finally {
-          process.off('SIGINT', onSigint);
-        }
-        if (!flags.json) emitLine(formatTable(['position', misere ? 'grundy (misère: -)' : 'grundy', 'outcome'], rows));
+          rows.push([position, grundy === null ? '-' : grundy, outcome]);
+          if (moves) {
+            const winning = moves.filter((m) => m.outcome === 'P').map((m) => m.position);
+            rows.push([`  ${moves.length} options; winning: ${winning.join(' ') || 'none'}`, '', '']);
+          }
+        };
+        const args = {
+          spec,
+          positions,
+          ...(maxDepth === undefined ? {} : { maxDepth }),
+          ...(flags.moves ? { moves: true } : {}),
+          ...(flags.outcomeOnly ? { outcomeOnly: true } : {}),
+          ...(flags.checkpoint ? { checkpoint: flags.checkpoint } : {}),
+        };
+        // A job, so that Ctrl-C stops the solver (or the grid search, which saves its checkpoint) and keeps the
+        // positions done. Tried in this thread first, unless a grid search keeps a checkpoint file.
+        const run = await runCommandJob('grundy', args, { title: 'grundy', onItem: onLine, inline: flags.checkpoint === undefined });
+        if (!flags.json && rows.length > 0) emitLine(formatTable(['position', misere ? 'grundy (misère: -)' : 'grundy', 'outcome'], rows));
+        if (run.end !== 'done') throw stopped(run, run.partial !== undefined && (run.partial.done > 0 || run.partial.checkpoint !== undefined));
       });
   },
 };

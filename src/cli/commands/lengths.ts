@@ -13,6 +13,7 @@ import { DirectoryCheckpoint } from '../../games/rewrite/checkpoint.js';
 import { MAX_TABLE_BYTES } from '../../games/rewrite/packed.js';
 import { compressWord } from '../../games/rewrite/rules.js';
 import { colour, emitJson, emitLine, formatTable, parseCount, progressBar, FlagError } from '../io.js';
+import { ctrlC } from '../interrupt.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -54,9 +55,6 @@ export const lengthsCommand: CommandModule = {
         const resume = checkpoint?.resume();
 
         const bar = progressBar('lengths');
-        const abort = new AbortController();
-        const onSigint = () => abort.abort();
-        process.once('SIGINT', onSigint);
         const rows: LengthStats[] = [];
         const report = (s: LengthStats) => {
           rows.push(s);
@@ -70,7 +68,8 @@ export const lengthsCommand: CommandModule = {
             maxBytes,
             ...(maxDepth === undefined ? {} : { maxDepth }),
             ...(resume ? { resume } : {}),
-            signal: abort.signal,
+            // The enumeration runs its own threads (the one pool); this thread stays free to notice Ctrl-C.
+            signal: ctrlC.stop,
             onProgress: (n, done, total) => bar.update(done, total, `length ${n}`),
             onLength: (s, values) => {
               checkpoint?.save(s, values);
@@ -79,7 +78,6 @@ export const lengthsCommand: CommandModule = {
           });
         } finally {
           bar.stop();
-          process.off('SIGINT', onSigint);
         }
 
         if (words !== undefined) {

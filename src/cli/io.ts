@@ -69,14 +69,18 @@ export const colour = {
   },
 };
 
-/** A progress reporter: a bar on stderr when stderr is a terminal, silent otherwise. */
+/**
+ * A progress reporter: a bar on stderr when stderr is a terminal; otherwise silent, or with SPRAGUE_PROGRESS set
+ * one line `sprague: TITLE progress DONE/TOTAL LABEL` at most once a second (for logs, and for tests that
+ * need to know how far a run is).
+ */
 export interface Progress {
   update(done: number, total: number, label?: string): void;
   stop(): void;
 }
 
 export function progressBar(title: string): Progress {
-  if (!process.stderr.isTTY) return { update() {}, stop() {} };
+  if (!process.stderr.isTTY) return process.env['SPRAGUE_PROGRESS'] ? progressLines(title) : { update() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
@@ -100,6 +104,19 @@ export function progressBar(title: string): Progress {
     stop() {
       if (started) bar.stop();
     },
+  };
+}
+
+function progressLines(title: string): Progress {
+  let last = -Infinity;
+  return {
+    update(done, total, label = '') {
+      const now = performance.now();
+      if (now - last < 1000) return;
+      last = now;
+      process.stderr.write(`sprague: ${title} progress ${done}/${total}${label ? ` ${label}` : ''}\n`);
+    },
+    stop() {},
   };
 }
 

@@ -29,7 +29,7 @@ export async function runCommandJob<K extends JobName>(name: K, args: ArgsOf<Job
   const bar = progressBar(options.title);
   runner ??= jobRunner();
   try {
-    return await runner.run(name, args, {
+    const end = await runner.run(name, args, {
       signal: ctrlC.stop,
       kill: ctrlC.kill,
       onProgress: (done, total, label) => bar.update(Math.floor(done), total, label),
@@ -37,6 +37,12 @@ export async function runCommandJob<K extends JobName>(name: K, args: ArgsOf<Job
       ...(options.inline ? { inline: true } : {}),
       ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
     });
+    // For checking how a command ran: SPRAGUE_TRACE_JOBS=1 names each job, where it ran and how it ended.
+    if (process.env['SPRAGUE_TRACE_JOBS']) {
+      const where = runner.stats()[name]!;
+      process.stderr.write(`sprague: job ${name} ${end.end} (jobs of the runner so far: ${where.inline} inline, ${where.worker} in a worker)\n`);
+    }
+    return end;
   } finally {
     bar.stop();
   }

@@ -107,8 +107,12 @@ export interface RunnerOptions extends PoolOptions {
   threads?: number;
 }
 
+/** Jobs run by a runner, by name: how many ended in the calling thread (inline) and in a worker. */
+export type JobStats = Record<string, { inline: number; worker: number }>;
+
 export class JobRunner<J extends Registry> {
   private pool: WorkerPool<JobTask, JobReply, JobMessage> | undefined;
+  private readonly counts: JobStats = {};
 
   /**
    * `jobs` is the registry (for inline runs); `worker` the compiled module that serves the same registry in a
@@ -164,9 +168,14 @@ export class JobRunner<J extends Registry> {
     };
     const result = (async (): Promise<JobEnd<ResultOf<J[K]>, PartialOf<J[K]>>> => {
       try {
+        const count = (this.counts[name] ??= { inline: 0, worker: 0 });
         let reply: JobReply | undefined;
         if (options.inline && !killed) reply = await this.tryInline(name, args, flag, numbers, options);
-        reply ??= await inWorker();
+        if (reply) count.inline++;
+        else {
+          count.worker++;
+          reply = await inWorker();
+        }
         return reply as JobEnd<ResultOf<J[K]>, PartialOf<J[K]>>;
       } catch (e) {
         if (e instanceof WorkerExitError) {
@@ -215,6 +224,11 @@ export class JobRunner<J extends Registry> {
     if (late && !userStop.aborted && reply.end === 'interrupted') return undefined;
     for (const item of items) options.onItem?.(item);
     return reply;
+  }
+
+  /** The jobs started so far, by name and by where they ran. */
+  stats(): JobStats {
+    return structuredClone(this.counts);
   }
 
   /** Ends every worker. */

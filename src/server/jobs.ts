@@ -5,7 +5,7 @@
  * while it works; workers stay for the next jobs (a new one costs the loading of the library). Cancel asks a
  * job to stop and keep what it finished; one that does not stop within the grace time is ended.
  */
-import type { JobEnd, JobRunner, RunningJob } from '../core/jobs.js';
+import type { JobEnd, JobRunner, JobStats, RunningJob } from '../core/jobs.js';
 import { errorInfo } from '../core/pool.js';
 import { jobRunner, type GrundyLine, type jobs } from '../jobs/index.js';
 import type { PlotResult } from '../plot/index.js';
@@ -66,6 +66,11 @@ export class JobManager {
 
   private get maxRunning(): number {
     return this.options.maxRunning ?? 4;
+  }
+
+  /** The jobs of the runner so far, by name and by where they ran (core/jobs.ts). */
+  stats(): JobStats {
+    return this.runner.stats();
   }
 
   get running(): number {

@@ -33,7 +33,9 @@ export const bluffCommand: CommandModule = {
         const everyMs = flags.checkpointEvery === undefined ? undefined : parseCount('--checkpoint-every', flags.checkpointEvery) * 1000;
         for (const p of positions) parseBoard(p);
         const rows: (string | number)[][] = [];
+        let done = 0;
         const onReport = (item: unknown) => {
+          done++;
           const { position, report } = item as { position: string; report: BluffReport };
           const winning = report.moves.filter((m) => m.wins).map((m) => formatMove(m.move));
           if (flags.json) {
@@ -58,7 +60,7 @@ export const bluffCommand: CommandModule = {
         if (!flags.json && rows.length > 0) {
           emitLine(formatTable(['position', 'outcome', 'bluff', 'push wins', 'every domino wins', 'winning', 'winning moves'], rows));
         }
-        if (run.end !== 'done') throw stopped(run, run.partial !== undefined && (run.partial.done > 0 || run.partial.checkpoint !== undefined));
+        if (run.end !== 'done') throw stopped(run, done > 0 || run.partial?.checkpoint !== undefined);
       });
   },
 };

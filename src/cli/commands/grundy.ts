@@ -15,6 +15,18 @@ interface Flags {
   checkpoint?: string;
 }
 
+/** After Ctrl-C, how long a job whose lines are all printed may take to stop before it is ended. */
+const GRACE_MS = 400;
+
+/**
+ * Whether a position is small enough to try in the CLI's thread: no number in it (a heap, an exponent, a board
+ * side) above 10^4. A larger one can make one step of the solver (listing a position's options) outlast the
+ * inline budget, and Ctrl-C is noticed only between steps there.
+ */
+function small(position: string): boolean {
+  return (position.match(/\d+/g) ?? []).every((n) => Number(n) <= 10_000);
+}
+
 export const grundyCommand: CommandModule = {
   register(program: Command) {
     program
@@ -33,7 +45,9 @@ export const grundyCommand: CommandModule = {
         for (const t of positions) parsePosition(ruleset, t);
         const misere = ruleset.convention === 'misere';
         const rows: (string | number)[][] = [];
+        let done = 0;
         const onLine = (item: unknown) => {
+          done++;
           const { position, grundy, outcome, moves } = item as GrundyLine;
           if (flags.json) {
             emitJson({ position, grundy, outcome, ...(moves ? { moves } : {}) });
@@ -54,10 +68,17 @@ export const grundyCommand: CommandModule = {
           ...(flags.checkpoint ? { checkpoint: flags.checkpoint } : {}),
         };
         // A job, so that Ctrl-C stops the solver (or the grid search, which saves its checkpoint) and keeps the
-        // positions done. Tried in this thread first, unless a grid search keeps a checkpoint file.
-        const run = await runCommandJob('grundy', args, { title: 'grundy', onItem: onLine, inline: flags.checkpoint === undefined });
+        // positions done (their lines are printed as they come, so a job slow to stop can be ended: nothing is
+        // lost but a grid search's checkpoint). Small positions are tried in this thread first.
+        const saves = flags.checkpoint !== undefined;
+        const run = await runCommandJob('grundy', args, {
+          title: 'grundy',
+          onItem: onLine,
+          inline: !saves && positions.every(small),
+          ...(saves ? {} : { graceMs: GRACE_MS }),
+        });
         if (!flags.json && rows.length > 0) emitLine(formatTable(['position', misere ? 'grundy (misère: -)' : 'grundy', 'outcome'], rows));
-        if (run.end !== 'done') throw stopped(run, run.partial !== undefined && (run.partial.done > 0 || run.partial.checkpoint !== undefined));
+        if (run.end !== 'done') throw stopped(run, done > 0 || run.partial?.checkpoint !== undefined);
       });
   },
 };

@@ -82,7 +82,7 @@ async function conformance(dir: string, flags: Flags): Promise<void> {
     if (flags.json) emitJson({ id: c.id, status: c.status, ...(c.reason ? { reason: c.reason } : {}) });
     else if (c.status !== 'pass') emitLine(`${String(c.id).padStart(4)} ${c.status === 'fail' ? colour.red('fail') : colour.dim('skip')} ${c.reason ?? ''}`);
   };
-  const run = await runCommandJob('conformance', { dir, ...(flags.only ? { only: [...parseIds(flags.only)] } : {}) }, { title: 'conformance', onItem: onCase });
+  const run = await runCommandJob('conformance', { dir, ...(flags.only ? { only: [...parseIds(flags.only)] } : {}) }, { title: 'conformance', onItem: onCase, graceMs: 500 });
   if (run.end === 'limit') throw stopped(run);
   const interrupted = run.end === 'interrupted' ? new InterruptedError(counts) : undefined;
   // The counts of the cases printed (after a stop: the ones finished).
@@ -131,7 +131,8 @@ export const logicCommand: CommandModule = {
           ...(flags.dot ? { dot: true } : {}),
           ...(maxStates === undefined ? {} : { maxStates }),
         };
-        const run = await runCommandJob('logic', args, { title: 'logic', onItem: onLine });
+        // The lines come as they are done, so a command slow to stop can be ended without losing any.
+        const run = await runCommandJob('logic', args, { title: 'logic', onItem: onLine, graceMs: 500 });
         if (run.end === 'interrupted' && done < commands.length) {
           process.stderr.write(`sprague: interrupted in command ${done + 1} of ${commands.length}: ${commands[done]}\n`);
         }

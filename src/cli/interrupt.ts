@@ -1,8 +1,10 @@
 /**
  * The command line's one Ctrl-C contract: the first Ctrl-C asks the running job to stop and keep what it
  * finished (the command prints it, complete lines only, and exits 130); a second one ends the job at once
- * (only the lines already printed stay). The handler stays installed for the whole run, so a Ctrl-C never
- * kills the process in the middle of a write; output stops only between lines.
+ * (only the lines already printed stay). A command takes the contract on when it starts its long work (a job,
+ * the enumeration of `lengths`); from then on the handler stays for the rest of the run, so a Ctrl-C never
+ * kills the process in the middle of a write: output stops only between lines. A command that computes in
+ * its own thread keeps Node's default (Ctrl-C ends the process), since a handler could never run there.
  */
 
 const stopper = new AbortController();
@@ -16,7 +18,7 @@ const KILL_GRACE_MS = 500;
 
 let installed = false;
 
-/** Installs the handler (the CLI's entry does it once). */
+/** Takes the contract on (once; later calls do nothing). */
 export function installCtrlC(): void {
   if (installed) return;
   installed = true;

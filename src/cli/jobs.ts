@@ -6,7 +6,7 @@
 import { InterruptedError, LimitError } from '../core/errors.js';
 import type { ArgsOf, JobEnd, JobRunner, PartialOf, ResultOf } from '../core/jobs.js';
 import { type JobName, jobRunner, type jobs } from '../jobs/index.js';
-import { ctrlC } from './interrupt.js';
+import { ctrlC, installCtrlC } from './interrupt.js';
 import { progressBar } from './io.js';
 
 type Jobs = typeof jobs;
@@ -26,6 +26,7 @@ export interface CommandJobOptions {
 
 /** Runs a command's job under the Ctrl-C contract, with a progress bar; how it ended, typed. */
 export async function runCommandJob<K extends JobName>(name: K, args: ArgsOf<Jobs[K]>, options: CommandJobOptions): Promise<JobEnd<ResultOf<Jobs[K]>, PartialOf<Jobs[K]>>> {
+  installCtrlC();
   const bar = progressBar(options.title);
   runner ??= jobRunner();
   try {

@@ -1,5 +1,4 @@
 /** Process entry of the CLI: wires stdout errors and the exit code around `main`. */
-import { installCtrlC } from './interrupt.js';
 import { closeCommandJobs } from './jobs.js';
 import { main } from './main.js';
 
@@ -10,6 +9,5 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   process.stderr.write(`sprague: cannot write to standard output: ${e.code ?? e.message}\n`);
   process.exit(1);
 });
-installCtrlC();
 process.exitCode = await main(process.argv.slice(2));
 await closeCommandJobs();

@@ -13,7 +13,7 @@ import { DirectoryCheckpoint } from '../../games/rewrite/checkpoint.js';
 import { MAX_TABLE_BYTES } from '../../games/rewrite/packed.js';
 import { compressWord } from '../../games/rewrite/rules.js';
 import { colour, emitJson, emitLine, formatTable, parseCount, progressBar, FlagError } from '../io.js';
-import { ctrlC } from '../interrupt.js';
+import { ctrlC, installCtrlC } from '../interrupt.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -54,6 +54,7 @@ export const lengthsCommand: CommandModule = {
         const checkpoint = flags.checkpoint === undefined ? undefined : new DirectoryCheckpoint(flags.checkpoint, ruleset.rules);
         const resume = checkpoint?.resume();
 
+        installCtrlC();
         const bar = progressBar('lengths');
         const rows: LengthStats[] = [];
         const report = (s: LengthStats) => {

@@ -29,7 +29,9 @@ export { confluentReduction, theorem6Pushdown, runPushdown } from './games/rewri
 export { checkTheorem5, theorem5Word } from './games/rewrite/nonregular.js';
 export { octalRewriteRules, grundyOfHeapWords } from './games/rewrite/octal.js';
 export { compileTuringMachine, proposition28Word, runMachine, forcedPlay } from './games/rewrite/turing.js';
-export { WorkerPool, serveTasks, defaultThreads } from './core/pool.js';
+export { WorkerPool, WorkerExitError, serveTasks, defaultThreads } from './core/pool.js';
+export { JobRunner, INLINE_MS, job, serveJobs, type Job, type JobContext, type JobEnd, type RunOptions, type RunningJob } from './core/jobs.js';
+export { LIMITS, LIMIT_NAMES, flagFor, limitDefault, type LimitName, type LimitSpec } from './core/limits.js';
 
 // Heap games beyond the core (issue 5): fast sequences, certified periods, typed-array tables.
 export { octalSequence, hexSequence } from './analysis/octal-sequence.js';

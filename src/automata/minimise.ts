@@ -2,10 +2,10 @@
  * Hopcroft's minimisation for Moore machines: the coarsest partition of the states that respects
  * outputs and transitions. Acceptors are the case of outputs 0/1.
  */
-import { LimitError } from '../core/errors.js';
+import { InterruptedError, LimitError } from '../core/errors.js';
 import { Dfa } from './dfa.js';
 import { atLeast } from './grow.js';
-import { POLL_WORK, stopIfAborted } from './poll.js';
+import { POLL_WORK } from './poll.js';
 
 /**
  * The minimal complete DFA with the same output function. States are renumbered in breadth-first
@@ -118,7 +118,7 @@ export function minimiseBy(
   while (pendingCount > 0) {
     if (work >= POLL_WORK) {
       work = 0;
-      stopIfAborted(signal, () => ({ blocks }));
+      if (signal?.aborted) throw new InterruptedError({ blocks });
     }
     const splitter = pending[--pendingCount]!;
     pendingMark[splitter] = 0;

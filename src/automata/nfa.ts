@@ -6,7 +6,7 @@ import { type LimitName, limitDefault } from '../core/limits.js';
 import { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
 import { atLeast } from './grow.js';
-import { POLL_WORK, stopIfAborted } from './poll.js';
+import { POLL_WORK } from './poll.js';
 
 /** The letter of an ε-move (and, in transducers, of an empty tape side). */
 export const EPSILON = -1;
@@ -148,7 +148,7 @@ export function determinise(nfa: Nfa, options: DeterminiseOptions = {}): Dfa {
   for (let i = 0; i < subsets.length; i++) {
     if ((work += k) >= POLL_WORK) {
       work = 0;
-      stopIfAborted(signal, () => ({ states: subsets.length }));
+      if (signal?.aborted) throw new InterruptedError({ states: subsets.length });
     }
     const cur = subsets[i]!;
     for (let a = 0; a < k; a++) delta[i * k + a] = intern(nfa.closure(nfa.step(cur, a)));

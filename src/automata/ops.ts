@@ -2,12 +2,12 @@
  * Boolean operations, products, projection, emptiness with a shortest witness and equivalence with
  * a counterexample. Products and searches build only the reachable part.
  */
-import { InputError } from '../core/errors.js';
+import { InputError, InterruptedError } from '../core/errors.js';
 import { type LimitName, limitDefault } from '../core/limits.js';
 import { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
 import { atLeast } from './grow.js';
-import { POLL_WORK, stopIfAborted } from './poll.js';
+import { POLL_WORK } from './poll.js';
 import { EPSILON, Nfa } from './nfa.js';
 
 export interface ProductOptions {
@@ -47,7 +47,7 @@ export function product(
   for (let i = 0; i < pairs.count; i++) {
     if ((work += k) >= POLL_WORK) {
       work = 0;
-      stopIfAborted(signal, () => ({ states: pairs.count }));
+      if (signal?.aborted) throw new InterruptedError({ states: pairs.count });
     }
     delta = atLeast(delta, (i + 1) * k);
     const p = Math.floor(pairs.keys[i]! / nb);

@@ -4,9 +4,9 @@
  * the first track varying fastest. Every operation minimises its result. Arithmetic tracks accept
  * only valid expansions, padded with zeros (leading for msd, trailing for lsd).
  */
-import { InputError, LimitError } from '../core/errors.js';
+import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { LIMITS, limitDefault } from '../core/limits.js';
-import { POLL_WORK, stopIfAborted } from '../automata/poll.js';
+import { POLL_WORK } from '../automata/poll.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
@@ -389,7 +389,7 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
     const cur = subsets[i]!;
     if ((work += Kn * cur.length) >= POLL_WORK) {
       work = 0;
-      stopIfAborted(signal, () => ({ states: subsets.length }));
+      if (signal?.aborted) throw new InterruptedError({ states: subsets.length });
     }
     for (let Ln = 0; Ln < Kn; Ln++) {
       stamp++;

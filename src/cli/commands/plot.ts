@@ -59,8 +59,9 @@ export const plotCommand: CommandModule = {
         const scale = flags.scale === undefined ? 2 : Number(flags.scale);
         if (!(scale > 0 && scale <= 8)) throw new FlagError('--scale', flags.scale ?? '', 'want a number in (0, 8]');
         const req = requestFrom(spec, flags);
-        // A job, so that Ctrl-C stops it and the picture of what was finished is still written.
-        const run = await runCommandJob('plot', req, { title: 'plot', inline: true });
+        // A job, so that Ctrl-C stops it and the picture of what was finished is still written. Always in a
+        // worker: some pictures (an automaton's) run a long step that could not give way to a Ctrl-C here.
+        const run = await runCommandJob('plot', req, { title: 'plot' });
         const result = run.end === 'done' ? run.value : run.partial;
         if (result === undefined) throw stopped(run as Exclude<typeof run, { end: 'done' }>);
         try {

@@ -5,6 +5,7 @@ import { LimitError } from '../../src/core/errors.js';
 import { LIMITS, LIMIT_NAMES, flagFor, limitDefault } from '../../src/core/limits.js';
 import { product } from '../../src/automata/ops.js';
 import { Dfa } from '../../src/automata/dfa.js';
+import { runCli } from '../helpers/cli.js';
 
 const doc = readFileSync(new URL('../../../docs/limits.md', import.meta.url), 'utf8');
 
@@ -38,4 +39,14 @@ test('a kernel names the limit of the caller that set the cap, and keeps the cou
   );
   assert.throws(() => LimitError.assert(3, 3, 'subsets', 'subset construction'), /the subset construction passed 3 states/);
   LimitError.assert(2, 3, 'subsets', 'subset construction');
+});
+
+test('sprague logic --max-states caps every intermediate automaton; the limit names the flag (exit 3)', () => {
+  const capped = runCli(['logic', 'eval t "?msd_2 Ex,y x=15*y+3"', '--max-states', '10', '--json']);
+  assert.equal(capped.status, 3);
+  assert.equal(capped.stdout, '');
+  assert.equal(capped.stderr, 'sprague: the product passed 10 states (raise it with --max-states N)\n');
+  const ok = runCli(['logic', 'eval t "?msd_2 Ex,y x=15*y+3"', '--max-states', '1000', '--json']);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.deepEqual(ok.lines, [{ name: 't', result: true, states: 1 }]);
 });

@@ -6,6 +6,7 @@
  * the chain tops, the axis pass, the bad-position search) are all built this way.
  */
 import { InterruptedError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import type { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
 import { checkKeySpace, exploreNfa, type TableNfa } from './nfa.js';
@@ -43,7 +44,7 @@ function quotient(key: number, r: number): number {
 }
 
 export interface TupleProductOptions {
-  /** Most tuples (states) before a LimitError (partial = the count reached). Default 20 000 000. */
+  /** Most tuples (states) before a LimitError (partial = the count reached). Default: nfaStates in core/limits.ts. */
   maxStates?: number;
   /** Polled every 1024 tuples expanded by explore (exploreNfa) and every 4096 by reaches: InterruptedError. */
   signal?: AbortSignal;
@@ -156,7 +157,7 @@ export class TupleProduct {
         expand(emit);
       },
       (key) => this.acceptsKey(key, accepting),
-      { maxStates: options.maxStates ?? 20_000_000, ...(options.signal ? { signal: options.signal } : {}) },
+      { maxStates: options.maxStates ?? limitDefault('nfaStates'), ...(options.signal ? { signal: options.signal } : {}) },
     );
   }
 
@@ -166,7 +167,7 @@ export class TupleProduct {
    */
   reaches(start: readonly number[], expand: (emit: () => void) => void, options: TupleProductOptions = {}): boolean {
     const { from, to } = this;
-    const seen = new KeyInterner(options.maxStates ?? 20_000_000, this.what);
+    const seen = new KeyInterner(options.maxStates ?? limitDefault('nfaStates'), this.what, 'nfaStates');
     const stack: number[] = [];
     const emit = () => {
       const key = this.pack(to);

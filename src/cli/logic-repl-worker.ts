@@ -7,7 +7,7 @@ import { Session, commandDot, commandText } from '../logic/session.js';
 import type { ReplReply, ReplRequest, ReplSettings } from './logic-repl.js';
 
 const settings = workerData as ReplSettings;
-const session = new Session(settings.library ? { root: settings.library } : {});
+const session = new Session({ ...(settings.library ? { root: settings.library } : {}), ...(settings.maxStates === undefined ? {} : { maxStates: settings.maxStates }) });
 
 parentPort!.on('message', (request: ReplRequest) => {
   let reply: ReplReply;

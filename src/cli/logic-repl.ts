@@ -7,13 +7,15 @@
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import { STANDARD_WORDS } from '../logic/standard-words.js';
-import type { LogicLine } from './background-jobs.js';
+import type { LogicLine } from '../jobs/index.js';
 
 /** What the worker's session is started with. */
 export interface ReplSettings {
   library?: string;
   print?: boolean;
   dot?: boolean;
+  /** Most states of any intermediate automaton (--max-states). */
+  maxStates?: number;
 }
 
 export interface ReplRequest {
@@ -131,7 +133,12 @@ class WorkerSession {
 }
 
 export async function logicRepl(options: ReplOptions): Promise<ReplEnd> {
-  const session = new WorkerSession({ ...(options.library ? { library: options.library } : {}), ...(options.print ? { print: true } : {}), ...(options.dot ? { dot: true } : {}) });
+  const session = new WorkerSession({
+    ...(options.library ? { library: options.library } : {}),
+    ...(options.print ? { print: true } : {}),
+    ...(options.dot ? { dot: true } : {}),
+    ...(options.maxStates === undefined ? {} : { maxStates: options.maxStates }),
+  });
   const rl = createInterface({ input: options.input, output: options.output, terminal: true, prompt: 'logic> ', historySize: 1000 });
   const end: ReplEnd = {};
   /** The commands that changed the session (definitions), to run again after an interruption. */

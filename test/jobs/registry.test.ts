@@ -5,7 +5,8 @@ import { pPositions } from '../../src/analysis/ppositions.js';
 import { InputError, InterruptedError } from '../../src/core/errors.js';
 import { type LogicLine, jobRunner, keptAdmissibility, keptPPositions } from '../../src/jobs/index.js';
 import { Session } from '../../src/logic/session.js';
-import { parseSpec } from '../../src/spec/index.js';
+import { loadGameModules, parseSpec } from '../../src/spec/index.js';
+import { sequenceWithPeriod } from '../../src/analysis/sequence.js';
 
 const runner = jobRunner();
 after(() => runner.close());
@@ -144,4 +145,20 @@ test('bitstring job stopped in a worker: the bits kept are those of the columns 
   const kept = end.end === 'interrupted' ? end.partial! : new Uint8Array(0);
   assert.ok(kept.length >= 2 ** 20 && kept.length < 2 ** 21, `${kept.length} bits kept`);
   assert.deepEqual(kept, wythoffBitString([[1, 2]], kept.length));
+});
+
+test('a game registered in this thread (loadGameModules) is known to the job worker: the runner hands the modules over before the job parses its spec', async () => {
+  const fixture = new URL('../core/parity-subtraction.js', import.meta.url);
+  const fresh = jobRunner();
+  try {
+    // Before the module is loaded here, the worker does not know the game either.
+    await assert.rejects(fresh.run('sequence', { spec: 'paritysub', max: 100 }), /unknown game "paritysub"/);
+    await loadGameModules([fixture.href]);
+    const r = await value(fresh.run('sequence', { spec: 'paritysub', max: 400 }));
+    assert.deepEqual([r.period.period, r.period.preperiod, r.period.certified], [14, 0, true]);
+    assert.deepEqual(Array.from(r.values), Array.from(sequenceWithPeriod(parseSpec('paritysub'), 400).values));
+    assert.deepEqual(fresh.stats()['sequence'], { inline: 0, worker: 2 });
+  } finally {
+    await fresh.close();
+  }
 });

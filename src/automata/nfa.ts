@@ -173,6 +173,8 @@ export interface TableNfa {
 export interface ExploreOptions {
   /** Most NFA states before a LimitError (partial = the count reached). Default: nfaStates in core/limits.ts. */
   maxStates?: number;
+  /** The row of core/limits.ts the cap belongs to (default nfaStates), named by the LimitError. */
+  limit?: LimitName;
   signal?: AbortSignal;
 }
 
@@ -201,7 +203,7 @@ export function exploreNfa(
   const maxStates = options.maxStates ?? limitDefault('nfaStates');
   const K = alphabetSize;
   // Keys interned by open addressing on a Float64Array (keys may pass 2^31; a Map of them is slow).
-  const interner = new KeyInterner(maxStates, 'NFA', 'nfaStates');
+  const interner = new KeyInterner(maxStates, 'NFA', options.limit ?? 'nfaStates');
   const intern = (key: number): number => interner.intern(key);
   const starts = Int32Array.from(startKeys, intern);
   let succStart = new Int32Array(1024 * K + 1);

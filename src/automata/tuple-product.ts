@@ -6,7 +6,7 @@
  * the chain tops, the axis pass, the bad-position search) are all built this way.
  */
 import { InterruptedError } from '../core/errors.js';
-import { limitDefault } from '../core/limits.js';
+import { type LimitName, limitDefault } from '../core/limits.js';
 import type { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
 import { checkKeySpace, exploreNfa, type TableNfa } from './nfa.js';
@@ -46,6 +46,8 @@ function quotient(key: number, r: number): number {
 export interface TupleProductOptions {
   /** Most tuples (states) before a LimitError (partial = the count reached). Default: nfaStates in core/limits.ts. */
   maxStates?: number;
+  /** The row of core/limits.ts the cap belongs to (default nfaStates), named by the LimitError. */
+  limit?: LimitName;
   /** Polled every 1024 tuples expanded by explore (exploreNfa) and every 4096 by reaches: InterruptedError. */
   signal?: AbortSignal;
   /** A tuple accepts when every DFA component accepts and this holds (default: nothing more). */
@@ -157,7 +159,11 @@ export class TupleProduct {
         expand(emit);
       },
       (key) => this.acceptsKey(key, accepting),
-      { maxStates: options.maxStates ?? limitDefault('nfaStates'), ...(options.signal ? { signal: options.signal } : {}) },
+      {
+        maxStates: options.maxStates ?? limitDefault('nfaStates'),
+        ...(options.limit ? { limit: options.limit } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
     );
   }
 
@@ -167,7 +173,7 @@ export class TupleProduct {
    */
   reaches(start: readonly number[], expand: (emit: () => void) => void, options: TupleProductOptions = {}): boolean {
     const { from, to } = this;
-    const seen = new KeyInterner(options.maxStates ?? limitDefault('nfaStates'), this.what, 'nfaStates');
+    const seen = new KeyInterner(options.maxStates ?? limitDefault('nfaStates'), this.what, options.limit ?? 'nfaStates');
     const stack: number[] = [];
     const emit = () => {
       const key = this.pack(to);

@@ -33,8 +33,7 @@ export const LIMITS = {
   nfaStates: {
     default: 20_000_000,
     shown: '20 M',
-    bounds: 'states of an NFA explored on the fly (automata/nfa.ts exploreNfa, automata/tuple-product.ts); the logic admissibility engine raises it to 30 M, and to --max-subsets above that',
-    flags: { admissible: '--max-subsets' },
+    bounds: 'states of an NFA explored on the fly (automata/nfa.ts exploreNfa, automata/tuple-product.ts), unless the caller names a cap of its own',
   },
   subsets: {
     default: 5_000_000,
@@ -52,6 +51,23 @@ export const LIMITS = {
     flags: { logic: '--max-states' },
   },
   logicTable: { default: 60_000_000, shown: '60 M', fixed: true, bounds: 'transitions of one projection of the logic engine (a plain array holds no more)' },
+  // The logic admissibility engine (src/logic/admissibility, src/logic/chains.ts): caps of its own.
+  admissibilityNfaStates: {
+    default: 30_000_000,
+    shown: '30 M',
+    bounds: "states of each NFA the logic admissibility engine explores (P - P, the moves to the chain tops, the axis pass; G_3's reach 45 M); a larger --max-subsets lifts it along",
+    flags: { admissible: '--max-subsets' },
+  },
+  stuckProduct: {
+    default: 50_000_000,
+    shown: '50 M',
+    bounds: 'pairs of states of the product of the candidates with their admissible moves, in a layer pass of the logic admissibility engine',
+  },
+  throughCandidates: {
+    default: 1_000_000,
+    shown: '1 M',
+    bounds: 'subsets of a layer pass of the logic admissibility engine built through the candidates; past it the pass builds them without the candidates (no error)',
+  },
   matrixEntries: { default: 20_000_000, shown: '20 M', bounds: "entries of Walnut's incidence matrices (logic eval NAME VAR... \"φ\")" },
   // Grundy automata (src/regular).
   lemma2Pairs: { default: 1_000_000, shown: '1 M', bounds: 'pairs (machine state, subset) explored by the Lemma-2 proof of a Grundy automaton' },

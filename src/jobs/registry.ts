@@ -135,8 +135,9 @@ export const jobs = {
     async run(args: AdmissibilityArgs, ctx) {
       const { admissible, logicAdmissibility, parseSetSpec } = await import('../invariance/admissible.js');
       if (args.method === 'logic') {
-        // One cap for the user: a larger subset cap lifts the NFA cap (30 M) with it (G_3's NFAs reach 45 M).
-        const caps = args.maxSubsets === undefined ? {} : { maxSubsets: args.maxSubsets, maxNfaStates: Math.max(30_000_000, args.maxSubsets) };
+        // One cap for the user: a larger subset cap lifts the NFA cap (admissibilityNfaStates) with it (G_3's NFAs reach 45 M).
+        const { limitDefault } = await import('../core/limits.js');
+        const caps = args.maxSubsets === undefined ? {} : { maxSubsets: args.maxSubsets, maxNfaStates: Math.max(limitDefault('admissibilityNfaStates'), args.maxSubsets) };
         const { DirectoryStages } = await import('../logic/checkpoint.js');
         const checkpoint = args.checkpoint === undefined ? {} : { checkpoint: new DirectoryStages(args.checkpoint, { set: args.text, method: 'logic' }) };
         return logicAdmissibility(args.text, { signal: ctx.signal, ...caps, ...checkpoint });

@@ -5,6 +5,8 @@ import { LimitError } from '../../src/core/errors.js';
 import { LIMITS, LIMIT_NAMES, flagFor, limitDefault } from '../../src/core/limits.js';
 import { product } from '../../src/automata/ops.js';
 import { Dfa } from '../../src/automata/dfa.js';
+import { admissibleDirect } from '../../src/logic/admissibility.js';
+import { logicSetOf } from '../../src/logic/games.js';
 import { runCli } from '../helpers/cli.js';
 
 const doc = readFileSync(new URL('../../../docs/limits.md', import.meta.url), 'utf8');
@@ -49,4 +51,15 @@ test('sprague logic --max-states caps every intermediate automaton; the limit na
   const ok = runCli(['logic', 'eval t "?msd_2 Ex,y x=15*y+3"', '--max-states', '1000', '--json']);
   assert.equal(ok.status, 0, ok.stderr);
   assert.deepEqual(ok.lines, [{ name: 't', result: true, states: 1 }]);
+});
+
+test("the logic admissibility engine's caps come from the table and are named by it: its NFAs (admissibilityNfaStates, raised with admissible --max-subsets)", () => {
+  assert.equal(limitDefault('admissibilityNfaStates'), 30_000_000);
+  assert.equal(limitDefault('stuckProduct'), 50_000_000);
+  assert.equal(limitDefault('throughCandidates'), 1_000_000);
+  assert.equal(flagFor('admissibilityNfaStates', 'admissible'), '--max-subsets');
+  assert.throws(
+    () => admissibleDirect(logicSetOf('wythoff'), { maxNfaStates: 5 }),
+    (e: unknown) => e instanceof LimitError && e.limit === 'admissibilityNfaStates' && e.partial === 5,
+  );
 });

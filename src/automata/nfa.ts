@@ -179,16 +179,6 @@ export interface ExploreOptions {
 }
 
 /**
- * Checks that tuples of states with these ranges pack exactly into one number key (product of the
- * ranges at most 2^53): past it keys would collide silently and the automaton would be wrong.
- * Throws LimitError naming `what`.
- */
-export function checkKeySpace(what: string, ...ranges: number[]): void {
-  const size = ranges.reduce((x, y) => x * y, 1);
-  if (size > Number.MAX_SAFE_INTEGER) throw new LimitError(`the states of ${what} (${ranges.join(' × ')}) pass 2^53 and cannot be packed into keys`, 'keySpace', 0);
-}
-
-/**
  * The reachable part of an NFA given by a successor function on numeric keys (for instance tuples of
  * component states packed into one number, up to 2^53): expand(key, emit) calls emit(letter, key')
  * for every edge. O(reachable states + edges) time; keys are interned in a Map.

@@ -9,7 +9,7 @@ import { atLeast } from './grow.js';
 import { ChunkedArray } from './chunked.js';
 import type { Dfa } from './dfa.js';
 import { minimiseBy } from './minimise.js';
-import { checkKeySpace } from './nfa.js';
+import { checkKeySpace } from './tuple-product.js';
 
 export interface ProjectionOptions {
   /** Most subsets before a LimitError (partial = the count reached). Default: subsets in core/limits.ts. */

@@ -100,6 +100,7 @@ export const LIMITS = {
     bounds: 'bytes of the by-length table of a rewrite game (one byte per word)',
     flags: { lengths: '--memory' },
   },
+  blockPositions: { default: 20_000_000, shown: '20 M', bounds: 'positions memoised by the block solver of taking-and-merging games (games/rewrite/blocks.ts)' },
   families: { default: 10_000, shown: '10 000', bounds: 'block families reachable from a start family of a taking-and-merging game (games/rewrite/block-families.ts)' },
   grundyValue: { default: 255, shown: '255', fixed: true, bounds: 'a Grundy value stored in one byte (rewrite tables, Push-Cram searches)' },
   searchTableBytes: { default: 8 * 2 ** 30, shown: '8 GiB', bounds: 'bytes of the 3-row Push-Cram kernel table' },

@@ -146,5 +146,9 @@ export * as automata from './automata/index.js';
 export * as regular from './regular/index.js';
 export { exploreNfa, determiniseTable, type TableNfa } from './automata/nfa.js';
 
-// Parallel work: the one worker pool.
-export { WorkerPool, serveTasks, defaultThreads } from './core/pool.js';
+// Parallel work: the one worker pool, and the one job runner over it (a job's stop, progress and kept result).
+export { WorkerPool, WorkerExitError, serveTasks, defaultThreads } from './core/pool.js';
+export { JobRunner, INLINE_MS, job, serveJobs, type Job, type JobContext, type JobEnd, type RunOptions, type RunningJob } from './core/jobs.js';
+
+// Limits: every default cap in one table (docs/limits.md), a LimitError names one of them.
+export { LIMITS, LIMIT_NAMES, flagFor, limitDefault, type LimitName, type LimitSpec } from './core/limits.js';

@@ -1,5 +1,6 @@
 /** Breadth-first construction of a DFA from states known by keys (subset constructions, carries, ...). */
 import { LimitError } from '../core/errors.js';
+import { type LimitName, limitDefault } from '../core/limits.js';
 import { Dfa } from './dfa.js';
 
 /**
@@ -12,8 +13,9 @@ export function buildDfa<S>(
   key: (s: S) => string,
   step: (s: S, letter: number) => S | null,
   output: (s: S) => number,
-  maxStates = 2_000_000,
+  maxStates = limitDefault('builtStates'),
   what = 'automaton construction',
+  limit: LimitName = 'builtStates',
 ): Dfa {
   const index = new Map<string, number>();
   const states: S[] = [];
@@ -21,7 +23,7 @@ export function buildDfa<S>(
     const k = key(s);
     let id = index.get(k);
     if (id === undefined) {
-      if (states.length >= maxStates) throw new LimitError(`${what} passed ${maxStates} states`, 'max-states', states.length);
+      if (states.length >= maxStates) throw new LimitError(`${what} passed ${maxStates} states`, limit, states.length);
       id = states.length;
       index.set(k, id);
       states.push(s);

@@ -3,6 +3,7 @@
  * addressing on typed arrays: a Map stops near 2^24 entries and is slower on tens of millions.
  */
 import { LimitError } from '../core/errors.js';
+import type { LimitName } from '../core/limits.js';
 import { atLeast } from './grow.js';
 
 export class KeyInterner {
@@ -11,10 +12,11 @@ export class KeyInterner {
   private slots = new Int32Array(4096).fill(-1);
   private mask = 4095;
 
-  /** `limit`: most keys before a LimitError saying "the `what` passed limit states". */
+  /** `cap`: most keys before a LimitError (named `limit`) saying "the `what` passed cap states". */
   constructor(
-    private readonly limit: number,
+    private readonly cap: number,
     private readonly what: string,
+    private readonly limit: LimitName,
   ) {}
 
   private slotOf(key: number): number {
@@ -34,7 +36,7 @@ export class KeyInterner {
       if (this.keys[id] === key) return id;
       at = (at + 1) & this.mask;
     }
-    if (this.count >= this.limit) throw new LimitError(`the ${this.what} passed ${this.limit} states`, 'max-states', this.count);
+    LimitError.assert(this.count, this.cap, this.limit, this.what);
     if (this.count === this.keys.length) this.keys = atLeast(this.keys, this.count + 1);
     const id = this.count++;
     this.keys[id] = key;

@@ -5,6 +5,7 @@
  * automaton). All results are minimised.
  */
 import { LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import { buildDfa } from './build.js';
 import { Dfa } from './dfa.js';
 import { minimise } from './minimise.js';
@@ -23,7 +24,7 @@ function copyInto(dfa: Dfa, offset: number, edges: number[][], accepting: number
 }
 
 /** L(a_1) L(a_2) ... L(a_n), all over one alphabet. ε-moves from the accepting states of each to the start of the next. */
-export function concatenate(parts: readonly Dfa[], maxStates = 1_000_000): Dfa {
+export function concatenate(parts: readonly Dfa[], maxStates = limitDefault('languageStates')): Dfa {
   const k = parts[0]!.alphabetSize;
   const edges: number[][] = [];
   const accepting: number[] = [];
@@ -42,11 +43,11 @@ export function concatenate(parts: readonly Dfa[], maxStates = 1_000_000): Dfa {
   const last = offsets[parts.length - 1]!;
   for (let s = 0; s < last; s++) accepting[s] = 0;
   const nfa = new Nfa(k, [offsets[0]! + parts[0]!.start], Uint8Array.from(accepting), edges);
-  return minimise(determinise(nfa, { maxStates }));
+  return minimise(determinise(nfa, { maxStates, limit: 'languageStates' }));
 }
 
 /** L*: a new accepting start state (for ε), and ε-moves from accepting states back to the start. */
-export function kleeneStar(dfa: Dfa, maxStates = 1_000_000): Dfa {
+export function kleeneStar(dfa: Dfa, maxStates = limitDefault('languageStates')): Dfa {
   const edges: number[][] = [];
   const accepting: number[] = [];
   copyInto(dfa, 0, edges, accepting);
@@ -54,7 +55,7 @@ export function kleeneStar(dfa: Dfa, maxStates = 1_000_000): Dfa {
   edges.push([EPSILON, dfa.start]);
   accepting.push(1);
   for (let s = 0; s < dfa.stateCount; s++) if (accepting[s]) edges[s]!.push(EPSILON, start);
-  return minimise(determinise(new Nfa(dfa.alphabetSize, [start], Uint8Array.from(accepting), edges), { maxStates }));
+  return minimise(determinise(new Nfa(dfa.alphabetSize, [start], Uint8Array.from(accepting), edges), { maxStates, limit: 'languageStates' }));
 }
 
 /** States of a from which some word of L(b) leads to acceptance (product reachability). O(na nb k). */
@@ -82,7 +83,7 @@ export function rightQuotient(a: Dfa, b: Dfa): Dfa {
 }
 
 /** L(b)\L(a) = {w : uw ∈ L(a) for some u ∈ L(b)}: a started from the set of states reached on L(b). */
-export function leftQuotient(a: Dfa, b: Dfa, maxStates = 1_000_000): Dfa {
+export function leftQuotient(a: Dfa, b: Dfa, maxStates = limitDefault('languageStates')): Dfa {
   const k = a.alphabetSize;
   const na = a.stateCount;
   const nb = b.stateCount;
@@ -107,7 +108,7 @@ export function leftQuotient(a: Dfa, b: Dfa, maxStates = 1_000_000): Dfa {
   const edges: number[][] = [];
   const accepting: number[] = [];
   copyInto(a, 0, edges, accepting);
-  return minimise(determinise(new Nfa(k, [...starts], Uint8Array.from(accepting), edges), { maxStates }));
+  return minimise(determinise(new Nfa(k, [...starts], Uint8Array.from(accepting), edges), { maxStates, limit: 'languageStates' }));
 }
 
 /**
@@ -115,7 +116,7 @@ export function leftQuotient(a: Dfa, b: Dfa, maxStates = 1_000_000): Dfa {
  * states q of `dfa` by the output of δ(q, u) (one subset per output value), and its output is the
  * class of the start state. O(2^n) in the worst case, capped by maxStates.
  */
-export function reverseMoore(dfa: Dfa, maxStates = 1_000_000): Dfa {
+export function reverseMoore(dfa: Dfa, maxStates = limitDefault('languageStates')): Dfa {
   const k = dfa.alphabetSize;
   const n = dfa.stateCount;
   // A state of the result: the output class of every original state (an Int32Array of length n).
@@ -131,16 +132,17 @@ export function reverseMoore(dfa: Dfa, maxStates = 1_000_000): Dfa {
     (cls) => cls[dfa.start]!,
     maxStates,
     'reversing a word automaton',
+    'languageStates',
   );
   return minimise(reversed);
 }
 
 /** {w : a^n w ∈ L for some n}: start from every state reachable on a* (Walnut's fixleadzero with a = the zero letter). */
-export function withLeadingLetter(dfa: Dfa, a: number, maxStates = 1_000_000): Dfa {
+export function withLeadingLetter(dfa: Dfa, a: number, maxStates = limitDefault('languageStates')): Dfa {
   const starts = [dfa.start];
   for (let s = dfa.next(dfa.start, a); !starts.includes(s); s = dfa.next(s, a)) starts.push(s);
   const nfa = Nfa.fromDfa(dfa);
-  return minimise(determinise(new Nfa(nfa.alphabetSize, starts, nfa.accepting, nfa.edges), { maxStates }));
+  return minimise(determinise(new Nfa(nfa.alphabetSize, starts, nfa.accepting, nfa.edges), { maxStates, limit: 'languageStates' }));
 }
 
 /** {w : w a^n ∈ L for some n}: a state accepts when a* leads to acceptance (Walnut's fixtrailzero). */

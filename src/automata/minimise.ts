@@ -2,19 +2,21 @@
  * Hopcroft's minimisation for Moore machines: the coarsest partition of the states that respects
  * outputs and transitions. Acceptors are the case of outputs 0/1.
  */
-import { LimitError } from '../core/errors.js';
+import { InterruptedError, LimitError } from '../core/errors.js';
 import { Dfa } from './dfa.js';
 import { atLeast } from './grow.js';
+import { POLL_WORK } from './poll.js';
 
 /**
  * The minimal complete DFA with the same output function. States are renumbered in breadth-first
  * order from the start (letters ascending), so equal languages give identical tables.
- * O(k n log n) for n states over k letters.
+ * O(k n log n) for n states over k letters. With `signal`, InterruptedError once it is raised (read every
+ * POLL_WORK predecessors scanned).
  */
-export function minimise(dfa: Dfa): Dfa {
+export function minimise(dfa: Dfa, signal?: AbortSignal): Dfa {
   const k = dfa.alphabetSize;
   const delta = dfa.delta;
-  return minimiseBy(k, dfa.stateCount, dfa.start, (s, a) => delta[s * k + a]!, dfa.output);
+  return minimiseBy(k, dfa.stateCount, dfa.start, (s, a) => delta[s * k + a]!, dfa.output, undefined, signal);
 }
 
 /** A typed array of the least width that holds the letters 0..k-1. */
@@ -36,9 +38,10 @@ export function minimiseBy(
   next: (state: number, letter: number) => number,
   output: ArrayLike<number>,
   release?: () => void,
+  signal?: AbortSignal,
 ): Dfa {
   if (m === 0) return new Dfa(k, new Int32Array(0), new Int32Array(0), 0);
-  if (m * k >= 2 ** 32) throw new LimitError(`minimisation of ${m} states over ${k} letters passes 2^32 transitions`, 'max-states', m);
+  if (m * k >= 2 ** 32) throw new LimitError(`minimisation of ${m} states over ${k} letters passes 2^32 transitions`, 'transitions', m);
   // Predecessors of t: (src, letter) at entries [from(t), from(t + 1)), from(t) = bound[t + 1] once
   // filled (counted into bound[t + 1], summed to the end of t's range, then filled back to front).
   const bound = new Uint32Array(m + 2);
@@ -111,7 +114,12 @@ export function minimiseBy(
   const perLetter = new Int32Array(k);
   const offset = new Int32Array(k);
   let letters = new Int32Array(Math.min(k, 1024));
+  let work = 0;
   while (pendingCount > 0) {
+    if (work >= POLL_WORK) {
+      work = 0;
+      if (signal?.aborted) throw new InterruptedError({ blocks });
+    }
     const splitter = pending[--pendingCount]!;
     pendingMark[splitter] = 0;
     const size = end[splitter]! - first[splitter]!;
@@ -131,6 +139,7 @@ export function minimiseBy(
         total++;
       }
     }
+    work += size + total;
     preds = atLeast(preds, total, 0);
     for (let j = 0, at = 0; j < letterCount; j++) {
       const a = letters[j]!;

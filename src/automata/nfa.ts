@@ -2,9 +2,11 @@
  * Nondeterministic automata with ε-moves over integer letters, and the subset construction.
  */
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
+import { type LimitName, limitDefault } from '../core/limits.js';
 import { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
 import { atLeast } from './grow.js';
+import { POLL_WORK } from './poll.js';
 
 /** The letter of an ε-move (and, in transducers, of an empty tape side). */
 export const EPSILON = -1;
@@ -106,8 +108,12 @@ export class NfaBuilder {
 }
 
 export interface DeterminiseOptions {
-  /** Most subset states built before a LimitError (default 100 000). */
+  /** Most subset states built before a LimitError (default: determiniseSubsets in core/limits.ts). */
   maxStates?: number;
+  /** The row of core/limits.ts the cap belongs to (default determiniseSubsets). */
+  limit?: LimitName;
+  /** Read every POLL_WORK transitions built; once raised, InterruptedError (partial: the subsets built). */
+  signal?: AbortSignal;
   /** The output of a subset (default: 1 if it holds an accepting state, else 0). */
   output?: (states: readonly number[]) => number;
 }
@@ -118,7 +124,8 @@ export interface DeterminiseOptions {
  * throws LimitError (partial = the number of subsets built).
  */
 export function determinise(nfa: Nfa, options: DeterminiseOptions = {}): Dfa {
-  const maxStates = options.maxStates ?? 100_000;
+  const maxStates = options.maxStates ?? limitDefault('determiniseSubsets');
+  const { limit = 'determiniseSubsets', signal } = options;
   const output = options.output ?? ((states) => (states.some((s) => nfa.accepting[s]) ? 1 : 0));
   const k = nfa.alphabetSize;
   const index = new Map<string, number>();
@@ -129,13 +136,7 @@ export function determinise(nfa: Nfa, options: DeterminiseOptions = {}): Dfa {
     const key = sorted.join(',');
     let id = index.get(key);
     if (id === undefined) {
-      if (subsets.length >= maxStates) {
-        throw new LimitError(
-          `the subset construction passed ${maxStates} states; raise the state cap or use a smaller automaton`,
-          'max-states',
-          subsets.length,
-        );
-      }
+      LimitError.assert(subsets.length, maxStates, limit, 'subset construction');
       id = subsets.length;
       index.set(key, id);
       subsets.push(sorted);
@@ -143,7 +144,12 @@ export function determinise(nfa: Nfa, options: DeterminiseOptions = {}): Dfa {
     return id;
   };
   intern(nfa.closure(nfa.starts));
+  let work = 0;
   for (let i = 0; i < subsets.length; i++) {
+    if ((work += k) >= POLL_WORK) {
+      work = 0;
+      if (signal?.aborted) throw new InterruptedError({ states: subsets.length });
+    }
     const cur = subsets[i]!;
     for (let a = 0; a < k; a++) delta[i * k + a] = intern(nfa.closure(nfa.step(cur, a)));
   }
@@ -165,19 +171,11 @@ export interface TableNfa {
 }
 
 export interface ExploreOptions {
-  /** Most NFA states before a LimitError (partial = the count reached). Default 20 000 000. */
+  /** Most NFA states before a LimitError (partial = the count reached). Default: nfaStates in core/limits.ts. */
   maxStates?: number;
+  /** The row of core/limits.ts the cap belongs to (default nfaStates), named by the LimitError. */
+  limit?: LimitName;
   signal?: AbortSignal;
-}
-
-/**
- * Checks that tuples of states with these ranges pack exactly into one number key (product of the
- * ranges at most 2^53): past it keys would collide silently and the automaton would be wrong.
- * Throws LimitError naming `what`.
- */
-export function checkKeySpace(what: string, ...ranges: number[]): void {
-  const size = ranges.reduce((x, y) => x * y, 1);
-  if (size > Number.MAX_SAFE_INTEGER) throw new LimitError(`the states of ${what} (${ranges.join(' × ')}) pass 2^53 and cannot be packed into keys`, 'max-states', 0);
 }
 
 /**
@@ -192,10 +190,10 @@ export function exploreNfa(
   accept: (key: number) => boolean,
   options: ExploreOptions = {},
 ): TableNfa {
-  const maxStates = options.maxStates ?? 20_000_000;
+  const maxStates = options.maxStates ?? limitDefault('nfaStates');
   const K = alphabetSize;
   // Keys interned by open addressing on a Float64Array (keys may pass 2^31; a Map of them is slow).
-  const interner = new KeyInterner(maxStates, 'NFA');
+  const interner = new KeyInterner(maxStates, 'NFA', options.limit ?? 'nfaStates');
   const intern = (key: number): number => interner.intern(key);
   const starts = Int32Array.from(startKeys, intern);
   let succStart = new Int32Array(1024 * K + 1);
@@ -206,7 +204,7 @@ export function exploreNfa(
   let mark = new Int32Array(1024).fill(-1);
   let stampBase = 0;
   for (let s = 0; s < interner.count; s++) {
-    if (options.signal?.aborted && (s & 1023) === 0) throw new InterruptedError({ states: interner.count });
+    if ((s & 1023) === 0 && options.signal?.aborted) throw new InterruptedError({ states: interner.count });
     for (const l of perLetter) l.length = 0;
     expand(interner.keys[s]!, (letter, to) => {
       perLetter[letter]!.push(intern(to));
@@ -234,7 +232,7 @@ export function exploreNfa(
 }
 
 export interface SubsetOptions {
-  /** Most subset states before a LimitError (partial = the count reached). Default 5 000 000. */
+  /** Most subset states before a LimitError (partial = the count reached). Default: subsets in core/limits.ts. */
   maxStates?: number;
   signal?: AbortSignal;
   /** Called every 4096 subsets with (subsets built, subsets expanded). */
@@ -268,7 +266,7 @@ export interface SubsetResult {
  * successor lists touched).
  */
 export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): SubsetResult {
-  const maxStates = options.maxStates ?? 5_000_000;
+  const maxStates = options.maxStates ?? limitDefault('subsets');
   const K = nfa.alphabetSize;
   const comp = options.companion;
   if (comp && comp.alphabetSize !== K) throw new InputError(`companion DFA over ${comp.alphabetSize} letters, NFA over ${K}`);
@@ -321,7 +319,7 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
       at = (at + 1) & mask;
     }
     const id = stored;
-    if (id >= maxStates) throw new LimitError(`the subset construction passed ${maxStates} states; raise the state cap`, 'max-states', id);
+    LimitError.assert(id, maxStates, 'subsets', 'subset construction');
     pool = atLeast(pool, poolUsed + len, poolUsed);
     pool.set(buf.subarray(0, len), poolUsed);
     if (id === offset.length) {
@@ -391,7 +389,7 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
       if (!stop) {
         const at = i * K + a;
         if (at >= delta.length) {
-          if (2 * delta.length > 2 ** 31 - 1) throw new LimitError('the subset automaton passed 2^31 transitions', 'max-states', stored);
+          if (2 * delta.length > 2 ** 31 - 1) throw new LimitError('the subset automaton passed 2^31 transitions', 'transitions', stored);
           delta = atLeast(delta, at + 1);
         }
         delta[at] = id;

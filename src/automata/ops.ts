@@ -2,11 +2,20 @@
  * Boolean operations, products, projection, emptiness with a shortest witness and equivalence with
  * a counterexample. Products and searches build only the reachable part.
  */
-import { InputError, LimitError } from '../core/errors.js';
+import { InputError, InterruptedError } from '../core/errors.js';
+import { type LimitName, limitDefault } from '../core/limits.js';
 import { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
 import { atLeast } from './grow.js';
+import { POLL_WORK } from './poll.js';
 import { EPSILON, Nfa } from './nfa.js';
+
+export interface ProductOptions {
+  /** The row of core/limits.ts the cap belongs to (a caller with its own cap names its own; default productStates). */
+  limit?: LimitName;
+  /** Read every POLL_WORK transitions built. */
+  signal?: AbortSignal;
+}
 
 function sameAlphabet(a: { alphabetSize: number }, b: { alphabetSize: number }): void {
   if (a.alphabetSize !== b.alphabetSize) {
@@ -16,17 +25,30 @@ function sameAlphabet(a: { alphabetSize: number }, b: { alphabetSize: number }):
 
 /**
  * The product machine: reads both automata in step, outputs combine(outA, outB). Reachable pairs
- * only. O(nA nB k) time and states; throws LimitError past maxStates pairs (default 1 000 000).
+ * only. O(nA nB k) time and states; throws LimitError past maxStates pairs (default: the productStates
+ * row of core/limits.ts), and InterruptedError (partial: the pairs built) once `signal` is raised.
  */
-export function product(a: Dfa, b: Dfa, combine: (outA: number, outB: number) => number, maxStates = 1_000_000): Dfa {
+export function product(
+  a: Dfa,
+  b: Dfa,
+  combine: (outA: number, outB: number) => number,
+  maxStates = limitDefault('productStates'),
+  options: ProductOptions = {},
+): Dfa {
+  const { limit = 'productStates', signal } = options;
   sameAlphabet(a, b);
   const k = a.alphabetSize;
   const nb = b.stateCount;
-  const pairs = new KeyInterner(maxStates, 'product');
+  const pairs = new KeyInterner(maxStates, 'product', limit);
   pairs.intern(a.start * nb + b.start);
   // Typed and growable: products of millions of states over 64 letters pass what a plain array holds.
   let delta = new Int32Array(1024 * k);
+  let work = 0;
   for (let i = 0; i < pairs.count; i++) {
+    if ((work += k) >= POLL_WORK) {
+      work = 0;
+      if (signal?.aborted) throw new InterruptedError({ states: pairs.count });
+    }
     delta = atLeast(delta, (i + 1) * k);
     const p = Math.floor(pairs.keys[i]! / nb);
     const q = pairs.keys[i]! % nb;

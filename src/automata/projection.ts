@@ -3,15 +3,16 @@
  * first (the layer passes of G_4 in src/logic/admissibility.ts: hundreds of millions of subsets).
  */
 import { InterruptedError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import { coReachable } from './reach.js';
 import { atLeast } from './grow.js';
 import { ChunkedArray } from './chunked.js';
 import type { Dfa } from './dfa.js';
 import { minimiseBy } from './minimise.js';
-import { checkKeySpace } from './nfa.js';
+import { checkKeySpace } from './tuple-product.js';
 
 export interface ProjectionOptions {
-  /** Most subsets before a LimitError (partial = the count reached). Default 5 000 000. */
+  /** Most subsets before a LimitError (partial = the count reached). Default: subsets in core/limits.ts. */
   maxStates?: number;
   signal?: AbortSignal;
   /** Called every 65536 subsets with (subsets built, subsets expanded). */
@@ -44,7 +45,7 @@ export interface ProjectionResult {
  * first, plus one; 0 for the sink of prefixes the companion rejects).
  */
 export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: ProjectionOptions = {}): ProjectionResult {
-  const maxStates = options.maxStates ?? 5_000_000;
+  const maxStates = options.maxStates ?? limitDefault('subsets');
   const liveM = coReachable(M);
   const liveA = coReachable(A);
   const nM = M.stateCount;
@@ -148,7 +149,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
       at = (at + 1) & mask;
     }
     const id = stored;
-    if (id >= maxStates) throw new LimitError(`the subset construction passed ${maxStates} states; raise the state cap`, 'max-states', id);
+    LimitError.assert(id, maxStates, 'subsets', 'subset construction');
     let acc = 0;
     for (let i = 0; i < n && acc === 0 && (!C || C.output[tag - 1] !== 0); i++) {
       const s = keys[i]! % nM;
@@ -171,9 +172,9 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
   intern(C ? C.start + 1 : 1, 1);
   let members = new Float64Array(1024);
   for (let i = 0; i < stored; i++) {
-    if ((i & 65535) === 0) {
+    if ((i & 4095) === 0) {
       if (options.signal?.aborted) throw new InterruptedError({ states: stored });
-      options.onProgress?.(stored, i);
+      if ((i & 65535) === 0) options.onProgress?.(stored, i);
     }
     const len = decode(i);
     const tag = tagRead;
@@ -211,10 +212,18 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
   pool = offsets = hashes = undefined;
   slots = new Int32Array(0);
   const table = delta;
-  const dfa = minimiseBy(X, stored, 0, (s, x) => table.get(s * X + x), accepting.subarray(0, stored), () => {
-    table.clear();
-    delta = undefined;
-  });
+  const dfa = minimiseBy(
+    X,
+    stored,
+    0,
+    (s, x) => table.get(s * X + x),
+    accepting.subarray(0, stored),
+    () => {
+      table.clear();
+      delta = undefined;
+    },
+    options.signal,
+  );
   return { dfa, subsets: stored, largestSubset: largest };
 }
 

@@ -3,6 +3,7 @@
  * letter (or nothing). They define relations between words, such as one move of a rewrite game.
  */
 import { InputError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import { packTuple } from './alphabet.js';
 import { Dfa } from './dfa.js';
 import { EPSILON, Nfa } from './nfa.js';
@@ -48,7 +49,7 @@ export class Transducer {
    * All outputs of `word` (the image of one word), by a search over (state, position, output so far).
    * For checking and small cases only: exponential in the worst case; maxOutputs caps it.
    */
-  apply(word: readonly number[], maxOutputs = 100_000): number[][] {
+  apply(word: readonly number[], maxOutputs = limitDefault('transducerOutputs')): number[][] {
     const results = new Map<string, number[]>();
     const seen = new Set<string>();
     const stack: [number, number, number[]][] = [[this.start, 0, []]];
@@ -59,10 +60,10 @@ export class Transducer {
       const key = `${s}|${i}|${out.join(',')}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      if (seen.size > maxOutputs * 16) throw new LimitError('the transducer image search is too large', 'max-states');
+      if (seen.size > maxOutputs * 16) throw new LimitError('the transducer image search is too large', 'transducerOutputs');
       if (i === word.length && this.final[s]) {
         results.set(out.join(','), out);
-        if (results.size > maxOutputs) throw new LimitError(`more than ${maxOutputs} outputs`, 'max-outputs');
+        if (results.size > maxOutputs) throw new LimitError(`more than ${maxOutputs} outputs`, 'transducerOutputs');
       }
       for (const e of from[s]!) {
         if (e.input !== EPSILON && (i >= word.length || word[i] !== e.input)) continue;

@@ -5,10 +5,11 @@
  * tuple steps (which components move on which letter); the logic engine's NFAs (P - P, the moves to
  * the chain tops, the axis pass, the bad-position search) are all built this way.
  */
-import { InterruptedError } from '../core/errors.js';
+import { InterruptedError, LimitError } from '../core/errors.js';
+import { type LimitName, limitDefault } from '../core/limits.js';
 import type { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
-import { checkKeySpace, exploreNfa, type TableNfa } from './nfa.js';
+import { exploreNfa, type TableNfa } from './nfa.js';
 import { coReachable } from './reach.js';
 
 /** A DFA as a component of a product: next(s, a) is -1 where the successor can no longer accept (pruned). */
@@ -42,9 +43,22 @@ function quotient(key: number, r: number): number {
   return key < 4_503_599_627_370_496 ? Math.floor(key / r) : (key - (key % r)) / r;
 }
 
+/**
+ * Checks that tuples of states with these ranges pack exactly into one number key (product of the
+ * ranges at most 2^53): past it keys would collide silently and the automaton would be wrong.
+ * Throws LimitError (keySpace) naming `what`. TupleProduct checks its own ranges; a kernel that packs
+ * pairs by hand (automata/projection.ts) calls it too.
+ */
+export function checkKeySpace(what: string, ...ranges: number[]): void {
+  const size = ranges.reduce((x, y) => x * y, 1);
+  if (size > Number.MAX_SAFE_INTEGER) throw new LimitError(`the states of ${what} (${ranges.join(' × ')}) pass 2^53 and cannot be packed into keys`, 'keySpace', 0);
+}
+
 export interface TupleProductOptions {
-  /** Most tuples (states) before a LimitError (partial = the count reached). Default 20 000 000. */
+  /** Most tuples (states) before a LimitError (partial = the count reached). Default: nfaStates in core/limits.ts. */
   maxStates?: number;
+  /** The row of core/limits.ts the cap belongs to (default nfaStates), named by the LimitError. */
+  limit?: LimitName;
   /** Polled every 1024 tuples expanded by explore (exploreNfa) and every 4096 by reaches: InterruptedError. */
   signal?: AbortSignal;
   /** A tuple accepts when every DFA component accepts and this holds (default: nothing more). */
@@ -156,7 +170,11 @@ export class TupleProduct {
         expand(emit);
       },
       (key) => this.acceptsKey(key, accepting),
-      { maxStates: options.maxStates ?? 20_000_000, ...(options.signal ? { signal: options.signal } : {}) },
+      {
+        maxStates: options.maxStates ?? limitDefault('nfaStates'),
+        ...(options.limit ? { limit: options.limit } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
     );
   }
 
@@ -166,7 +184,7 @@ export class TupleProduct {
    */
   reaches(start: readonly number[], expand: (emit: () => void) => void, options: TupleProductOptions = {}): boolean {
     const { from, to } = this;
-    const seen = new KeyInterner(options.maxStates ?? 20_000_000, this.what);
+    const seen = new KeyInterner(options.maxStates ?? limitDefault('nfaStates'), this.what, options.limit ?? 'nfaStates');
     const stack: number[] = [];
     const emit = () => {
       const key = this.pack(to);

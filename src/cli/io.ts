@@ -5,19 +5,42 @@
 import { accessSync, constants, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
-import { InputError } from '../core/errors.js';
+import { InputError, InterruptedError } from '../core/errors.js';
+import { ctrlC, yieldToSignals } from './interrupt.js';
 
 export interface OutputOptions {
   json?: boolean;
 }
 
-/** One JSON object per line, nothing else on stdout (spec/CLI.md). */
+/**
+ * One JSON object per line, nothing else on stdout (spec/CLI.md). Every write is whole lines (stdout is
+ * synchronous on Linux and the Ctrl-C handler runs only between writes), so output never ends mid-line.
+ */
 export function emitJson(obj: unknown): void {
   process.stdout.write(JSON.stringify(obj) + '\n');
 }
 
 export function emitLine(text: string): void {
   process.stdout.write(text + '\n');
+}
+
+/** Lines written per chunk by emitLines (a million lines would otherwise be a million writes). */
+const CHUNK = 4096;
+
+/**
+ * Lines 0..count-1, written in chunks; between chunks a Ctrl-C is noticed and ends the output there (after a
+ * whole line) with InterruptedError. Output that already answers a Ctrl-C (what a stopped job kept) stops
+ * only on the second one.
+ */
+export async function emitLines(count: number, line: (i: number) => string): Promise<void> {
+  const stop = ctrlC.stop.aborted ? ctrlC.kill : ctrlC.stop;
+  for (let start = 0; start < count; start += CHUNK) {
+    if (start > 0) await yieldToSignals();
+    if (stop.aborted) throw new InterruptedError({ printed: start });
+    const lines: string[] = [];
+    for (let i = start; i < Math.min(count, start + CHUNK); i++) lines.push(line(i));
+    process.stdout.write(lines.join('\n') + '\n');
+  }
 }
 
 /** Columns padded to their widest cell; numbers right-aligned. */
@@ -48,14 +71,18 @@ export const colour = {
   },
 };
 
-/** A progress reporter: a bar on stderr when stderr is a terminal, silent otherwise. */
+/**
+ * A progress reporter: a bar on stderr when stderr is a terminal; otherwise silent, or with SPRAGUE_PROGRESS set
+ * one line `sprague: TITLE progress DONE/TOTAL LABEL` at most once a second (for logs, and for tests that
+ * need to know how far a run is).
+ */
 export interface Progress {
   update(done: number, total: number, label?: string): void;
   stop(): void;
 }
 
 export function progressBar(title: string): Progress {
-  if (!process.stderr.isTTY) return { update() {}, stop() {} };
+  if (!process.stderr.isTTY) return process.env['SPRAGUE_PROGRESS'] ? progressLines(title) : { update() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
     {
       stream: process.stderr,
@@ -79,6 +106,19 @@ export function progressBar(title: string): Progress {
     stop() {
       if (started) bar.stop();
     },
+  };
+}
+
+function progressLines(title: string): Progress {
+  let last = -Infinity;
+  return {
+    update(done, total, label = '') {
+      const now = performance.now();
+      if (now - last < 1000) return;
+      last = now;
+      process.stderr.write(`sprague: ${title} progress ${done}/${total}${label ? ` ${label}` : ''}\n`);
+    },
+    stop() {},
   };
 }
 

@@ -1,24 +1,38 @@
 /**
  * `sprague logic` on a terminal: a read-eval-print loop for Walnut commands. A command ends with `;`,
  * `:` or `::` (a line without one waits for the next, as Walnut's console does); several commands may
- * share a line. The session lives in a worker thread, so Ctrl-C ends a long command and keeps the
- * session: the worker is replaced and the definitions made so far are run again in the new one.
+ * share a line. The session lives in a worker thread, so Ctrl-C stops a long command and keeps the
+ * session, under the CLI's Ctrl-C contract (interrupt.ts): the engine reads a stop flag in its products and
+ * projections, so the command ends with its session intact; a command that has not stopped STOP_GRACE_MS
+ * later (a step that reads no flag) ends with its worker, which is replaced, and the definitions made so
+ * far are run again in the new one.
  */
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
+import { isStopped, newStopFlag, raiseStop } from '../core/stop.js';
 import { STANDARD_WORDS } from '../logic/standard-words.js';
-import type { LogicLine } from './background-jobs.js';
+import type { LogicLine } from '../jobs/index.js';
 
 /** What the worker's session is started with. */
 export interface ReplSettings {
   library?: string;
   print?: boolean;
   dot?: boolean;
+  /** Most states of any intermediate automaton (--max-states). */
+  maxStates?: number;
+}
+
+/** What the worker is started with: the settings and the stop flag the engine reads. */
+export interface ReplWorkerData extends ReplSettings {
+  stop: Int32Array;
 }
 
 export interface ReplRequest {
   command: string;
 }
+
+/** After Ctrl-C, how long a command may take to stop by itself before its worker is ended. */
+const STOP_GRACE_MS = 500;
 
 export type ReplLine = LogicLine & { mpl?: string };
 
@@ -80,15 +94,21 @@ export function replHelp(): string {
   ].join('\n');
 }
 
-/** A session in a worker thread, replaced after an interruption. */
+/**
+ * A session in a worker thread. A command stopped by its flag ends 'stopped' (the session stays); one
+ * ended with its worker ends 'interrupted' (the session is gone: the next command gets a new worker).
+ */
 class WorkerSession {
   private worker: Worker | undefined;
-  private pending: { resolve: (r: ReplReply | 'interrupted') => void } | undefined;
+  private pending: { resolve: (r: ReplReply | 'stopped' | 'interrupted') => void } | undefined;
+  private readonly stop = newStopFlag();
+  private grace: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly settings: ReplSettings) {}
 
-  run(command: string): Promise<ReplReply | 'interrupted'> {
+  run(command: string): Promise<ReplReply | 'stopped' | 'interrupted'> {
     const worker = (this.worker ??= this.start());
+    Atomics.store(this.stop, 0, 0);
     return new Promise((resolve) => {
       this.pending = { resolve };
       worker.postMessage({ command } satisfies ReplRequest);
@@ -99,8 +119,21 @@ class WorkerSession {
     return this.pending !== undefined;
   }
 
-  /** Ends the command running: the worker goes, with its session. */
+  /**
+   * The first Ctrl-C asks the command running to stop (ended with its worker if it has not after
+   * STOP_GRACE_MS); a second one ends it at once.
+   */
   interrupt(): void {
+    if (!this.pending) return;
+    if (isStopped(this.stop)) return this.end();
+    raiseStop(this.stop);
+    this.grace = setTimeout(() => this.end(), STOP_GRACE_MS);
+  }
+
+  /** Ends the command running now: the worker goes, with its session. */
+  private end(): void {
+    if (this.grace) clearTimeout(this.grace);
+    this.grace = undefined;
     const p = this.pending;
     this.pending = undefined;
     void this.worker?.terminate();
@@ -108,18 +141,23 @@ class WorkerSession {
     p?.resolve('interrupted');
   }
 
+  private settle(reply: ReplReply): void {
+    if (this.grace) clearTimeout(this.grace);
+    this.grace = undefined;
+    const p = this.pending;
+    this.pending = undefined;
+    p?.resolve('error' in reply && reply.error.name === 'InterruptedError' ? 'stopped' : reply);
+  }
+
   async close(): Promise<void> {
+    if (this.grace) clearTimeout(this.grace);
     await this.worker?.terminate();
     this.worker = undefined;
   }
 
   private start(): Worker {
-    const w = new Worker(new URL('./logic-repl-worker.js', import.meta.url), { workerData: this.settings });
-    w.on('message', (reply: ReplReply) => {
-      const p = this.pending;
-      this.pending = undefined;
-      p?.resolve(reply);
-    });
+    const w = new Worker(new URL('./logic-repl-worker.js', import.meta.url), { workerData: { ...this.settings, stop: this.stop } satisfies ReplWorkerData });
+    w.on('message', (reply: ReplReply) => this.settle(reply));
     w.on('error', (e) => {
       const p = this.pending;
       this.pending = undefined;
@@ -131,7 +169,12 @@ class WorkerSession {
 }
 
 export async function logicRepl(options: ReplOptions): Promise<ReplEnd> {
-  const session = new WorkerSession({ ...(options.library ? { library: options.library } : {}), ...(options.print ? { print: true } : {}), ...(options.dot ? { dot: true } : {}) });
+  const session = new WorkerSession({
+    ...(options.library ? { library: options.library } : {}),
+    ...(options.print ? { print: true } : {}),
+    ...(options.dot ? { dot: true } : {}),
+    ...(options.maxStates === undefined ? {} : { maxStates: options.maxStates }),
+  });
   const rl = createInterface({ input: options.input, output: options.output, terminal: true, prompt: 'logic> ', historySize: 1000 });
   const end: ReplEnd = {};
   /** The commands that changed the session (definitions), to run again after an interruption. */
@@ -168,7 +211,7 @@ export async function logicRepl(options: ReplOptions): Promise<ReplEnd> {
     options.note(`setting up the session again: ${history.length} earlier definition${history.length === 1 ? '' : 's'}`);
     for (const [i, command] of history.entries()) {
       const r = await session.run(command);
-      if (r === 'interrupted' || 'error' in r) {
+      if (r === 'interrupted' || r === 'stopped' || 'error' in r) {
         options.note(`interrupted: the definitions from ${JSON.stringify(command)} on are gone`);
         history.length = i;
         return;
@@ -184,6 +227,7 @@ export async function logicRepl(options: ReplOptions): Promise<ReplEnd> {
       return void rl.close();
     }
     const r = await session.run(command);
+    if (r === 'stopped') return options.note(`interrupted: ${command}`);
     if (r === 'interrupted') {
       options.note(`interrupted: ${command}`);
       await replay();

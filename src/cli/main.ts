@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { commands } from './commands/index.js';
 import { CycleError, InputError, InterruptedError, LimitError, PositionError, SpecError } from '../core/errors.js';
+import { flagFor } from '../core/limits.js';
 import { FlagError } from './io.js';
 import { codeVersion } from '../core/sealed.js';
 
@@ -17,15 +18,20 @@ export async function main(argv: string[]): Promise<number> {
     .showHelpAfterError(false);
   for (const c of commands) c.register(program, { run: main });
   for (const sub of program.commands) sub.exitOverride();
+  // The command that runs, so that a limit's message names the flag that raises it there.
+  let command: string | undefined;
+  program.hook('preAction', (_, action) => {
+    command = action.name();
+  });
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
-    return report(e);
+    return report(e, command);
   }
 }
 
-function report(e: unknown): number {
+function report(e: unknown, command: string | undefined): number {
   if (e instanceof CommanderError) {
     // Help and version exit cleanly; commander already printed its one-line error.
     return e.exitCode === 0 ? 0 : 2;
@@ -42,7 +48,8 @@ function report(e: unknown): number {
     return 2;
   }
   if (e instanceof LimitError) {
-    line(e.message);
+    const flag = flagFor(e.limit, command);
+    line(flag === undefined ? e.message : `${e.message} (raise it with ${flag} N)`);
     return 3;
   }
   if (e instanceof InterruptedError) {

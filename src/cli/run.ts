@@ -2,6 +2,7 @@
 import { delimiter, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadGameModules } from '../spec/parse.js';
+import { closeCommandJobs } from './jobs.js';
 import { main } from './main.js';
 
 // A reader that closes early (`| head`) is not an error.
@@ -30,3 +31,4 @@ async function loadGameFiles(list: string | undefined): Promise<boolean> {
 }
 
 process.exitCode = (await loadGameFiles(process.env['SPRAGUE_GAMES'])) ? await main(process.argv.slice(2)) : 2;
+await closeCommandJobs();

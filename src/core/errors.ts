@@ -1,6 +1,7 @@
 /**
  * Typed errors. The library throws these; only the CLI turns them into exit codes and messages.
  */
+import type { LimitName } from './limits.js';
 
 /** A malformed game spec: `column` is 1-based within `spec`. */
 export class SpecError extends Error {
@@ -39,17 +40,25 @@ export class InputError extends Error {
 }
 
 /**
- * A computation hit a limit (depth bound, state cap, memory budget). `partial` carries what was
- * finished before the limit, so nothing is lost.
+ * A computation hit a limit (a state cap, a memory budget, a depth bound): `limit` names its row of the
+ * table in limits.ts, and `partial` carries what was finished before the limit, so nothing is lost.
  */
-export class LimitError extends Error {
+export class LimitError<P = unknown> extends Error {
   constructor(
     message: string,
-    readonly limit: string,
-    readonly partial?: unknown,
+    readonly limit: LimitName,
+    readonly partial?: P,
   ) {
     super(message);
     this.name = 'LimitError';
+  }
+
+  /**
+   * Throws when `current` has reached `cap` (refa's `TooManyNodesError.assert`): "the `what` passed `cap`
+   * states", with the count reached as the partial result.
+   */
+  static assert(current: number, cap: number, limit: LimitName, what: string): void {
+    if (current >= cap) throw new LimitError(`the ${what} passed ${cap} states`, limit, current);
   }
 }
 
@@ -61,9 +70,9 @@ export class CycleError extends Error {
   }
 }
 
-/** Work stopped on request (an AbortSignal); `partial` holds what was finished. */
-export class InterruptedError extends Error {
-  constructor(readonly partial?: unknown) {
+/** Work stopped on request (an AbortSignal); `partial` holds what was finished, when anything was. */
+export class InterruptedError<P = unknown> extends Error {
+  constructor(readonly partial?: P) {
     super('interrupted');
     this.name = 'InterruptedError';
   }

@@ -1,26 +1,48 @@
 /**
  * The project's one worker pool (worker_threads). Generic: a pool runs tasks of one worker module,
  * whose code calls `serveTasks(handler)`. Tasks are queued and handed to the first idle worker; a
- * task's result (or error) comes back as a promise. SharedArrayBuffers in a task are shared, not
- * copied, so kernels can fill one table from several threads.
+ * task's result (or error) comes back as a promise, and what the handler posts while it works (items,
+ * labels) comes to the task's `onMessage` first, in order: one port carries both. SharedArrayBuffers in a
+ * task are shared, not copied, so kernels can fill one table from several threads and a caller can raise a
+ * stop flag that a busy worker reads (core/stop.ts).
+ *
+ * Workers start when there is work and stay for the next task. A worker that dies (an uncaught error, out
+ * of memory, `process.exit` in a task) or that is ended from outside (`RunningTask.terminate`) is replaced
+ * by a new one on the next task; its task rejects with a WorkerExitError saying why, never hangs.
  */
-import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import { Worker, isMainThread, parentPort, type ResourceLimits } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { InputError, InterruptedError, LimitError } from './errors.js';
+import { CycleError, InputError, InterruptedError, LimitError, PositionError, SpecError } from './errors.js';
+import type { LimitName } from './limits.js';
 
-interface Pending<R> {
-  resolve(result: R): void;
-  reject(error: Error): void;
+/** A thrown value as data, enough to give it its class again on the other side (see `errorFromInfo`). */
+export interface ErrorInfo {
+  name: string;
+  message: string;
+  /** LimitError: the limit's name. */
+  limit?: LimitName;
+  /** SpecError / PositionError: the text, the column and the reason. */
+  spec?: string;
+  text?: string;
+  column?: number;
+  reason?: string;
+  /** CycleError: the positions of the cycle. */
+  cycle?: string[];
 }
 
-interface Queued<T, R> extends Pending<R> {
-  task: T;
-}
+/** What a worker posts: a message of the running task, or its end. */
+type FromWorker<R, M> = { id: number; message: M } | { id: number; result: R } | { id: number; error: ErrorInfo };
 
-interface Reply<R> {
-  id: number;
-  result?: R;
-  error?: { name: string; message: string };
+/** Why a task's worker ended before the task did. */
+export class WorkerExitError extends Error {
+  constructor(
+    message: string,
+    /** 'terminated': ended from outside; 'memory': V8's heap limit; 'crash': an uncaught error; 'exit': process.exit. */
+    readonly why: 'terminated' | 'memory' | 'crash' | 'exit',
+  ) {
+    super(message);
+    this.name = 'WorkerExitError';
+  }
 }
 
 /** The default number of threads: the machine's cores. */
@@ -28,39 +50,68 @@ export function defaultThreads(): number {
   return Math.max(1, availableParallelism());
 }
 
-export class WorkerPool<T, R> {
-  private readonly workers: Worker[] = [];
+export interface PoolOptions {
+  /** Heap limits of each worker (V8's defaults otherwise); a worker past them dies and its task fails. */
+  resourceLimits?: ResourceLimits;
+}
+
+/** A task handed to the pool: its result, and a way to end it at once. */
+export interface RunningTask<R> {
+  readonly result: Promise<R>;
+  /** Ends the task's worker now (a queued task is just dropped); the result rejects with WorkerExitError. */
+  terminate(): Promise<void>;
+}
+
+interface Task<T, R, M> {
+  id: number;
+  task: T;
+  onMessage: ((m: M) => void) | undefined;
+  resolve(result: R): void;
+  reject(error: Error): void;
+  worker?: Worker;
+  /** Set when the task is being ended from outside. */
+  terminating?: boolean;
+}
+
+export class WorkerPool<T, R, M = never> {
+  private readonly workers = new Set<Worker>();
   private readonly idle: Worker[] = [];
-  private readonly queue: Queued<T, R>[] = [];
-  private readonly running = new Map<Worker, { id: number } & Pending<R>>();
+  private readonly queue: Task<T, R, M>[] = [];
+  private readonly running = new Map<Worker, Task<T, R, M>>();
   private nextId = 0;
   private closed = false;
 
   /** `module` is the compiled worker file (e.g. `new URL('./my-worker.js', import.meta.url)`). */
   constructor(
-    module: URL,
+    private readonly module: URL,
     readonly size: number,
+    private readonly options: PoolOptions = {},
   ) {
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`a pool needs at least one thread, got ${size}`);
-    for (let i = 0; i < size; i++) {
-      const worker = new Worker(module);
-      worker.on('message', (reply: Reply<R>) => this.settle(worker, reply));
-      worker.on('error', (e) => this.fail(worker, e));
-      worker.on('exit', (code) => {
-        if (!this.closed) this.fail(worker, new Error(`worker exited with code ${code}`));
-      });
-      this.workers.push(worker);
-      this.idle.push(worker);
-    }
   }
 
-  /** Runs one task on the next free worker. */
-  run(task: T): Promise<R> {
-    if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
-    return new Promise<R>((resolve, reject) => {
-      this.queue.push({ task, resolve, reject });
-      this.dispatch();
+  /** Workers alive now (started lazily, at most `size`). */
+  get threads(): number {
+    return this.workers.size;
+  }
+
+  /** Runs one task on the next free worker; `onMessage` gets what the handler posts while it works. */
+  run(task: T, onMessage?: (m: M) => void): Promise<R> {
+    return this.start(task, onMessage).result;
+  }
+
+  /** Like run, with a handle to end the task at once. */
+  start(task: T, onMessage?: (m: M) => void): RunningTask<R> {
+    let entry!: Task<T, R, M>;
+    const result = new Promise<R>((resolve, reject) => {
+      entry = { id: this.nextId++, task, onMessage, resolve, reject };
     });
+    if (this.closed) entry.reject(new Error('the worker pool is closed'));
+    else {
+      this.queue.push(entry);
+      this.dispatch();
+    }
+    return { result, terminate: () => this.terminate(entry) };
   }
 
   /** Runs every task, at most `size` at a time; results in task order. */
@@ -75,78 +126,143 @@ export class WorkerPool<T, R> {
     );
   }
 
-  /** Stops every worker; queued tasks are rejected. */
+  /** Stops every worker; queued and running tasks are rejected. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     for (const q of this.queue.splice(0)) q.reject(new Error('the worker pool was closed'));
-    for (const [, p] of this.running) p.reject(new Error('the worker pool was closed'));
+    for (const [, t] of this.running) t.reject(new Error('the worker pool was closed'));
     this.running.clear();
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    const all = [...this.workers];
+    this.workers.clear();
+    this.idle.length = 0;
+    await Promise.all(all.map((w) => w.terminate()));
+  }
+
+  private async terminate(entry: Task<T, R, M>): Promise<void> {
+    const q = this.queue.indexOf(entry);
+    if (q >= 0) {
+      this.queue.splice(q, 1);
+      entry.reject(new WorkerExitError('the task was ended before it started', 'terminated'));
+      return;
+    }
+    const worker = entry.worker;
+    if (!worker || this.running.get(worker) !== entry) return;
+    entry.terminating = true;
+    // The 'exit' handler rejects the task and forgets the worker.
+    await worker.terminate();
+  }
+
+  private spawn(): Worker {
+    // Flags about the main script (e.g. --input-type of `node -e`) mean nothing to a worker file.
+    const worker = new Worker(this.module, {
+      execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
+      ...(this.options.resourceLimits ? { resourceLimits: this.options.resourceLimits } : {}),
+    });
+    let failure: Error | undefined;
+    worker.on('message', (m: FromWorker<R, M>) => this.receive(worker, m));
+    worker.on('error', (e) => (failure = e));
+    worker.on('exit', (code) => this.exited(worker, code, failure));
+    this.workers.add(worker);
+    return worker;
   }
 
   private dispatch(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const worker = this.idle.pop()!;
-      const { task, resolve, reject } = this.queue.shift()!;
-      const id = this.nextId++;
-      this.running.set(worker, { id, resolve, reject });
-      worker.postMessage({ id, task });
+    while (this.queue.length > 0 && (this.idle.length > 0 || this.workers.size < this.size)) {
+      const worker = this.idle.pop() ?? this.spawn();
+      const entry = this.queue.shift()!;
+      entry.worker = worker;
+      this.running.set(worker, entry);
+      // A busy worker keeps the process alive (the caller awaits it); an idle one does not.
+      worker.ref();
+      worker.postMessage({ id: entry.id, task: entry.task });
     }
   }
 
-  private settle(worker: Worker, reply: Reply<R>): void {
-    const p = this.running.get(worker);
-    if (!p || p.id !== reply.id) return;
+  private receive(worker: Worker, m: FromWorker<R, M>): void {
+    const entry = this.running.get(worker);
+    if (!entry || entry.id !== m.id) return;
+    if ('message' in m) {
+      entry.onMessage?.(m.message);
+      return;
+    }
     this.running.delete(worker);
     this.idle.push(worker);
-    if (reply.error) {
-      const e = new Error(reply.error.message);
-      e.name = reply.error.name;
-      p.reject(e);
-    } else {
-      p.resolve(reply.result as R);
-    }
+    worker.unref();
+    if ('error' in m) entry.reject(errorFromInfo(m.error));
+    else entry.resolve(m.result);
     this.dispatch();
   }
 
-  private fail(worker: Worker, e: Error): void {
-    const p = this.running.get(worker);
-    this.running.delete(worker);
-    p?.reject(e);
-    // A dead worker takes no more tasks; the rest of the pool goes on.
+  private exited(worker: Worker, code: number, failure: Error | undefined): void {
+    this.workers.delete(worker);
     const i = this.idle.indexOf(worker);
     if (i >= 0) this.idle.splice(i, 1);
-    const j = this.workers.indexOf(worker);
-    if (j >= 0) this.workers.splice(j, 1);
-    if (this.workers.length === 0) {
-      for (const q of this.queue.splice(0)) q.reject(new Error(`no worker left: ${e.message}`));
-    }
+    const entry = this.running.get(worker);
+    this.running.delete(worker);
+    if (entry && !this.closed) entry.reject(exitError(entry, code, failure));
+    // The next task gets a new worker.
+    if (!this.closed) this.dispatch();
   }
 }
 
-/** Worker side: answers each task message with handler(task). Call once at the top of a worker module. */
-export function serveTasks<T, R>(handler: (task: T) => R | Promise<R>): void {
+function exitError(entry: { terminating?: boolean }, code: number, failure: Error | undefined): WorkerExitError {
+  if (entry.terminating) return new WorkerExitError('the task was ended from outside', 'terminated');
+  const why = failure as (Error & { code?: string }) | undefined;
+  if (why?.code === 'ERR_WORKER_OUT_OF_MEMORY') return new WorkerExitError('its worker thread ran out of memory', 'memory');
+  if (why) return new WorkerExitError(`its worker thread crashed: ${why.message.split('\n')[0]}`, 'crash');
+  return new WorkerExitError(`its worker thread exited (code ${code}) without an answer`, 'exit');
+}
+
+/**
+ * Worker side: answers each task message with handler(task, post); `post` sends a message to the task's
+ * caller at once (it arrives before the answer). Call once at the top of a worker module.
+ */
+export function serveTasks<T, R, M = never>(handler: (task: T, post: (m: M) => void) => R | Promise<R>): void {
   if (isMainThread || !parentPort) throw new Error('serveTasks must run inside a worker thread');
   const port = parentPort;
   port.on('message', async ({ id, task }: { id: number; task: T }) => {
     try {
-      port.postMessage({ id, result: await handler(task) });
+      const result = await handler(task, (message) => port.postMessage({ id, message }));
+      port.postMessage({ id, result });
     } catch (e) {
-      const err = e instanceof Error ? e : new Error(String(e));
-      port.postMessage({ id, error: { name: err.name, message: err.message } });
+      port.postMessage({ id, error: errorInfo(e) });
     }
   });
 }
 
+/** A thrown value as data (the message's first line), with the fields that give the library's errors their class again. */
+export function errorInfo(e: unknown): ErrorInfo {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const info: ErrorInfo = { name: err.name, message: err.message.split('\n')[0]! };
+  if (err instanceof LimitError) info.limit = err.limit;
+  if (err instanceof SpecError) Object.assign(info, { spec: err.spec, column: err.column, reason: err.reason });
+  if (err instanceof PositionError) Object.assign(info, { text: err.text, column: err.column, reason: err.reason });
+  if (err instanceof CycleError) info.cycle = err.cycle;
+  return info;
+}
+
 /**
- * A worker's error comes back as name + message only: give the library's typed errors their class again, so
- * the CLI maps them to the right exit code. `interruptedPartial` is what an interruption kept, if anything.
+ * The library's typed error again from its data, so the CLI maps it to the right exit code: SpecError,
+ * PositionError, CycleError and LimitError with their fields; other bad input as InputError; anything
+ * else an Error of the same name and message.
+ */
+export function errorFromInfo(info: ErrorInfo): Error {
+  const { name, message } = info;
+  if (name === 'SpecError' && info.spec !== undefined) return new SpecError(info.spec, info.column ?? 0, info.reason ?? '');
+  if (name === 'PositionError' && info.text !== undefined) return new PositionError(info.text, info.column ?? 0, info.reason ?? '');
+  if (name === 'CycleError' && info.cycle) return new CycleError(info.cycle);
+  if (name === 'LimitError' && info.limit !== undefined) return new LimitError(message, info.limit);
+  if (name === 'InterruptedError') return new InterruptedError();
+  if (['InputError', 'SpecError', 'PositionError', 'CycleError', 'FlagError'].includes(name)) return new InputError(message);
+  return Object.assign(new Error(message), { name });
+}
+
+/**
+ * A worker's error as it comes out of `run`: already typed by the pool; kept for callers that give an
+ * interruption its partial result (the pool cannot: the worker's partial is the task's own business).
  */
 export function retypeWorkerError(e: unknown, interruptedPartial?: unknown): unknown {
-  if (!(e instanceof Error) || e instanceof InterruptedError || e instanceof LimitError) return e;
-  if (e.name === 'InterruptedError') return new InterruptedError(interruptedPartial);
-  if (e.name === 'LimitError') return new LimitError(e.message, 'worker');
-  if (['InputError', 'PositionError', 'SpecError', 'CycleError'].includes(e.name)) return new InputError(e.message);
+  if (e instanceof InterruptedError && interruptedPartial !== undefined && e.partial === undefined) return new InterruptedError(interruptedPartial);
   return e;
 }

@@ -20,7 +20,7 @@ export class PTable {
     this.side = max + 1;
     const cells = this.side ** heaps;
     // One bit per cell: 2^32 cells is 512 MiB, the most a table may take here.
-    if (cells > 2 ** 32) throw new LimitError(`a table of [0,${max}]^${heaps} has ${cells} cells, more than 2^32`, 'cells');
+    if (cells > 2 ** 32) throw new LimitError(`a table of [0,${max}]^${heaps} has ${cells} cells, more than 2^32`, 'tableCells');
     this.bits = new Uint32Array(Math.ceil(cells / 32));
   }
 

@@ -3,6 +3,7 @@
  * with an explicit stack so that a game tree 10^6 moves deep does not overflow the call stack.
  */
 import { CycleError, InputError, InterruptedError, LimitError } from './errors.js';
+import { limitDefault } from './limits.js';
 import type { Ruleset } from './ruleset.js';
 
 export type Outcome = 'P' | 'N';
@@ -16,6 +17,9 @@ export interface SolverOptions {
   maxPositions?: number;
   signal?: AbortSignal;
 }
+
+/** Children looked at between two readings of the stop signal (a few milliseconds of work). */
+const POLL_WORK = 1 << 16;
 
 /** Marks a position whose value is being computed: meeting it again means the game has a cycle. */
 const IN_PROGRESS = -1;
@@ -103,12 +107,22 @@ export class Solver {
     const root = this.node(rs, p);
     const known = root.memo.get(root.key);
     if (known !== undefined && known !== IN_PROGRESS) return known;
-    const maxPositions = this.options.maxPositions ?? 15_000_000;
+    const maxPositions = this.options.maxPositions ?? limitDefault('positions');
     const stack: Frame[] = [this.frame(root, 0)];
-    let steps = 0;
+    // The signal is read once per POLL_WORK children looked at or created: a position with a million
+    // options (Nim heap 10^6) is as much work as a million small ones.
+    let work = 0;
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
       let descended = false;
+      if (signal && work >= POLL_WORK) {
+        work = 0;
+        if (signal.aborted) {
+          this.unwind(stack);
+          throw new InterruptedError();
+        }
+      }
+      const from = top.next;
       while (top.next < top.children.length) {
         const child = top.children[top.next]!;
         const v = child.memo.get(child.key);
@@ -118,14 +132,16 @@ export class Solver {
             this.unwind(stack);
             throw new LimitError(
               `depth bound ${maxDepth} hit at ${child.rs.domain.format(child.p)}: the value is not determined`,
-              'max-depth',
+              'depth',
             );
           }
           if (this.size >= maxPositions) {
             this.unwind(stack);
             throw new LimitError(`more than ${maxPositions} positions memoised; the position is too large`, 'positions');
           }
-          stack.push(this.frame(child, depth));
+          const frame = this.frame(child, depth);
+          work += frame.children.length;
+          stack.push(frame);
           descended = true;
           break;
         }
@@ -136,13 +152,8 @@ export class Solver {
         }
         top.next++;
       }
-      if (descended) {
-        if (signal && (++steps & 0xffff) === 0 && signal.aborted) {
-          this.unwind(stack);
-          throw new InterruptedError();
-        }
-        continue;
-      }
+      work += top.next - from + 1;
+      if (descended) continue;
       top.memo.set(top.key, this.combine(top));
       stack.pop();
     }

@@ -95,7 +95,7 @@ export function admissible(spec: SetSpec, options: AdmissibleOptions = {}): Admi
   if (method === 'logic') return logicAdmissibility(spec.text, options.signal ? { signal: options.signal } : {});
   if (method === 'periodic') {
     if (!spec.period) throw new InputError(`the periodic method needs a set periodic:V, not ${spec.description}`);
-    return periodicAdmissibility(spec.period, options.signal ? { signal: options.signal } : {});
+    return periodicAdmissibility(spec.period, { ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   }
   const max = options.max ?? defaultBound(dimensionOf(spec.set));
   return boundedAdmissibility(spec.set, {

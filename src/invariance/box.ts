@@ -3,9 +3,10 @@
  * lexicographic order and, for p <= x coordinate-wise, index(x - p) = index(x) - index(p).
  */
 import { LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 
 /** Largest box built by default: a membership bitmap of this many bytes. */
-export const DEFAULT_MAX_CELLS = 64_000_000;
+export const DEFAULT_MAX_CELLS = limitDefault('boxCells');
 
 export class Box {
   readonly side: number;
@@ -23,7 +24,7 @@ export class Box {
     this.side = max + 1;
     this.cells = this.side ** dimension;
     if (this.cells > maxCells) {
-      throw new LimitError(`the box [0,${max}]^${dimension} has ${this.cells} cells, more than ${maxCells}`, 'cells');
+      throw new LimitError(`the box [0,${max}]^${dimension} has ${this.cells} cells, more than ${maxCells}`, 'boxCells');
     }
     const strides: number[] = [];
     for (let i = 0; i < dimension; i++) strides.push(this.side ** (dimension - 1 - i));

@@ -15,7 +15,7 @@ import { InputError } from '../core/errors.js';
 import { alphabetSizeOf, letterCounts, periodicWord, primitiveRoot, wordToString } from '../words/word.js';
 import { pwInBox } from '../words/pw.js';
 import { Box, membersOf } from './box.js';
-import { leastWitness, type PeriodicAdmissibility } from './bounded.js';
+import { leastWitness, type PeriodicAdmissibility, type WitnessSearchOptions } from './bounded.js';
 
 export function isBalanced(v: Uint8Array): boolean {
   const n = alphabetSizeOf(v);
@@ -58,7 +58,7 @@ export function balancedDifferences(member: Uint8Array, box: Box, l: number): Ui
 }
 
 /** 1-admissibility of P_w, w = v^ω, v balanced over 1..n (n >= 2), decided in [0,4ℓ]^n. */
-export function balancedPeriodicAdmissibility(v: Uint8Array, signal?: AbortSignal): PeriodicAdmissibility {
+export function balancedPeriodicAdmissibility(v: Uint8Array, options: WitnessSearchOptions = {}): PeriodicAdmissibility {
   if (!isBalanced(v)) throw new InputError(`${wordToString(v)} is not balanced: every letter 1..n must occur equally often`);
   const rho = primitiveRoot(v);
   const n = alphabetSizeOf(rho);
@@ -66,7 +66,7 @@ export function balancedPeriodicAdmissibility(v: Uint8Array, signal?: AbortSigna
   const box = new Box(n, 4 * l);
   const member = pwInBox(periodicWord(rho), box.max);
   const diff = balancedDifferences(member, box, l);
-  const witness = leastWitness(member, diff, box, signal ? { signal } : {});
+  const witness = leastWitness(member, diff, box, options);
   return {
     admissible: witness === undefined,
     method: 'periodic',

@@ -6,6 +6,7 @@
  * an "admissible" verdict there is not certified.
  */
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import { alphabetSizeOf, letterCounts, primitiveRoot, wordToString } from '../words/word.js';
 import type { PeriodicAdmissibility } from './bounded.js';
 import { balancedPeriodicAdmissibility, isBalanced } from './periodic-nary.js';
@@ -14,6 +15,8 @@ export type { PeriodicAdmissibility };
 
 export interface PeriodicOptions {
   signal?: AbortSignal;
+  /** Balanced words over n > 2 letters: the witness search's cells checked, of the box's. */
+  onProgress?: (done: number, total: number) => void;
   /** Largest box side accepted in the unbalanced case (default 20000). */
   maxBound?: number;
   /** Unbalanced case only: check [0, bound]^2 instead of Remark 40's box (to probe beyond it). */
@@ -72,7 +75,9 @@ export class BinaryPeriodicWord {
 
 /** Decides whether P_w, w = v^ω, is 1-admissible (binary v, or balanced v over more letters). */
 export function periodicAdmissibility(v: Uint8Array, options: PeriodicOptions = {}): PeriodicAdmissibility {
-  if (alphabetSizeOf(v) > 2 && isBalanced(v)) return balancedPeriodicAdmissibility(v, options.signal);
+  if (alphabetSizeOf(v) > 2 && isBalanced(v)) {
+    return balancedPeriodicAdmissibility(v, { ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  }
   if (alphabetSizeOf(v) !== 2 || v.some((c) => c < 1)) {
     throw new InputError(
       `the periodic method handles binary words and balanced words over 1..n (section 6.1); ${JSON.stringify(wordToString(v))} is neither: use --method bounded`,
@@ -87,7 +92,7 @@ export function periodicAdmissibility(v: Uint8Array, options: PeriodicOptions = 
  * (P_w - P_w) ∩ [0, 2ℓ]^2 for balanced ρ by Lemma 37: the differences p1 - p2 >= 0 with p1 in
  * P_w ∩ [0,2ℓ]^2 and p2 in P_w ∩ [0,ℓ]^2, shifted by k(ℓ,ℓ), k >= 0. O(ℓ^2).
  */
-export function lemma37Differences(word: BinaryPeriodicWord): Uint8Array {
+export function lemma37Differences(word: BinaryPeriodicWord, signal?: AbortSignal): Uint8Array {
   const l = word.length;
   const bound = 2 * l;
   const side = bound + 1;
@@ -104,6 +109,8 @@ export function lemma37Differences(word: BinaryPeriodicWord): Uint8Array {
   const small = 1 + 2 * half; // 0 and the pairs with m <= ℓ/2 lie in [0,ℓ]^2; they come first.
   const diff = new Uint8Array(side * side);
   for (let i = 0; i < xs.length; i++) {
+    // O(ℓ) pairs per i: the signal is read often enough for a stop within a second at any ℓ a box holds.
+    if ((i & 63) === 0 && signal?.aborted) throw new InterruptedError();
     for (let j = 0; j < small; j++) {
       let dx = xs[i]! - xs[j]!;
       let dy = ys[i]! - ys[j]!;
@@ -121,7 +128,7 @@ export function lemma37Differences(word: BinaryPeriodicWord): Uint8Array {
 /** Lemma 38 / Corollary 39: the answer is decided in [0, 2ℓ]^2. */
 function balancedAdmissibility(word: BinaryPeriodicWord, options: PeriodicOptions): PeriodicAdmissibility {
   const bound = 2 * word.length;
-  const diff = lemma37Differences(word);
+  const diff = lemma37Differences(word, options.signal);
   const witness = leastWitness2(bound, word.partners(bound), diff, options.signal);
   return periodicVerdict(word, bound, witness, true, true);
 }
@@ -167,11 +174,11 @@ function unbalancedAdmissibility(word: BinaryPeriodicWord, options: PeriodicOpti
   const u2 = (r / c2) * l;
   const k0 = Math.ceil(c2 / c1);
   const bound = options.bound ?? (k0 + 1) * u1;
-  const maxBound = options.maxBound ?? 20_000;
+  const maxBound = options.maxBound ?? limitDefault('remark40Box');
   if (bound > maxBound) {
-    throw new LimitError(`Remark 40's box [0,${bound}]^2 for ${wordToString(word.period)} is larger than ${maxBound}`, 'bound');
+    throw new LimitError(`Remark 40's box [0,${bound}]^2 for ${wordToString(word.period)} is larger than ${maxBound}`, 'remark40Box');
   }
-  const diff = remark40Differences(word, one, bound);
+  const diff = remark40Differences(word, one, bound, options.signal);
   const witness = leastWitness2(bound, word.partners(bound), diff, options.signal);
   // A witness is certain; "admissible" rests on our reading of Remark 40's box, so it is not certified.
   return periodicVerdict(word, bound, witness, witness !== undefined, false);
@@ -182,7 +189,7 @@ function unbalancedAdmissibility(word: BinaryPeriodicWord, options: PeriodicOpti
  * D_1 .. D_4): f + s u - g - t u for s, t >= 0 (any integer s - t), f + s u - g^R - t u^R and their
  * mirror images, together with P_w itself (= P_w - 0). `one` is the rarer letter.
  */
-export function remark40Differences(word: BinaryPeriodicWord, one: number, bound: number): Uint8Array {
+export function remark40Differences(word: BinaryPeriodicWord, one: number, bound: number, signal?: AbortSignal): Uint8Array {
   const two = 3 - one;
   const c1 = word.counts[one]!;
   const c2 = word.counts[two]!;
@@ -209,6 +216,8 @@ export function remark40Differences(word: BinaryPeriodicWord, one: number, bound
   const maxF = Math.max(...fx, ...fy);
   const span = Math.ceil((bound + 2 * maxF) / (u1 - u2)) + 1;
   for (let i = 0; i < r; i++) {
+    // O(r span^2) settings per i: tens of milliseconds at most between two readings of the signal.
+    if (signal?.aborted) throw new InterruptedError();
     for (let j = 0; j < r; j++) {
       // Same family: (f_i - f_j) + t u for every integer t.
       const dx = fx[i]! - fx[j]!;

@@ -5,6 +5,7 @@
  * the G(p) of a part works), so the least t is the chromatic number of the graph of disagreeing pairs.
  */
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
+import { LIMITS, limitDefault } from '../core/limits.js';
 import { Box } from './box.js';
 import type { MoveMap } from './game.js';
 
@@ -146,11 +147,11 @@ function chromatic(adj: number[][], options: TInvarianceOptions): { colours: Int
   // seen[v * K + c]: neighbours of v with colour c; sat[v]: distinct colours among them.
   // No colouring here uses more than maxDegree + 1 colours.
   const width = Math.max(...adj.map((a) => a.length)) + 2;
-  if (nv * width > 64_000_000) throw new LimitError(`the disagreement graph (${nv} positions) is too large to colour`, 'cells');
+  if (nv * width > LIMITS.colouringGraph.default) throw new LimitError(`the disagreement graph (${nv} positions) is too large to colour`, 'colouringGraph');
   const seen = new Int32Array(nv * width);
   const sat = new Int32Array(nv);
   let nodes = 0;
-  const maxNodes = options.maxNodes ?? 2_000_000;
+  const maxNodes = options.maxNodes ?? limitDefault('colouringNodes');
 
   const assign = (v: number, c: number, sign: 1 | -1): void => {
     colours[v] = sign === 1 ? c : -1;
@@ -184,7 +185,7 @@ function chromatic(adj: number[][], options: TInvarianceOptions): { colours: Int
   push();
   while (stack.length > 0) {
     if (++nodes > maxNodes) {
-      throw new LimitError(`colouring search passed ${maxNodes} nodes; t is between ${lower} and ${best <= nv ? best : '?'}`, 'nodes', {
+      throw new LimitError(`colouring search passed ${maxNodes} nodes; t is between ${lower} and ${best <= nv ? best : '?'}`, 'colouringNodes', {
         lower,
         upper: best <= nv ? best : undefined,
       });

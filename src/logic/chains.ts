@@ -7,6 +7,7 @@
  * p - q(p) needs no quantifier over all of P, only over the successor in the chain, which is unique.
  */
 import { Dfa } from '../automata/dfa.js';
+import { limitDefault } from '../core/limits.js';
 import { minimise } from '../automata/minimise.js';
 import { determiniseTable, type TableNfa } from '../automata/nfa.js';
 import { LiveDfa, TupleProduct } from '../automata/tuple-product.js';
@@ -34,7 +35,7 @@ export interface ChainLimits {
  */
 function determinised(nfa: TableNfa, limits: ChainLimits, padding = 0): Dfa {
   const sub = determiniseTable(padding > 0 ? withZeroPadding(nfa, padding) : nfa, {
-    maxStates: limits.maxSubsets ?? 5_000_000,
+    maxStates: limits.maxSubsets ?? limitDefault('subsets'),
     ...(limits.signal ? { signal: limits.signal } : {}),
   });
   return minimise(sub.dfa!);

@@ -5,6 +5,7 @@
  * tracks of a second operand are matched to the first one's by digit value.
  */
 import { InputError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
@@ -112,7 +113,7 @@ const acceptor = (d: Dfa) => d.mapOutput((o) => (o !== 0 ? 1 : 0));
 
 /** The word automaton read backwards (msd ↔ lsd), same outputs. */
 export function reverseWord(w: WordAutomaton, limits: Limits = {}): WordAutomaton {
-  return { tracks: flipTracks(w.tracks), dfa: reverseMoore(w.dfa, limits.maxStates ?? 1_000_000) };
+  return { tracks: flipTracks(w.tracks), dfa: reverseMoore(w.dfa, limits.maxStates ?? limitDefault('languageStates')) };
 }
 
 /** Splits a command's operand text into tokens, keeping {a, b} sets whole. */
@@ -123,7 +124,8 @@ function tokens(rest: string): string[] {
 /** Runs one of the automaton commands (verb already split off); undefined when the verb is not one. */
 export function runAutomatonCommand(verb: string, name: string, rest: string, lib: CommandLibrary, limits: Limits = {}): AutomatonResult | undefined {
   const args = tokens(rest);
-  const maxStates = limits.maxStates ?? 1_000_000;
+  const maxStates = limits.maxStates ?? limitDefault('languageStates');
+  const stop = limits.signal ? { signal: limits.signal } : {};
   const need = (n: number) => {
     if (args.length < n) throw new InputError(`${verb} ${name}: expected at least ${n} operand${n > 1 ? 's' : ''}`);
   };
@@ -135,7 +137,7 @@ export function runAutomatonCommand(verb: string, name: string, rest: string, li
       const ds = sameTracks(ps);
       const test = verb === 'union' ? (x: number, y: number) => (x !== 0 || y !== 0 ? 1 : 0) : (x: number, y: number) => (x !== 0 && y !== 0 ? 1 : 0);
       let d = acceptor(ds[0]!);
-      for (const e of ds.slice(1)) d = minimise(product(d, e, test, maxStates));
+      for (const e of ds.slice(1)) d = minimise(product(d, e, test, maxStates, stop), limits.signal);
       return { kind: 'predicate', tracks: ps[0]!.tracks, dfa: d };
     }
     case 'star': {

@@ -113,7 +113,7 @@ export class Compiler {
         return this.note(node.op, combine(this.formula(node.l), this.formula(node.r), op, this.limits));
       }
       case 'not':
-        return this.note('~', negate(this.formula(node.e)));
+        return this.note('~', negate(this.formula(node.e), this.limits));
       case 'quant': {
         // One variable at a time, innermost first: measured faster than projecting them together
         // (the intermediate minimisation prunes the subsets).
@@ -300,16 +300,17 @@ export class Compiler {
     if (hit) return hit;
     const tr = (name: string): Track => ({ name, system: sys });
     let result: Predicate;
+    const lim = this.limits;
     if (c === 0n) {
-      result = combine(predicateOn([tr('y')], sys.constant(0)), predicateOn([tr('x')], sys.validity()), 'and');
+      result = combine(predicateOn([tr('y')], sys.constant(0)), predicateOn([tr('x')], sys.validity()), 'and', lim);
     } else if (c === 1n) {
       result = predicateOn([tr('x'), tr('y')], sys.equality());
     } else {
       const half = predicateOn([tr('x'), tr('h')], this.multiplier(sys, c / 2n));
       // y = h + h (+ x when c is odd).
-      const dbl = exists(combine(predicateOn([tr('h'), tr('g'), tr('d')], sys.addition()), predicateOn([tr('h'), tr('g')], sys.equality()), 'and'), 'g');
-      let p = exists(combine(half, dbl, 'and'), 'h');
-      if (c % 2n === 1n) p = exists(combine(p, predicateOn([tr('d'), tr('x'), tr('y')], sys.addition()), 'and'), 'd');
+      const dbl = exists(combine(predicateOn([tr('h'), tr('g'), tr('d')], sys.addition()), predicateOn([tr('h'), tr('g')], sys.equality()), 'and', lim), 'g', lim);
+      let p = exists(combine(half, dbl, 'and', lim), 'h', lim);
+      if (c % 2n === 1n) p = exists(combine(p, predicateOn([tr('d'), tr('x'), tr('y')], sys.addition()), 'and', lim), 'd', lim);
       else p = p.rename(new Map([['d', 'y']]));
       result = p;
     }
@@ -321,15 +322,16 @@ export class Compiler {
   /** y = floor(x / c) on tracks (x, y): x = c y + r with r < c. */
   divider(sys: NumerationSystem, c: bigint): Dfa {
     const tr = (name: string): Track => ({ name, system: sys });
+    const lim = this.limits;
     const cy = predicateOn([tr('y'), tr('m')], this.multiplier(sys, c));
     const add = predicateOn([tr('m'), tr('r'), tr('x')], sys.addition());
-    let small = exists(combine(predicateOn([tr('r'), tr('k')], sys.lessThan()), predicateOn([tr('k')], sys.constant(c)), 'and'), 'k');
+    let small = exists(combine(predicateOn([tr('r'), tr('k')], sys.lessThan()), predicateOn([tr('k')], sys.constant(c)), 'and', lim), 'k', lim);
     if (sys.signed) {
       // 0 <= r: in a negative base r ranges over all integers.
-      const nonNegative = negate(exists(combine(predicateOn([tr('r'), tr('k')], sys.lessThan()), predicateOn([tr('k')], sys.constant(0)), 'and'), 'k'));
-      small = combine(small, nonNegative, 'and');
+      const nonNegative = negate(exists(combine(predicateOn([tr('r'), tr('k')], sys.lessThan()), predicateOn([tr('k')], sys.constant(0)), 'and', lim), 'k', lim), lim);
+      small = combine(small, nonNegative, 'and', lim);
     }
-    const p = exists(exists(combine(combine(cy, add, 'and'), small, 'and'), 'm'), 'r');
+    const p = exists(exists(combine(combine(cy, add, 'and', lim), small, 'and', lim), 'm', lim), 'r', lim);
     return p.dfa;
   }
 
@@ -359,7 +361,7 @@ export class Compiler {
         rel = this.bind([tr('#x'), tr('#y')], sys.equality(), [a.v, b.v]);
         break;
       case '!=':
-        rel = negate(this.bind([tr('#x'), tr('#y')], sys.equality(), [a.v, b.v]));
+        rel = negate(this.bind([tr('#x'), tr('#y')], sys.equality(), [a.v, b.v]), this.limits);
         break;
       case '<':
         rel = this.bind([tr('#x'), tr('#y')], sys.lessThan(), [a.v, b.v]);
@@ -368,10 +370,10 @@ export class Compiler {
         rel = this.bind([tr('#x'), tr('#y')], sys.lessThan(), [b.v, a.v]);
         break;
       case '<=':
-        rel = negate(this.bind([tr('#x'), tr('#y')], sys.lessThan(), [b.v, a.v]));
+        rel = negate(this.bind([tr('#x'), tr('#y')], sys.lessThan(), [b.v, a.v]), this.limits);
         break;
       case '>=':
-        rel = negate(this.bind([tr('#x'), tr('#y')], sys.lessThan(), [a.v, b.v]));
+        rel = negate(this.bind([tr('#x'), tr('#y')], sys.lessThan(), [a.v, b.v]), this.limits);
         break;
     }
     let p = rel;
@@ -552,9 +554,11 @@ export class Compiler {
     const test = cmpTest(op);
     const wa = widen(a.p, tracks);
     const wb = widen(b.p, tracks);
-    let d = product(wa.dfa, wb.dfa, (x, y) => (test(x, y) ? 1 : 0));
-    d = product(d, validityOf(tracks), (x, y) => (x !== 0 && y !== 0 ? 1 : 0));
-    let p = new Predicate(tracks, minimise(d));
+    const { signal } = this.limits;
+    const stop = signal ? { signal } : {};
+    let d = product(wa.dfa, wb.dfa, (x, y) => (test(x, y) ? 1 : 0), undefined, stop);
+    d = product(d, validityOf(tracks), (x, y) => (x !== 0 && y !== 0 ? 1 : 0), undefined, stop);
+    let p = new Predicate(tracks, minimise(d, signal));
     for (const t of [...a.temps, ...b.temps]) {
       if (t.c) p = combine(p, t.c, 'and', this.limits);
       for (const v of [t.name, ...t.temps]) if (v) p = exists(p, v, this.limits);

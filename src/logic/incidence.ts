@@ -8,6 +8,7 @@
  * that cannot accept dropped), so the text matches Walnut's byte for byte.
  */
 import { InputError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import type { Dfa } from '../automata/dfa.js';
 import { type Track, radixOf } from './predicate.js';
 import { canonicalStates, letterDigits } from './walnut-format.js';
@@ -68,9 +69,9 @@ export function incidenceMatrices(tracks: readonly Track[], dfa: Dfa, variables:
   // An automaton with an empty language is Walnut's one rejecting state without transitions.
   const Q = Math.max(1, order.length);
   const valueTuples = tuples(indices.map((i) => trackValues(tracks[i]!)));
-  const maxEntries = options.maxEntries ?? 20_000_000;
+  const maxEntries = options.maxEntries ?? limitDefault('matrixEntries');
   if (Q * Q * valueTuples.length > maxEntries) {
-    throw new LimitError(`incidence matrices: ${valueTuples.length} matrices of ${Q}×${Q} exceed ${maxEntries} entries`, 'maxEntries');
+    throw new LimitError(`incidence matrices: ${valueTuples.length} matrices of ${Q}×${Q} exceed ${maxEntries} entries`, 'matrixEntries');
   }
   const slot = new Map(valueTuples.map((t, i) => [t.join(','), i]));
   // The matrix each packed letter counts in, from its digits on the listed tracks.

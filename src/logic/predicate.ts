@@ -4,7 +4,9 @@
  * the first track varying fastest. Every operation minimises its result. Arithmetic tracks accept
  * only valid expansions, padded with zeros (leading for msd, trailing for lsd).
  */
-import { InputError, LimitError } from '../core/errors.js';
+import { InputError, InterruptedError, LimitError } from '../core/errors.js';
+import { LIMITS, limitDefault } from '../core/limits.js';
+import { POLL_WORK } from '../automata/poll.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
@@ -38,9 +40,22 @@ export function compareNames(a: string, b: string): number {
 }
 
 export interface Limits {
-  /** Most states in any intermediate automaton (default 2 000 000). */
+  /** Most states in any intermediate automaton (default: logicStates in core/limits.ts). */
   maxStates?: number;
+  /**
+   * Stops the work: products, projections and minimisations read it every few thousand states and throw
+   * InterruptedError once it is raised.
+   */
+  signal?: AbortSignal;
 }
+
+/** The product of two tables, capped and stoppable by the limits. */
+function productWithin(a: Dfa, b: Dfa, combine: (x: number, y: number) => number, limits: Limits): Dfa {
+  const { signal } = limits;
+  return product(a, b, combine, limits.maxStates ?? limitDefault('logicStates'), { limit: 'logicStates', ...(signal ? { signal } : {}) });
+}
+
+const both = (x: number, y: number) => (x !== 0 && y !== 0 ? 1 : 0);
 
 export class Predicate {
   constructor(
@@ -181,7 +196,7 @@ export function validityOf(tracks: readonly Track[]): Dfa {
 }
 
 /** Most transitions of one determinised table (a JavaScript array cannot grow much further). */
-const MAX_TABLE = 60_000_000;
+const MAX_TABLE = LIMITS.logicTable.default;
 
 export type BoolOp = 'and' | 'or' | 'implies' | 'iff' | 'xor';
 
@@ -219,15 +234,18 @@ export function combine(a: Predicate, b: Predicate, op: BoolOp, limits: Limits =
   const wa = widen(a, tracks);
   const wb = widen(b, tracks);
   const f = combiners[op];
-  let d = product(wa.dfa, wb.dfa, (x, y) => (f(x !== 0, y !== 0) ? 1 : 0), limits.maxStates ?? 2_000_000);
-  if (op !== 'and') d = product(d, validityOf(tracks), (x, y) => (x !== 0 && y !== 0 ? 1 : 0), limits.maxStates ?? 2_000_000);
-  return new Predicate(tracks, minimise(d));
+  let d = productWithin(wa.dfa, wb.dfa, (x, y) => (f(x !== 0, y !== 0) ? 1 : 0), limits);
+  if (op !== 'and') d = productWithin(d, validityOf(tracks), both, limits);
+  return new Predicate(tracks, minimise(d, limits.signal));
 }
 
 /** ¬p among valid expansions. */
-export function negate(p: Predicate): Predicate {
+export function negate(p: Predicate, limits: Limits = {}): Predicate {
   const c = p.dfa.mapOutput((o) => (o !== 0 ? 0 : 1));
-  return new Predicate(p.tracks, minimise(product(c, validityOf(p.tracks), (x, y) => (x !== 0 && y !== 0 ? 1 : 0))));
+  // The product with validity is capped by the product kernel's own default (as before the limits reached it).
+  const { signal } = limits;
+  const d = product(c, validityOf(p.tracks), both, undefined, signal ? { signal } : {});
+  return new Predicate(p.tracks, minimise(d, signal));
 }
 
 /**
@@ -241,7 +259,8 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
   const drop = new Set(p.tracks.map((t, i) => (names.includes(t.name) ? i : -1)).filter((i) => i >= 0));
   if (drop.size === 0) return p;
   const idx = [...drop][0]!;
-  const maxStates = limits.maxStates ?? 2_000_000;
+  const maxStates = limits.maxStates ?? limitDefault('logicStates');
+  const { signal } = limits;
   const radices = p.radices;
   const keep = p.tracks.filter((_, i) => !drop.has(i));
   const K = p.dfa.alphabetSize;
@@ -354,7 +373,8 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
       buckets.set(h, list);
     }
     if (subsets.length >= maxStates || subsets.length * Kn >= MAX_TABLE) {
-      throw new LimitError(`projecting ${names.join(',')} passed ${subsets.length} states (${subsets.length * Kn} transitions); raise the state cap or simplify the formula`, 'max-states', subsets.length);
+      const limit = subsets.length >= maxStates ? 'logicStates' : 'logicTable';
+      throw new LimitError(`projecting ${names.join(',')} passed ${subsets.length} states (${subsets.length * Kn} transitions); simplify the formula`, limit, subsets.length);
     }
     const id = subsets.length;
     subsets.push(Int32Array.from({ length: len }, (_, i) => set[i]!));
@@ -364,8 +384,13 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
   intern(startSet, startSet.length);
   const delta: number[] = [];
   const buf: number[] = [];
+  let work = 0;
   for (let i = 0; i < subsets.length; i++) {
     const cur = subsets[i]!;
+    if ((work += Kn * cur.length) >= POLL_WORK) {
+      work = 0;
+      if (signal?.aborted) throw new InterruptedError({ states: subsets.length });
+    }
     for (let Ln = 0; Ln < Kn; Ln++) {
       stamp++;
       buf.length = 0;
@@ -386,7 +411,7 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
     }
   }
   const out = Int32Array.from(subsets, (set) => (set.some(accepting) ? 1 : 0));
-  return new Predicate(keep, minimise(new Dfa(Kn, Int32Array.from(delta), out, 0)));
+  return new Predicate(keep, minimise(new Dfa(Kn, Int32Array.from(delta), out, 0), signal));
 }
 
 /** msd (true) or lsd (false) of the first arithmetic track, undefined when there is none. */
@@ -397,7 +422,7 @@ function keepSystemDirection(tracks: readonly Track[]): boolean | undefined {
 
 /** ∀name p = ¬∃name ¬p. */
 export function forall(p: Predicate, name: string | readonly string[], limits: Limits = {}): Predicate {
-  return negate(exists(negate(p), name, limits));
+  return negate(exists(negate(p, limits), name, limits), limits);
 }
 
 /** A predicate from a DFA over given tracks (sorted here), intersected with validity and minimised. */
@@ -421,7 +446,7 @@ export function flipTracks(tracks: readonly Track[]): Track[] {
  */
 export function reversePredicate(p: Predicate, limits: Limits = {}): Predicate {
   if (p.tracks.length === 0) return p;
-  return new Predicate(flipTracks(p.tracks), reverseDfa(p.dfa.mapOutput((o) => (o !== 0 ? 1 : 0)), limits.maxStates ?? 1_000_000));
+  return new Predicate(flipTracks(p.tracks), reverseDfa(p.dfa.mapOutput((o) => (o !== 0 ? 1 : 0)), limits.maxStates ?? limitDefault('languageStates')));
 }
 
 /** The integers a word of packed letters stands for, one per track. */

@@ -12,6 +12,7 @@
  * construction gives the DFAO.
  */
 import { InputError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { determinise, NfaBuilder } from '../automata/nfa.js';
@@ -65,7 +66,7 @@ export function parseTransducer(text: string, what = 'transducer'): SequentialTr
 }
 
 /** y = T(x) for the word x of w (one arithmetic track, msd or lsd); `valid` is the msd validity automaton of its system. */
-export function transduceWord(t: SequentialTransducer, w: WordAutomaton, valid: Dfa, maxStates = 1_000_000): WordAutomaton {
+export function transduceWord(t: SequentialTransducer, w: WordAutomaton, valid: Dfa, maxStates = limitDefault('languageStates')): WordAutomaton {
   const track = w.tracks[0];
   if (w.tracks.length !== 1 || !track?.system) throw new InputError('Error transducing automaton');
   const msdW = track.system.msd ? w.dfa : reverseMoore(w.dfa, maxStates);

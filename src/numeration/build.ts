@@ -3,6 +3,7 @@
  * construction from keyed states and co-reachability (now in src/automata, re-exported here), reversal,
  * trimming.
  */
+import { limitDefault } from '../core/limits.js';
 import { buildDfa } from '../automata/build.js';
 import type { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
@@ -14,7 +15,7 @@ export { buildDfa, coReachable };
  * The DFA of the reversed language (accept = output ≠ 0), minimised. Subset construction on the
  * reversed edges: O(2^n) in the worst case, small for the adders and comparators it serves.
  */
-export function reverseDfa(dfa: Dfa, maxStates = 1_000_000): Dfa {
+export function reverseDfa(dfa: Dfa, maxStates = limitDefault('languageStates')): Dfa {
   const k = dfa.alphabetSize;
   const n = dfa.stateCount;
   // pred[a][t] = states s with δ(s, a) = t.
@@ -49,6 +50,8 @@ export function reverseDfa(dfa: Dfa, maxStates = 1_000_000): Dfa {
     },
     (set) => (set.includes(dfa.start) ? 1 : 0),
     maxStates,
+    'reversing an automaton',
+    'languageStates',
   );
   return minimise(out);
 }

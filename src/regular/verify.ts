@@ -14,6 +14,7 @@ import { determinise, type Nfa } from '../automata/nfa.js';
 import { product, shortestWitness } from '../automata/ops.js';
 import { preimage, type Transducer } from '../automata/transducer.js';
 import { InputError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import type { RewriteRule } from '../games/rewrite/rules.js';
 import { rewriteTransducer, terminationWeights } from './rewrite-transducer.js';
 
@@ -137,7 +138,7 @@ function searchBad(machine: Dfa, moves: Nfa, n: number, mode: Mode, maxPairs: nu
     const key = sub * n + p;
     if (pairIndex.has(key)) return;
     if (pairP.length >= maxPairs) {
-      throw new LimitError(`the Lemma-2 check passed ${maxPairs} product states; raise the cap`, 'max-states', pairP.length);
+      throw new LimitError(`the Lemma-2 check passed ${maxPairs} product states; raise the cap`, 'lemma2Pairs', pairP.length);
     }
     pairIndex.set(key, pairP.length);
     pairP.push(p);
@@ -175,7 +176,7 @@ function verify(game: RewriteSystem, machine: Dfa, mode: Mode, options: VerifyOp
   const t = rewriteTransducer(game.rules, game.alphabet);
   const n = machine.stateCount;
   const moves = preimage(t, machine, () => true);
-  const found = searchBad(machine, moves, n, mode, options.maxStates ?? 1_000_000);
+  const found = searchBad(machine, moves, n, mode, options.maxStates ?? limitDefault('lemma2Pairs'));
   if (found.word) return { verified: false, violation: describe(found.word, game, machine, t, mode) };
   // No bad pair: every class is exactly the mex of its options, so the outputs (a downward-closed
   // set of mex values) are exactly 0..K.
@@ -226,7 +227,7 @@ export function verifyGrundyAutomatonByClasses(game: RewriteSystem, machine: Dfa
   let subsets = 0;
   let pairs = 0;
   for (let j = 0; j <= top; j++) {
-    const intoJ = determinise(preimage(t, machine, (o) => o === j), { maxStates: options.maxStates ?? 1_000_000 });
+    const intoJ = determinise(preimage(t, machine, (o) => o === j), { maxStates: options.maxStates ?? limitDefault('lemma2Pairs') });
     const check = product(machine, intoJ, (o, hasMove) => ((o === j && hasMove) || (o > j && !hasMove) ? 1 : 0));
     subsets += intoJ.stateCount;
     pairs += check.stateCount;

@@ -1,13 +1,15 @@
 /**
- * Jobs: each computation runs in a worker thread of its own, so the server keeps answering (progress,
- * cancel, other requests) while it works. Idle workers are kept for the next jobs (a new one costs
- * the loading of the library). A job is cancelled through a shared flag that the library's
- * AbortSignal reads; a worker that does not stop in time is terminated.
+ * The explorer's jobs: a thin layer over the one job runner (core/jobs.ts, the same registry the command
+ * line runs): job ids, the views the page polls, and how long finished jobs are kept. Each computation runs
+ * in a worker thread of the runner's pool, so the server keeps answering (progress, cancel, other requests)
+ * while it works; workers stay for the next jobs (a new one costs the loading of the library). Cancel asks a
+ * job to stop and keep what it finished; one that does not stop within the grace time is ended.
  */
-import { Worker } from 'node:worker_threads';
+import type { JobEnd, JobRunner, JobStats, RunningJob } from '../core/jobs.js';
+import { errorInfo } from '../core/pool.js';
+import { jobRunner, type GrundyLine, type jobs } from '../jobs/index.js';
 import type { PlotResult } from '../plot/index.js';
-import type { ErrorInfo, GrundyAnswer, Task, TaskMessage, WorkerMessage } from './protocol.js';
-import { cancel, isCancelled, newCancelFlag } from './signal.js';
+import type { ErrorInfo, GrundyAnswer, Task } from './protocol.js';
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -26,26 +28,24 @@ export interface JobView {
 interface Job {
   id: string;
   state: JobState;
-  progress: JobView['progress'];
   started: number;
   ended?: number;
   result?: PlotResult | GrundyAnswer;
   partial?: PlotResult;
   error?: ErrorInfo;
-  worker?: Worker;
-  flag: Int32Array;
+  run: RunningJob<unknown, unknown>;
+  /** The progress when the job ended. */
+  last?: { done: number; total: number; label: string };
   finished: Promise<void>;
 }
 
 export interface JobManagerOptions {
-  /** Running jobs at once (default 4); more are refused. */
+  /** Running jobs at once (default 4), the runner's threads; more are refused. */
   maxRunning?: number;
   /** Finished jobs are forgotten this long after they end (default 10 minutes). */
   keepMs?: number;
-  /** How long a cancelled worker may take to stop before it is terminated (default 5 s). */
+  /** How long a cancelled job may take to stop before it is ended (default 5 s). */
   graceMs?: number;
-  /** Idle workers kept for later jobs (default 2). */
-  idleWorkers?: number;
 }
 
 export class BusyError extends Error {
@@ -55,22 +55,23 @@ export class BusyError extends Error {
   }
 }
 
-const WORKER_URL = new URL('./worker.js', import.meta.url);
-
-/** A worker that does not keep the process alive by itself while idle. */
-function newWorker(): Worker {
-  // Flags about the main script (e.g. --input-type of `node -e`) mean nothing to a worker file.
-  const w = new Worker(WORKER_URL, { execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')) });
-  w.unref();
-  return w;
-}
-
 export class JobManager {
   private readonly jobs = new Map<string, Job>();
-  private readonly idle: Worker[] = [];
+  private readonly runner: JobRunner<typeof jobs>;
   private next = 1;
 
-  constructor(private readonly options: JobManagerOptions = {}) {}
+  constructor(private readonly options: JobManagerOptions = {}) {
+    this.runner = jobRunner({ threads: this.maxRunning });
+  }
+
+  private get maxRunning(): number {
+    return this.options.maxRunning ?? 4;
+  }
+
+  /** The jobs of the runner so far, by name and by where they ran (core/jobs.ts). */
+  stats(): JobStats {
+    return this.runner.stats();
+  }
 
   get running(): number {
     let n = 0;
@@ -78,55 +79,48 @@ export class JobManager {
     return n;
   }
 
-  /** Starts a task in a worker. Throws BusyError when too many are running. */
+  /** Starts a task as a job of the runner. Throws BusyError when too many are running. */
   start(task: Task): JobView {
     this.sweep();
-    const max = this.options.maxRunning ?? 4;
-    if (this.running >= max) throw new BusyError(this.running);
+    if (this.running >= this.maxRunning) throw new BusyError(this.running);
     const id = `j${this.next++}`;
-    const flag = newCancelFlag();
-    const worker = this.idle.pop() ?? newWorker();
-    let resolve!: () => void;
-    const job: Job = { id, state: 'running', progress: null, started: Date.now(), flag, worker, finished: new Promise((r) => (resolve = r)) };
-    const end = (state: JobState, reusable: boolean) => {
-      if (job.state !== 'running') return;
-      job.state = state;
-      job.ended = Date.now();
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      delete job.worker;
-      if (reusable && this.idle.length < (this.options.idleWorkers ?? 2)) this.idle.push(worker);
-      else if (reusable) void worker.terminate();
-      resolve();
-    };
-    const onMessage = (m: WorkerMessage & { job: string }) => {
-      if (m.job !== id) return;
-      if (m.type === 'progress') job.progress = { done: m.done, total: m.total, label: m.label };
-      else if (m.type === 'done') {
-        job.result = m.result;
-        end('done', true);
-      } else if (m.type === 'cancelled') {
-        if (m.partial) job.partial = m.partial;
-        end('cancelled', true);
-      } else {
-        job.error = m.error;
-        end('failed', true);
-      }
-    };
-    const onError = (e: Error) => {
-      job.error = { name: 'Error', message: `internal error: ${e.message.split('\n')[0]}` };
-      end('failed', false);
-    };
-    const onExit = () => {
-      if (isCancelled(flag)) end('cancelled', false);
-      else {
-        job.error = { name: 'Error', message: 'internal error: the computation stopped without an answer' };
-        end('failed', false);
-      }
-    };
-    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-    worker.postMessage({ job: id, task, flag } satisfies TaskMessage);
+    const run: RunningJob<unknown, unknown> =
+      task.op === 'plot'
+        ? this.runner.start('plot', task.request)
+        : this.runner.start('grundy', { spec: task.spec, positions: [task.position], ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }) });
+    const job: Job = { id, state: 'running', started: Date.now(), run, finished: Promise.resolve() };
+    job.finished = run.result.then(
+      (end) => this.ended(job, task, end),
+      (e: unknown) => {
+        job.error = errorInfo(e);
+        this.end(job, 'failed');
+      },
+    );
     this.jobs.set(id, job);
     return this.view(job);
+  }
+
+  private ended(job: Job, task: Task, end: JobEnd<unknown, unknown>): void {
+    if (end.end === 'done') {
+      if (task.op === 'plot') job.result = end.value as PlotResult;
+      else {
+        const [line] = end.value as GrundyLine[];
+        job.result = { position: line!.formatted, grundy: line!.grundy, outcome: line!.outcome };
+      }
+      this.end(job, 'done');
+    } else if (end.end === 'interrupted') {
+      if (task.op === 'plot' && end.partial) job.partial = end.partial as PlotResult;
+      this.end(job, 'cancelled');
+    } else {
+      job.error = { name: 'LimitError', message: end.message, limit: end.limit };
+      this.end(job, 'failed');
+    }
+  }
+
+  private end(job: Job, state: JobState): void {
+    job.last = job.run.progress();
+    job.state = state;
+    job.ended = Date.now();
   }
 
   get(id: string): JobView | undefined {
@@ -134,7 +128,7 @@ export class JobManager {
     return j && this.view(j);
   }
 
-  /** Resolves when the job has ended (any state). */
+  /** Resolves when the job has ended (any state), or after `timeoutMs`. */
   async wait(id: string, timeoutMs?: number): Promise<JobView | undefined> {
     const j = this.jobs.get(id);
     if (!j) return undefined;
@@ -147,16 +141,14 @@ export class JobManager {
     return this.view(j);
   }
 
-  /** Asks the job to stop, keeping what it finished; terminates its worker after the grace time. */
+  /** Asks the job to stop, keeping what it finished; ends it after the grace time. */
   async cancel(id: string): Promise<JobView | undefined> {
     const j = this.jobs.get(id);
     if (!j) return undefined;
     if (j.state === 'running') {
-      cancel(j.flag);
-      const worker = j.worker;
-      const grace = this.options.graceMs ?? 5000;
-      await this.wait(id, grace);
-      if (j.state === 'running' && worker) await worker.terminate();
+      j.run.stop();
+      await this.wait(id, this.options.graceMs ?? 5000);
+      if (j.state === 'running') j.run.kill();
       await j.finished;
     }
     return this.view(j);
@@ -165,7 +157,7 @@ export class JobManager {
   /** Stops every job and worker (server shutdown). */
   async close(): Promise<void> {
     await Promise.all([...this.jobs.values()].filter((j) => j.state === 'running').map((j) => this.cancel(j.id)));
-    await Promise.all(this.idle.splice(0).map((w) => w.terminate()));
+    await this.runner.close();
   }
 
   private sweep(): void {
@@ -175,10 +167,11 @@ export class JobManager {
   }
 
   private view(j: Job): JobView {
+    const p = j.state === 'running' ? j.run.progress() : j.last;
     return {
       id: j.id,
       state: j.state,
-      progress: j.progress,
+      progress: p && p.total > 0 ? p : null,
       elapsed: ((j.ended ?? Date.now()) - j.started) / 1000,
       ...(j.result ? { result: j.result } : {}),
       ...(j.partial ? { partial: j.partial } : {}),

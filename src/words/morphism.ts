@@ -110,7 +110,7 @@ export function fixedPoint(f: Morphism, start = 1): InfiniteWord {
   const grow = (target: number): void => {
     while (length < target) {
       if (read >= length) {
-        throw new LimitError(`the fixed point of ${f} from ${start} is finite (${length} letters)`, 'finite-fixed-point', built.slice(0, length));
+        throw new LimitError(`the fixed point of ${f} from ${start} is finite (${length} letters)`, 'fixedPoint', built.slice(0, length));
       }
       const img = f.image(built[read++]!);
       if (length + img.length > built.length) {

@@ -4,6 +4,7 @@
  * permutations, and 0.
  */
 import { LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import type { InfiniteWord } from './word.js';
 
 /**
@@ -57,11 +58,11 @@ export function permutations(t: readonly number[]): number[][] {
  * P_w ∩ [0, max]^n (Definition 34) as a membership bitmap over the box, x_n varying fastest
  * (index = Σ x_i (max+1)^(n-i)). Throws a LimitError when the box has more than `maxCells` cells.
  */
-export function pwInBox(word: InfiniteWord, max: number, maxCells = 64_000_000): Uint8Array {
+export function pwInBox(word: InfiniteWord, max: number, maxCells = limitDefault('boxCells')): Uint8Array {
   const n = word.alphabetSize;
   const side = max + 1;
   const cells = side ** n;
-  if (cells > maxCells) throw new LimitError(`the box [0,${max}]^${n} has ${cells} cells, more than ${maxCells}`, 'cells');
+  if (cells > maxCells) throw new LimitError(`the box [0,${max}]^${n} has ${cells} cells, more than ${maxCells}`, 'boxCells');
   const member = new Uint8Array(cells);
   member[0] = 1;
   for (const t of occurrenceTuples(word, max)) {

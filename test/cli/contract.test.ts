@@ -66,7 +66,7 @@ test('a rewrite system that does not shorten words runs under --max-depth, and h
   assert.deepEqual(ok.lines, [{ position: 'a2b2', grundy: 0, outcome: 'P' }]);
   const hit = runCli(['grundy', 'rewrite:ab->ba', 'a3b3', '--max-depth', '4', '--json']);
   assert.equal(hit.status, 3);
-  assert.match(hit.stderr, /^sprague: depth bound 4 hit at .*: the value is not determined\n$/);
+  assert.match(hit.stderr, /^sprague: depth bound 4 hit at .*: the value is not determined \(raise it with --max-depth N\)\n$/);
 });
 
 test('human output is an aligned table', () => {

@@ -60,7 +60,7 @@ test('the REPL on a terminal: a prompt, help;, definitions kept from line to lin
   }
 });
 
-test('the REPL: Ctrl-C stops the command running and keeps the session\'s definitions', { skip: hasScript ? false : 'no util-linux script for a pseudo-terminal' }, async () => {
+test('the REPL: Ctrl-C stops the command running (the engine reads the stop flag) and keeps the session itself, definitions and all', { skip: hasScript ? false : 'no util-linux script for a pseudo-terminal' }, async () => {
   const t = terminal();
   try {
     await t.waitFor(/logic> /);
@@ -71,6 +71,27 @@ test('the REPL: Ctrl-C stops the command running and keeps the session\'s defini
     await t.waitFor(/eval s .*;\n/);
     await new Promise((r) => setTimeout(r, 1000));
     t.send('\x03');
+    await t.waitFor(/sprague: interrupted: eval s/);
+    t.send('eval t "E n $odd(n) & n>10";\n');
+    await t.waitFor(/t: true/);
+    assert.doesNotMatch(t.screen(), /setting up the session again/, 'the session was kept, not rebuilt');
+    t.send('\x04');
+    assert.equal(await t.exited, 0);
+  } finally {
+    t.kill();
+  }
+});
+
+test('the REPL: a second Ctrl-C ends the command at once with its worker; the session is set up again from its definitions', { skip: hasScript ? false : 'no util-linux script for a pseudo-terminal' }, async () => {
+  const t = terminal();
+  try {
+    await t.waitFor(/logic> /);
+    t.send('def odd "E k n=2*k+1";\n');
+    await t.waitFor(/odd: 2 states/);
+    t.send('eval s "?msd_10 Ea,b,c a=123457*b+7654321*c & b=98765*c+3";\n');
+    await t.waitFor(/eval s .*;\n/);
+    await new Promise((r) => setTimeout(r, 1000));
+    t.send('\x03\x03');
     await t.waitFor(/sprague: interrupted: eval s/);
     await t.waitFor(/setting up the session again: 1 earlier definition/);
     t.send('eval t "E n $odd(n) & n>10";\n');

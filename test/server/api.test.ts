@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { runCli } from '../helpers/cli.js';
+import { jobRunner } from '../../src/jobs/index.js';
 
 let server: RunningServer;
 
@@ -160,5 +161,29 @@ test('sprague serve --port 0 prints its address first and answers there', async 
     assert.equal(((await r.json()) as { ok: boolean }).ok, true);
   } finally {
     child.kill('SIGTERM');
+  }
+});
+
+test('the explorer runs its computations as jobs of the one runner (src/jobs registry, the same as the CLI): same answers as the job itself', async () => {
+  const before = server.jobs.stats();
+  const g = await call('POST', '/api/grundy', { spec: 'push(nim,euclid)', position: '3,7' });
+  const start = await call('POST', '/api/jobs', { spec: 'octal:0.07', max: 60 });
+  const job = await until(start.data.id, (j) => j.state !== 'running');
+  assert.equal(job.state, 'done');
+  const after = server.jobs.stats();
+  assert.equal(after['grundy']!.worker, (before['grundy']?.worker ?? 0) + 1);
+  assert.equal(after['plot']!.worker, (before['plot']?.worker ?? 0) + 1);
+  // The same jobs run directly through a runner of the registry give the same answers.
+  const runner = jobRunner();
+  try {
+    const direct = await runner.run('grundy', { spec: 'push(nim,euclid)', positions: ['3,7'] });
+    assert.equal(direct.end, 'done');
+    if (direct.end === 'done') assert.deepEqual(g.data, { position: direct.value[0]!.formatted, grundy: direct.value[0]!.grundy, outcome: direct.value[0]!.outcome });
+    assert.deepEqual(g.data, { position: '3,7', grundy: 8, outcome: 'N' });
+    const plot = await runner.run('plot', { spec: 'octal:0.07', max: 60, kind: 'sequence' });
+    assert.equal(plot.end, 'done');
+    if (plot.end === 'done') assert.equal(job.result.svg, plot.value.svg);
+  } finally {
+    await runner.close();
   }
 });

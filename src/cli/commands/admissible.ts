@@ -1,11 +1,10 @@
 /** `sprague admissible SPEC_OR_SET [--max N] [--method logic|periodic|bounded]` (deciding-game-invariance). */
 import type { Command } from 'commander';
-import { InterruptedError, LimitError } from '../../core/errors.js';
 import { type AdmissibilityMethod, type SetSpec, type admissible, defaultBound, parseSetSpec } from '../../invariance/admissible.js';
 import { dimensionOf } from '../../invariance/sets.js';
 import type { PeriodicAdmissibility } from '../../invariance/periodic.js';
-import type { KeptAdmissibility } from '../background-jobs.js';
-import { runStoppable } from '../background.js';
+import type { KeptAdmissibility } from '../../jobs/index.js';
+import { runCommandJob, stopped } from '../jobs.js';
 import { FlagError, colour, emitJson, emitLine, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 
@@ -54,17 +53,14 @@ export const admissibleCommand: CommandModule = {
           ...(flags.checkpoint === undefined ? {} : { checkpoint: flags.checkpoint }),
           ...(flags.heaps === undefined ? {} : { heaps: parseCount('--heaps', flags.heaps) }),
         };
-        // A worker, so that Ctrl-C can stop the search and say how far it got; a small bounded box runs here.
+        // A job, so that Ctrl-C can stop the search and say how far it got; a small bounded box is tried here first.
         const small = spec !== undefined && boundedCells(spec, flags.method, max, differenceMax) <= INLINE_CELLS;
-        let res: Verdict;
-        try {
-          res = await runStoppable('admissible', args, { title: 'admissible', inline: small });
-        } catch (e) {
-          if (e instanceof InterruptedError) printInterrupted(e.partial as KeptAdmissibility | undefined, flags);
-          // The library's caps are not flags; name the one the user can raise.
-          if (e instanceof LimitError && /(subset construction|NFA) passed/.test(e.message)) throw new LimitError(`${e.message} (--max-subsets N)`, e.limit, e.partial);
-          throw e;
+        const run = await runCommandJob('admissible', args, { title: 'admissible', inline: small });
+        if (run.end !== 'done') {
+          if (run.end === 'interrupted') printInterrupted(run.partial, flags);
+          throw stopped(run);
         }
+        const res: Verdict = run.value;
         if (flags.json) {
           emitJson({
             admissible: res.admissible,

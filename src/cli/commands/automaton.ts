@@ -6,15 +6,15 @@
 import type { Command } from 'commander';
 import { toDot } from '../../automata/dot.js';
 import { dotToPng, dotToSvg } from '../../automata/render.js';
-import { InputError, InterruptedError } from '../../core/errors.js';
+import { InputError } from '../../core/errors.js';
 import { type RewriteRule, alphabetOf, compressWord, formatRule } from '../../games/rewrite/rules.js';
 import { Alphabet } from '../../automata/alphabet.js';
 import type { Dfa } from '../../automata/dfa.js';
 import { automatonJson, parseAutomatonJson } from '../../regular/automaton-file.js';
 import type { GrundyAutomatonResult } from '../../regular/grundy-automaton.js';
 import { verifyGrundyAutomaton, verifyPPositions } from '../../regular/verify.js';
-import { reviveAutomatonResult } from '../background-jobs.js';
-import { runStoppable } from '../background.js';
+import { reviveAutomatonResult } from '../../jobs/index.js';
+import { runCommandJob, stopped } from '../jobs.js';
 import { parseSpec } from '../../spec/index.js';
 import { checkWritableFile, emitJson, emitLine, formatTable, parseCount, readUserFile, writeUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
@@ -45,18 +45,13 @@ export const automatonCommand: CommandModule = {
         const rules = ruleset.capabilities?.rewriteRules;
         if (!rules) throw new InputError(`automaton needs a rewrite game (rewrite:RULES), not ${spec}`);
         if (flags.verify !== undefined) return await verifyStored(rules, flags.verify, flags);
-        let result: GrundyAutomatonResult;
-        let interrupted: InterruptedError | undefined;
-        // The learner runs in a worker so that Ctrl-C can stop it and keep what it learned.
-        try {
-          const target = flags.pPositions ? 'p-positions' : 'grundy';
-          result = reviveAutomatonResult(await runStoppable('automaton', { rules, maxStates, target }, { title: 'learning' }));
-        } catch (e) {
-          // Interrupted: report what was learned (unproved), then let the CLI exit with 130.
-          if (!(e instanceof InterruptedError) || !e.partial) throw e;
-          interrupted = e;
-          result = reviveAutomatonResult(e.partial as GrundyAutomatonResult);
-        }
+        // The learner runs as a job so that Ctrl-C can stop it and keep what it learned.
+        const target = flags.pPositions ? 'p-positions' : 'grundy';
+        const run = await runCommandJob('automaton', { rules, maxStates, target }, { title: 'learning' });
+        // Interrupted: report what was learned (unproved), then let the CLI exit with 130.
+        if (run.end !== 'done' && (run.end === 'limit' || !run.partial)) throw stopped(run);
+        const interrupted = run.end === 'done' ? undefined : stopped(run);
+        const result: GrundyAutomatonResult = reviveAutomatonResult(run.end === 'done' ? run.value : run.partial!);
         const letters = result.alphabet.names;
         const out = {
           states: result.states,

@@ -1,9 +1,9 @@
 /** `sprague bitstring SPEC --bits N`: the bit string of a Wythoff-family game (maharaja-nim, section 2.1). */
 import type { Command } from 'commander';
-import { InputError, InterruptedError } from '../../core/errors.js';
+import { InputError } from '../../core/errors.js';
 import { parseSpec } from '../../spec/index.js';
 import { bitChecksum, bitsToText } from '../../analysis/bitstring.js';
-import { runStoppable } from '../background.js';
+import { runCommandJob, stopped } from '../jobs.js';
 import { emitJson, emitLine, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 
@@ -25,19 +25,18 @@ export const bitstringCommand: CommandModule = {
         const extraMoves = ruleset.capabilities?.wythoffMoves;
         if (!extraMoves) throw new InputError(`bitstring needs a Wythoff-family game (wythoff, maharaja, wythoff+K,L), not ${ruleset.name}`);
         const n = parseCount('--bits', flags.bits);
-        let bits: Uint8Array;
-        try {
-          // A worker, so that Ctrl-C keeps the bits of the columns finished; up to 2^20 bits (one step of the kernel, milliseconds) here.
-          bits = await runStoppable('bitstring', { extraMoves, bits: n }, { title: 'bitstring', inline: n <= INLINE_BITS });
-        } catch (e) {
-          const kept = e instanceof InterruptedError ? (e.partial as Uint8Array | undefined) : undefined;
+        // A job, so that Ctrl-C keeps the bits of the columns finished; up to 2^20 bits (one step of the kernel, milliseconds) tried here first.
+        const run = await runCommandJob('bitstring', { extraMoves, bits: n }, { title: 'bitstring', inline: n <= INLINE_BITS });
+        if (run.end !== 'done') {
+          const kept = run.end === 'interrupted' ? run.partial : undefined;
           if (kept) {
             if (flags.json) emitJson({ bits: bitsToText(kept), checksum: bitChecksum(kept), interrupted: true });
             else print(kept, ruleset.name);
             process.stderr.write(`sprague: kept the first ${kept.length} of ${n} bits (the columns finished)\n`);
           }
-          throw e;
+          throw stopped(run, kept !== undefined);
         }
+        const bits = run.value;
         if (flags.json) return emitJson({ bits: bitsToText(bits), checksum: bitChecksum(bits) });
         print(bits, ruleset.name);
       });

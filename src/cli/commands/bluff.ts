@@ -5,9 +5,9 @@
 import type { Command } from 'commander';
 import { SpecError } from '../../core/errors.js';
 import { parseBoard } from '../../games/grids/board.js';
-import { formatMove } from '../../games/grids/solve.js';
-import { runGridTask } from '../../games/grids/task.js';
-import { colour, emitJson, emitLine, formatTable, parseCount, progressBar } from '../io.js';
+import { type BluffReport, formatMove } from '../../games/grids/solve.js';
+import { runCommandJob, stopped } from '../jobs.js';
+import { colour, emitJson, emitLine, formatTable, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -32,41 +32,35 @@ export const bluffCommand: CommandModule = {
         }
         const everyMs = flags.checkpointEvery === undefined ? undefined : parseCount('--checkpoint-every', flags.checkpointEvery) * 1000;
         for (const p of positions) parseBoard(p);
-        const ac = new AbortController();
-        const onSigint = () => ac.abort();
-        process.on('SIGINT', onSigint);
         const rows: (string | number)[][] = [];
-        try {
-          for (const position of positions) {
-            const bar = progressBar(position);
-            const report = await runGridTask(
-              { game: spec, position, what: 'bluff', checkpoint: flags.checkpoint, checkpointEveryMs: everyMs },
-              { signal: ac.signal, onProgress: (p) => bar.update(p.rootDone, Math.max(p.rootTotal, 1), `${p.nodes} positions`) },
-            );
-            bar.stop();
-            const winning = report.moves.filter((m) => m.wins).map((m) => formatMove(m.move));
-            if (flags.json) {
-              emitJson({
-                position,
-                outcome: report.outcome,
-                bluff: report.bluff,
-                pushWins: report.pushWins,
-                placementsWin: report.placementsWin,
-                moves: report.moves.length,
-                winningMoves: winning,
-              });
-            } else {
-              const yes = (b: boolean | null) => (b === null ? '-' : b ? colour.green('yes') : 'no');
-              const list = winning.length > 8 ? `${winning.slice(0, 8).join(' ')} ... (${winning.length})` : winning.join(' ') || 'none';
-              rows.push([position, report.outcome, yes(report.bluff), yes(report.pushWins), yes(report.placementsWin), `${winning.length}/${report.moves.length}`, list]);
-            }
+        let done = 0;
+        const onReport = (item: unknown) => {
+          done++;
+          const { position, report } = item as { position: string; report: BluffReport };
+          const winning = report.moves.filter((m) => m.wins).map((m) => formatMove(m.move));
+          if (flags.json) {
+            emitJson({
+              position,
+              outcome: report.outcome,
+              bluff: report.bluff,
+              pushWins: report.pushWins,
+              placementsWin: report.placementsWin,
+              moves: report.moves.length,
+              winningMoves: winning,
+            });
+            return;
           }
-        } finally {
-          process.off('SIGINT', onSigint);
-        }
-        if (!flags.json) {
+          const yes = (b: boolean | null) => (b === null ? '-' : b ? colour.green('yes') : 'no');
+          const list = winning.length > 8 ? `${winning.slice(0, 8).join(' ')} ... (${winning.length})` : winning.join(' ') || 'none';
+          rows.push([position, report.outcome, yes(report.bluff), yes(report.pushWins), yes(report.placementsWin), `${winning.length}/${report.moves.length}`, list]);
+        };
+        // A job, so that Ctrl-C stops the search (saving its checkpoint) and keeps the positions done.
+        const args = { game: spec as 'cram' | 'pushcram', positions, ...(flags.checkpoint ? { checkpoint: flags.checkpoint } : {}), ...(everyMs === undefined ? {} : { checkpointEveryMs: everyMs }) };
+        const run = await runCommandJob('bluff', args, { title: 'bluff', onItem: onReport });
+        if (!flags.json && rows.length > 0) {
           emitLine(formatTable(['position', 'outcome', 'bluff', 'push wins', 'every domino wins', 'winning', 'winning moves'], rows));
         }
+        if (run.end !== 'done') throw stopped(run, done > 0 || run.partial?.checkpoint !== undefined);
       });
   },
 };

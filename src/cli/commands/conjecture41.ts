@@ -1,8 +1,7 @@
 /** `sprague conjecture41`: max |y - φx| over upper P-positions of (k,l)-M, k < l <= L (maharaja-nim, Conj. 4.1). */
 import type { Command } from 'commander';
 import type { DeviationRow } from '../../analysis/wythoff-conjecture.js';
-import { InterruptedError } from '../../core/errors.js';
-import { runStoppable } from '../background.js';
+import { runCommandJob, stopped } from '../jobs.js';
 import { emitJson, emitLine, formatTable, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 
@@ -23,15 +22,13 @@ export const conjecture41Command: CommandModule = {
       .action(async (flags: Flags) => {
         const maxL = parseCount('--max-l', flags.maxL);
         const n = Math.max(1, parseCount('--n', flags.n));
-        let rows: DeviationRow[];
-        try {
-          // A worker, so that Ctrl-C keeps the rows of the pairs finished.
-          rows = await runStoppable('conjecture41', { maxL, n }, { title: 'conjecture41' });
-        } catch (e) {
-          if (e instanceof InterruptedError && Array.isArray(e.partial)) print(e.partial as DeviationRow[], flags);
-          throw e;
+        // A job, so that Ctrl-C keeps the rows of the pairs finished.
+        const run = await runCommandJob('conjecture41', { maxL, n }, { title: 'conjecture41' });
+        if (run.end !== 'done') {
+          if (run.partial) print(run.partial, flags);
+          throw stopped(run);
         }
-        print(rows, flags);
+        print(run.value, flags);
       });
   },
 };

@@ -1,10 +1,9 @@
 /** `sprague grundy SPEC POSITION...`: the Grundy value and outcome of each position. */
 import type { Command } from 'commander';
-import { Solver } from '../../core/solver.js';
-import type { Ruleset } from '../../core/ruleset.js';
-import { runGridTask } from '../../games/grids/task.js';
+import type { GrundyLine } from '../../jobs/index.js';
 import { parsePosition } from '../../spec/index.js';
-import { emitJson, emitLine, formatTable, progressBar } from '../io.js';
+import { runCommandJob, stopped } from '../jobs.js';
+import { emitJson, emitLine, formatTable } from '../io.js';
 import type { CommandModule } from './index.js';
 import { specFromFlags } from './shared.js';
 
@@ -16,28 +15,16 @@ interface Flags {
   checkpoint?: string;
 }
 
+/** After Ctrl-C, how long a job whose lines are all printed may take to stop before it is ended. */
+const GRACE_MS = 400;
+
 /**
- * Grid games have their own search (transposition table, reflections, components), run in a worker
- * thread so that Ctrl-C is noticed and the table is saved to the checkpoint file.
+ * Whether a position is small enough to try in the CLI's thread: no number in it (a heap, an exponent, a board
+ * side) above 10^4. A larger one can make one step of the solver (listing a position's options) outlast the
+ * inline budget, and Ctrl-C is noticed only between steps there.
  */
-async function gridSearch(
-  ruleset: Ruleset<any>,
-  position: string,
-  flags: Flags,
-  signal: AbortSignal,
-): Promise<{ grundy: number | null; outcome: 'P' | 'N' } | undefined> {
-  const game = ruleset.capabilities?.gridSearch;
-  if (game === undefined) return undefined;
-  const bar = progressBar(position);
-  try {
-    const r = await runGridTask(
-      { game, position, what: 'solve', grundy: !flags.outcomeOnly, ...(flags.checkpoint ? { checkpoint: flags.checkpoint } : {}) },
-      { signal, onProgress: (p) => bar.update(p.rootDone, Math.max(p.rootTotal, 1), `${p.nodes} positions`) },
-    );
-    return { grundy: r.grundy, outcome: r.outcome === 'P' ? 'P' : 'N' };
-  } finally {
-    bar.stop();
-  }
+function small(position: string): boolean {
+  return (position.match(/\d+/g) ?? []).every((n) => Number(n) <= 10_000);
 }
 
 /**
@@ -70,39 +57,45 @@ export const grundyCommand: CommandModule = {
       .option('--checkpoint <file>', 'grid games: keep the transposition table in this file (loaded if present, saved on Ctrl-C)')
       .action(async (spec: string, positions: string[], flags: Flags) => {
         const { ruleset, maxDepth } = specFromFlags(spec, flags);
+        // Bad positions are refused here, before any work.
         const parsed = positions.map((t) => parsePosition(ruleset, t));
-        const solver = new Solver(maxDepth === undefined ? {} : { maxDepth });
         const misere = ruleset.convention === 'misere';
         const rows: (string | number)[][] = [];
-        const ac = new AbortController();
-        const onSigint = () => ac.abort();
-        process.on('SIGINT', onSigint);
-        try {
-          for (const [i, p] of parsed.entries()) {
-            const grid = await gridSearch(ruleset, positions[i]!, flags, ac.signal);
-            const outcome = grid ? grid.outcome : solver.outcome(ruleset, p);
-            const grundy = grid ? grid.grundy : misere ? null : solver.grundy(ruleset, p);
-            const moves = flags.moves
-              ? ruleset.options(p).map((o) => ({
-                  position: ruleset.domain.format(o),
-                  grundy: misere ? null : solver.grundy(ruleset, o),
-                  outcome: solver.outcome(ruleset, o),
-                }))
-              : undefined;
-            if (flags.json) {
-              emitJson({ position: positions[i], grundy, outcome, ...heapFields(p), ...(moves ? { moves } : {}) });
-              continue;
-            }
-            rows.push([positions[i]!, grundy === null ? '-' : grundy, outcome]);
-            if (moves) {
-              const winning = moves.filter((m) => m.outcome === 'P').map((m) => m.position);
-              rows.push([`  ${moves.length} options; winning: ${winning.join(' ') || 'none'}`, '', '']);
-            }
+        let done = 0;
+        const onLine = (item: unknown) => {
+          const { position, grundy, outcome, moves } = item as GrundyLine;
+          // Lines come in the order of the positions.
+          const p = parsed[done++];
+          if (flags.json) {
+            emitJson({ position, grundy, outcome, ...heapFields(p), ...(moves ? { moves } : {}) });
+            return;
           }
-        } finally {
-          process.off('SIGINT', onSigint);
-        }
-        if (!flags.json) emitLine(formatTable(['position', misere ? 'grundy (misère: -)' : 'grundy', 'outcome'], rows));
+          rows.push([position, grundy === null ? '-' : grundy, outcome]);
+          if (moves) {
+            const winning = moves.filter((m) => m.outcome === 'P').map((m) => m.position);
+            rows.push([`  ${moves.length} options; winning: ${winning.join(' ') || 'none'}`, '', '']);
+          }
+        };
+        const args = {
+          spec,
+          positions,
+          ...(maxDepth === undefined ? {} : { maxDepth }),
+          ...(flags.moves ? { moves: true } : {}),
+          ...(flags.outcomeOnly ? { outcomeOnly: true } : {}),
+          ...(flags.checkpoint ? { checkpoint: flags.checkpoint } : {}),
+        };
+        // A job, so that Ctrl-C stops the solver (or the grid search, which saves its checkpoint) and keeps the
+        // positions done (their lines are printed as they come, so a job slow to stop can be ended: nothing is
+        // lost but a grid search's checkpoint). Small positions are tried in this thread first.
+        const saves = flags.checkpoint !== undefined;
+        const run = await runCommandJob('grundy', args, {
+          title: 'grundy',
+          onItem: onLine,
+          inline: !saves && positions.every(small),
+          ...(saves ? {} : { graceMs: GRACE_MS }),
+        });
+        if (!flags.json && rows.length > 0) emitLine(formatTable(['position', misere ? 'grundy (misère: -)' : 'grundy', 'outcome'], rows));
+        if (run.end !== 'done') throw stopped(run, done > 0 || run.partial?.checkpoint !== undefined);
       });
   },
 };

@@ -12,6 +12,7 @@ import { DirectoryCheckpoint } from '../../games/rewrite/checkpoint.js';
 import { MAX_TABLE_BYTES } from '../../games/rewrite/packed.js';
 import { compressWord } from '../../games/rewrite/rules.js';
 import { colour, emitJson, emitLine, formatTable, parseCount, progressBar, FlagError } from '../io.js';
+import { ctrlC, installCtrlC } from '../interrupt.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -51,10 +52,8 @@ export const lengthsCommand: CommandModule = {
         const checkpoint = flags.checkpoint === undefined ? undefined : new DirectoryCheckpoint(flags.checkpoint, rules);
         const resume = checkpoint?.resume();
 
+        installCtrlC();
         const bar = progressBar('lengths');
-        const abort = new AbortController();
-        const onSigint = () => abort.abort();
-        process.once('SIGINT', onSigint);
         const rows: LengthStats[] = [];
         const report = (s: LengthStats) => {
           rows.push(s);
@@ -68,7 +67,8 @@ export const lengthsCommand: CommandModule = {
             maxBytes,
             ...(maxDepth === undefined ? {} : { maxDepth }),
             ...(resume ? { resume } : {}),
-            signal: abort.signal,
+            // The enumeration runs its own threads (the one pool); this thread stays free to notice Ctrl-C.
+            signal: ctrlC.stop,
             onProgress: (n, done, total) => bar.update(done, total, `length ${n}`),
             onLength: (s, values) => {
               checkpoint?.save(s, values);
@@ -77,7 +77,6 @@ export const lengthsCommand: CommandModule = {
           });
         } finally {
           bar.stop();
-          process.off('SIGINT', onSigint);
         }
 
         if (words !== undefined) {

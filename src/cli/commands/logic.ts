@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, InterruptedError } from '../../core/errors.js';
 import type { CaseOutcome } from '../../logic/conformance.js';
-import type { LogicLine } from '../background-jobs.js';
-import { runStoppable } from '../background.js';
-import { checkUserFile, checkUserFolder, checkWritableFile, colour, emitJson, emitLine, readUserFile, writeUserFile } from '../io.js';
+import type { LogicLine } from '../../jobs/index.js';
+import { runCommandJob, stopped } from '../jobs.js';
+import { checkUserFile, checkUserFolder, checkWritableFile, colour, emitJson, emitLine, parseCount, readUserFile, writeUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
 import { logicRepl, splitCommands } from '../logic-repl.js';
 
@@ -22,6 +22,7 @@ interface Flags {
   steps?: boolean;
   only?: string;
   mpl?: string;
+  maxStates?: string;
 }
 
 /** `M_i_n_0_1, …`: the names of the matrices in a Maple text, in order. */
@@ -86,7 +87,7 @@ function report(r: Line, flags: Flags): void {
   if (r.text !== undefined) emitLine(r.text);
 }
 
-/** The conformance suite in a worker: each case printed as it finishes; Ctrl-C keeps the cases done. */
+/** The conformance suite as a job: each case printed as it finishes; Ctrl-C keeps the cases done. */
 async function conformance(dir: string, flags: Flags): Promise<void> {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   const onCase = (item: unknown) => {
@@ -95,13 +96,9 @@ async function conformance(dir: string, flags: Flags): Promise<void> {
     if (flags.json) emitJson({ id: c.id, status: c.status, ...(c.reason ? { reason: c.reason } : {}) });
     else if (c.status !== 'pass') emitLine(`${String(c.id).padStart(4)} ${c.status === 'fail' ? colour.red('fail') : colour.dim('skip')} ${c.reason ?? ''}`);
   };
-  let interrupted: unknown;
-  try {
-    await runStoppable('conformance', { dir, ...(flags.only ? { only: [...parseIds(flags.only)] } : {}) }, { title: 'conformance', onItem: onCase, graceMs: 2000 });
-  } catch (e) {
-    if (!(e instanceof InterruptedError)) throw e;
-    interrupted = e;
-  }
+  const run = await runCommandJob('conformance', { dir, ...(flags.only ? { only: [...parseIds(flags.only)] } : {}) }, { title: 'conformance', onItem: onCase, graceMs: 500 });
+  if (run.end === 'limit') throw stopped(run);
+  const interrupted = run.end === 'interrupted' ? new InterruptedError(counts) : undefined;
   // The counts of the cases printed (after a stop: the ones finished).
   if (flags.json) emitJson(interrupted ? { ...counts, interrupted: true } : counts);
   else emitLine(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${interrupted ? ' (interrupted)' : ''}`);
@@ -109,7 +106,7 @@ async function conformance(dir: string, flags: Flags): Promise<void> {
 }
 
 /** No QUERY on a terminal: the REPL; --dot and --mpl get the last command's automaton and matrices. */
-async function repl(flags: Flags): Promise<void> {
+async function repl(flags: Flags, maxStates: number | undefined): Promise<void> {
   const end = await logicRepl({
     input: process.stdin,
     // Prompts and help on stderr when stdout is a file or carries JSON Lines (nothing else may go there).
@@ -117,6 +114,7 @@ async function repl(flags: Flags): Promise<void> {
     ...(flags.library ? { library: flags.library } : {}),
     ...(flags.print ? { print: true } : {}),
     ...(flags.dot ? { dot: true } : {}),
+    ...(maxStates === undefined ? {} : { maxStates }),
     show: (line) => report(line, flags),
     note: (text) => process.stderr.write(`sprague: ${text}\n`),
   });
@@ -139,6 +137,7 @@ export const logicCommand: CommandModule = {
       .option('--steps', 'show the state count of every intermediate automaton')
       .option('--only <ids>', 'with --conformance: only these case ids, e.g. 527-556,600')
       .option('--mpl <file>', 'write the incidence matrices (Maple) of the last eval NAME VAR... "φ" to FILE')
+      .option('--max-states <n>', 'most states of any intermediate automaton (default 2000000)')
       .action(async (query: string | undefined, flags: Flags) => {
         if (flags.conformance) {
           checkUserFolder('--conformance', flags.conformance);
@@ -148,13 +147,14 @@ export const logicCommand: CommandModule = {
         if (flags.library) checkUserFolder('--library', flags.library);
         if (flags.dot) checkWritableFile('--dot', flags.dot);
         if (flags.mpl) checkWritableFile('--mpl', flags.mpl);
+        const maxStates = flags.maxStates === undefined ? undefined : parseCount('--max-states', flags.maxStates);
         let commands: string[];
         if (flags.file === '-' || (flags.file === undefined && query === undefined && !process.stdin.isTTY)) commands = fileCommands(await readStdin());
         else if (flags.file) commands = fileCommands(readUserFile('--file', flags.file));
         else if (query !== undefined) commands = [/(;|:)\s*$/.test(query) ? query : `${query};`];
-        else return repl(flags);
-        // In a worker, each command's line printed as it finishes: a Ctrl-C ends the command running (the
-        // engine does not poll a stop flag) and keeps the lines of those done.
+        else return repl(flags, maxStates);
+        // A job, each command's line printed as it finishes: a Ctrl-C stops the command running (the engine
+        // reads the stop signal in its products and projections) and keeps the lines of those done.
         let done = 0;
         let mpl: string | undefined;
         const onLine = (item: unknown) => {
@@ -163,17 +163,20 @@ export const logicCommand: CommandModule = {
           if (line.mpl !== undefined) mpl = line.mpl;
           if (line.verb !== 'macro' && line.verb !== 'morphism') report(line, flags);
         };
-        const args = { commands, ...(flags.library ? { library: flags.library } : {}), ...(flags.print ? { print: true } : {}), ...(flags.dot ? { dot: true } : {}) };
-        let last: { dot?: string };
-        try {
-          last = await runStoppable('logic', args, { title: 'logic', onItem: onLine, graceMs: 0 });
-        } catch (e) {
-          if (e instanceof InterruptedError && done < commands.length) {
-            process.stderr.write(`sprague: interrupted in command ${done + 1} of ${commands.length}: ${commands[done]}\n`);
-            throw new InterruptedError(done > 0 ? { done } : undefined);
-          }
-          throw e;
+        const args = {
+          commands,
+          ...(flags.library ? { library: flags.library } : {}),
+          ...(flags.print ? { print: true } : {}),
+          ...(flags.dot ? { dot: true } : {}),
+          ...(maxStates === undefined ? {} : { maxStates }),
+        };
+        // The lines come as they are done, so a command slow to stop can be ended without losing any.
+        const run = await runCommandJob('logic', args, { title: 'logic', onItem: onLine, graceMs: 500 });
+        if (run.end === 'interrupted' && done < commands.length) {
+          process.stderr.write(`sprague: interrupted in command ${done + 1} of ${commands.length}: ${commands[done]}\n`);
         }
+        if (run.end !== 'done') throw stopped(run, done > 0);
+        const last = run.value;
         if (flags.dot && last.dot !== undefined) writeUserFile('--dot', flags.dot, last.dot);
         if (flags.mpl) {
           if (mpl === undefined) throw new InputError('--mpl: no command named variables for incidence matrices (write eval NAME i n "φ")');

@@ -3,8 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { PLOT_KINDS, type PlotKind, type PlotRequest, makePlot, svgToPng } from '../../plot/index.js';
-import { FlagError, checkWritableFile, emitJson, emitLine, parseCount, progressBar } from '../io.js';
+import { PLOT_KINDS, type PlotKind, type PlotRequest, svgToPng } from '../../plot/index.js';
+import { runCommandJob, stopped } from '../jobs.js';
+import { FlagError, checkWritableFile, emitJson, emitLine, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -59,13 +60,11 @@ export const plotCommand: CommandModule = {
         const scale = flags.scale === undefined ? 2 : Number(flags.scale);
         if (!(scale > 0 && scale <= 8)) throw new FlagError('--scale', flags.scale ?? '', 'want a number in (0, 8]');
         const req = requestFrom(spec, flags);
-        const bar = progressBar('plot');
-        let result;
-        try {
-          result = await makePlot(req, { onProgress: (d, t, label) => bar.update(Math.floor(d), t, label) });
-        } finally {
-          bar.stop();
-        }
+        // A job, so that Ctrl-C stops it and the picture of what was finished is still written. Always in a
+        // worker: some pictures (an automaton's) run a long step that could not give way to a Ctrl-C here.
+        const run = await runCommandJob('plot', req, { title: 'plot' });
+        const result = run.end === 'done' ? run.value : run.partial;
+        if (result === undefined) throw stopped(run as Exclude<typeof run, { end: 'done' }>);
         try {
           writeFileSync(flags.out, ext === '.png' ? svgToPng(result.svg, scale) : result.svg);
         } catch (e) {
@@ -74,6 +73,7 @@ export const plotCommand: CommandModule = {
         const { dot: _dot, ...summary } = result.summary;
         if (flags.json) emitJson({ out: flags.out, kind: result.kind, title: result.title, ...summary });
         else emitLine(`${result.title} -> ${flags.out}`);
+        if (run.end !== 'done') throw stopped(run);
       });
   },
 };

@@ -1,9 +1,9 @@
 /** `sprague ppositions SPEC --max N`: every P-position of a 2- or 3-heap game in the box [0,N]^k. */
 import type { Command } from 'commander';
-import { InputError, InterruptedError, LimitError } from '../../core/errors.js';
-import type { KeptPPositions } from '../background-jobs.js';
-import { runStoppable } from '../background.js';
-import { emitLine, parseCount } from '../io.js';
+import { InputError } from '../../core/errors.js';
+import type { KeptPPositions } from '../../jobs/index.js';
+import { runCommandJob, stopped } from '../jobs.js';
+import { emitLine, emitLines, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 import { specFromFlags } from './shared.js';
 
@@ -33,17 +33,15 @@ export const ppositionsCommand: CommandModule = {
           throw new InputError(`${ruleset.name} is played on ${ruleset.heapCount} heaps, not ${heaps}`);
         }
         if (heaps !== 2 && heaps !== 3) throw new InputError(`ppositions lists games on 2 or 3 heaps, not ${heaps}`);
-        let found: Int32Array;
-        try {
-          // A worker, so that Ctrl-C can stop the kernel and keep what it finished; small boxes run here.
-          const args = { spec, heaps, max, ...(maxDepth === undefined ? {} : { maxDepth }) };
-          found = (await runStoppable('ppositions', args, { title: 'ppositions', inline: (max + 1) ** heaps <= INLINE_CELLS })).coords;
-        } catch (e) {
-          const kept = e instanceof InterruptedError || e instanceof LimitError ? (e.partial as KeptPPositions | undefined) : undefined;
-          if (kept) printKept(kept, heaps, max, ruleset.name, flags);
-          throw e;
+        // A job, so that Ctrl-C can stop the kernel and keep what it finished; small boxes are tried here first.
+        const args = { spec, heaps, max, ...(maxDepth === undefined ? {} : { maxDepth }) };
+        const run = await runCommandJob('ppositions', args, { title: 'ppositions', inline: (max + 1) ** heaps <= INLINE_CELLS });
+        if (run.end !== 'done') {
+          if (run.partial) await printKept(run.partial, heaps, max, ruleset.name, flags);
+          throw stopped(run);
         }
-        printPositions(found, heaps, flags);
+        const found = run.value.coords;
+        await printPositions(found, heaps, flags);
         if (!flags.json) emitLine(`${found.length / heaps} P-positions of ${ruleset.name} in [0,${max}]^${heaps}`);
       });
   },
@@ -52,8 +50,8 @@ export const ppositionsCommand: CommandModule = {
 /** Boxes up to this many cells are done in the CLI's thread: a worker's start-up would cost more than the work. */
 const INLINE_CELLS = 1 << 16;
 
-/** JSON Lines in chunks (a million positions would otherwise be a million writes), or one line of tuples. */
-function printPositions(coords: Int32Array, heaps: number, flags: Flags): void {
+/** JSON Lines (a Ctrl-C while they are written ends them after a whole line), or one line of tuples. */
+async function printPositions(coords: Int32Array, heaps: number, flags: Flags): Promise<void> {
   const count = coords.length / heaps;
   const tuple = (i: number) => Array.from(coords.subarray(i * heaps, (i + 1) * heaps));
   if (!flags.json) {
@@ -62,25 +60,21 @@ function printPositions(coords: Int32Array, heaps: number, flags: Flags): void {
     emitLine(cells.join(' '));
     return;
   }
-  for (let start = 0; start < count; start += 4096) {
-    const lines: string[] = [];
-    // `heaps` is the field every command's JSON gives heap positions in (grundy's `position` is the text typed).
-    for (let i = start; i < Math.min(count, start + 4096); i++) {
-      const t = JSON.stringify(tuple(i));
-      lines.push(`{"position":${t},"heaps":${t}}`);
-    }
-    emitLine(lines.join('\n'));
-  }
+  // `heaps` is the field every command's JSON gives heap positions in (grundy's `position` is the text typed).
+  await emitLines(count, (i) => {
+    const t = JSON.stringify(tuple(i));
+    return `{"position":${t},"heaps":${t}}`;
+  });
 }
 
 /** After a stop or a limit: the P-positions known final, and on stderr what they are. */
-function printKept(kept: KeptPPositions, heaps: number, max: number, name: string, flags: Flags): void {
+async function printKept(kept: KeptPPositions, heaps: number, max: number, name: string, flags: Flags): Promise<void> {
   const count = kept.coords.length / heaps;
   if (kept.kind === 'none') {
     process.stderr.write(`sprague: stopped before any cell of the table of ${name} was final; no P-positions kept\n`);
     return;
   }
-  printPositions(kept.coords, heaps, flags);
+  await printPositions(kept.coords, heaps, flags);
   process.stderr.write(
     kept.kind === 'box'
       ? `sprague: kept the ${count} P-positions of ${name} in [0,${kept.upTo}]^${heaps} (the columns finished), not all of [0,${max}]^${heaps}\n`

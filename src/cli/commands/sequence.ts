@@ -1,9 +1,8 @@
 /** `sprague sequence SPEC --max N`: G(0..N) of a one-heap game, then its period with a certificate. */
 import type { Command } from 'commander';
-import { InputError, InterruptedError, LimitError } from '../../core/errors.js';
-import type { SequenceResult } from '../../analysis/sequence.js';
-import { runStoppable } from '../background.js';
-import { emitJson, emitLine, parseCount } from '../io.js';
+import { InputError } from '../../core/errors.js';
+import { runCommandJob, stopped } from '../jobs.js';
+import { emitJson, emitLine, emitLines, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 import { specFromFlags } from './shared.js';
 
@@ -29,17 +28,14 @@ export const sequenceCommand: CommandModule = {
         }
         if (ruleset.convention === 'misere') throw new InputError('sequence lists Grundy values, which misère games do not have here; use grundy for outcomes');
         const max = parseCount('--max', flags.max);
-        // In a worker so that Ctrl-C can stop it; the values finished before a stop or a limit are printed.
-        let result: SequenceResult;
-        try {
-          result = await runStoppable('sequence', { spec, max, ...(maxDepth === undefined ? {} : { maxDepth }) }, { title: 'sequence' });
-        } catch (e) {
-          const finished = e instanceof InterruptedError || e instanceof LimitError ? e.partial : undefined;
-          if (finished && typeof (finished as ArrayLike<number>).length === 'number') printValues(finished as ArrayLike<number>, spec, flags);
-          throw e;
+        // A job, so that Ctrl-C can stop it; the values finished before a stop or a limit are printed.
+        const run = await runCommandJob('sequence', { spec, max, ...(maxDepth === undefined ? {} : { maxDepth }) }, { title: 'sequence' });
+        if (run.end !== 'done') {
+          if (run.partial) await printValues(run.partial.values, spec, flags);
+          throw stopped(run);
         }
-        const { values, period, pPeriod } = result;
-        printValues(values, spec, flags);
+        const { values, period, pPeriod } = run.value;
+        await printValues(values, spec, flags);
         if (flags.json) {
           emitJson({ ...period, ...(pPeriod ? { pPeriod: pPeriod.period, pPreperiod: pPeriod.preperiod } : {}), spec });
           return;
@@ -59,19 +55,14 @@ export const sequenceCommand: CommandModule = {
 };
 
 /**
- * G(0), G(1), ...: JSON Lines in chunks (a million heaps would otherwise be a million writes), or rows of 20.
- * Each line names its spec, so the outputs of many games can be concatenated and still be told apart.
+ * G(0), G(1), ...: JSON Lines, or rows of 20; a Ctrl-C while they are written ends them after a whole line.
+ * Each JSON line names its spec, so the outputs of many games can be concatenated and still be told apart.
  */
-function printValues(values: ArrayLike<number>, spec: string, flags: Flags): void {
+async function printValues(values: ArrayLike<number>, spec: string, flags: Flags): Promise<void> {
   if (flags.json) {
     const named = JSON.stringify(spec);
-    for (let start = 0; start < values.length; start += 4096) {
-      const lines: string[] = [];
-      for (let n = start; n < Math.min(values.length, start + 4096); n++) lines.push(`{"n":${n},"grundy":${values[n]},"spec":${named}}`);
-      emitLine(lines.join('\n'));
-    }
-    return;
+    return emitLines(values.length, (n) => `{"n":${n},"grundy":${values[n]},"spec":${named}}`);
   }
-  const all = Array.from(values);
-  for (let n = 0; n < all.length; n += 20) emitLine(`${String(n).padStart(6)}: ${all.slice(n, n + 20).join(' ')}`);
+  const rows = Math.ceil(values.length / 20);
+  await emitLines(rows, (r) => `${String(20 * r).padStart(6)}: ${Array.from({ length: Math.min(20, values.length - 20 * r) }, (_, i) => values[20 * r + i]).join(' ')}`);
 }

@@ -38,7 +38,7 @@ export class CramSearch {
   private componentOfBoard(b: Board): number {
     if (b.rows === 1 || b.cols === 1) return octal007(b.rows * b.cols);
     if (b.rows > MAX_SHAPE_SIDE || b.cols > MAX_SHAPE_SIDE) {
-      throw new LimitError(`CRAM components wider or taller than ${MAX_SHAPE_SIDE} cells are not supported`, 'side');
+      throw new LimitError(`CRAM components wider or taller than ${MAX_SHAPE_SIDE} cells are not supported`, 'boardSize');
     }
     return this.component(shapeOf(b));
   }

@@ -8,6 +8,7 @@
  * 0.07 values of the row runs (section 5), kept up to date from the two runs each placement cuts.
  */
 import { LimitError, PositionError } from '../../core/errors.js';
+import { limitDefault } from '../../core/limits.js';
 import { type Board, formatBoard, isEmptyCell } from './board.js';
 import { SearchClock } from './clock.js';
 import { octal007Values } from './octal007.js';
@@ -22,7 +23,7 @@ export const MAX_CHECKPOINT_COLS = 26;
 /** Probe length of the table: a full probe overwrites its home slot (bounded memory, values stay exact). */
 const PROBE = 8;
 /** Default memory ceiling of the table (8 bytes a slot). */
-export const DEFAULT_MAX_TABLE_BYTES = 8 * 2 ** 30;
+export const DEFAULT_MAX_TABLE_BYTES = limitDefault('searchTableBytes');
 
 /**
  * Table keyed by a pair of words below 2^keyBits (keyBits <= 31). A slot is two adjacent words: the
@@ -151,7 +152,7 @@ export class PushCram3Search {
       throw new PositionError(formatBoard(board), 0, 'the 3-row kernel takes a 3-row board before the button');
     }
     const n = board.cols;
-    if (n > MAX_KERNEL3_COLS) throw new LimitError(`the 3-row kernel handles at most ${MAX_KERNEL3_COLS} columns, the board has ${n}`, 'cols');
+    if (n > MAX_KERNEL3_COLS) throw new LimitError(`the 3-row kernel handles at most ${MAX_KERNEL3_COLS} columns, the board has ${n}`, 'boardSize');
     this.cols = n;
     const rows = [0, 0, 0];
     for (let r = 0; r < 3; r++) for (let c = 0; c < n; c++) if (isEmptyCell(board, r, c)) rows[r]! |= 1 << c;
@@ -176,11 +177,11 @@ export class PushCram3Search {
     const bytes = 8 * 2 ** bits;
     const limit = options.maxTableBytes ?? DEFAULT_MAX_TABLE_BYTES;
     if (bits > 30 || bytes > limit) {
-      throw new LimitError(`a table of 2^${bits} slots needs ${(bytes / 2 ** 30).toFixed(2)} GiB, over the limit of ${(limit / 2 ** 30).toFixed(2)} GiB`, 'tableBytes');
+      throw new LimitError(`a table of 2^${bits} slots needs ${(bytes / 2 ** 30).toFixed(2)} GiB, over the limit of ${(limit / 2 ** 30).toFixed(2)} GiB`, 'searchTableBytes');
     }
     const grundy = options.mode === 'grundy';
     if (grundy && n > GRUNDY_KERNEL3_COLS) {
-      throw new LimitError(`the 3-row kernel computes Grundy values on at most ${GRUNDY_KERNEL3_COLS} columns, the board has ${n}`, 'cols');
+      throw new LimitError(`the 3-row kernel computes Grundy values on at most ${GRUNDY_KERNEL3_COLS} columns, the board has ${n}`, 'boardSize');
     }
     this.table = new KeyPairTable(bits, grundy ? GRUNDY_KERNEL3_COLS : 31);
     this.clock = new SearchClock(options, () => this.progress());
@@ -257,7 +258,7 @@ export class PushCram3Search {
   }
 
   private requireOutcomeMode(): void {
-    if (this.options.mode === 'grundy') throw new LimitError("outcomes need a search built with mode 'outcome'", 'mode');
+    if (this.options.mode === 'grundy') throw new Error("outcomes need a search built with mode 'outcome'");
   }
 
   /**
@@ -332,7 +333,7 @@ export class PushCram3Search {
 
   /** The table as packed number keys (row 0 * 2^n + row 2, exact for n <= 26) for checkpoints. */
   numberTable(): { size: number; entries(): Iterable<[number, number]> } {
-    if (this.cols > MAX_CHECKPOINT_COLS) throw new LimitError(`3-row checkpoints handle at most ${MAX_CHECKPOINT_COLS} columns`, 'cols');
+    if (this.cols > MAX_CHECKPOINT_COLS) throw new LimitError(`3-row checkpoints handle at most ${MAX_CHECKPOINT_COLS} columns`, 'boardSize');
     const slots = this.table.slots;
     const keyBits = this.table.keyBits;
     const keyMask = 2 ** keyBits - 1;
@@ -360,7 +361,7 @@ export class PushCram3Search {
 
   /** The Grundy value of the starting board (mode 'grundy'): a full search, no pruning; O(n 3^n) time on an empty 3 x n board. */
   grundy(): number {
-    if (this.options.mode !== 'grundy') throw new LimitError("grundy() needs a search built with mode 'grundy'", 'mode');
+    if (this.options.mode !== 'grundy') throw new Error("grundy() needs a search built with mode 'grundy'");
     return this.grundyOf(this.r0, this.r1, this.r2, this.rev(this.r0), this.rev(this.r2), this.value0);
   }
 

@@ -120,7 +120,7 @@ export class PushCramSearch {
   ) {
     this.clock = new SearchClock(options, () => this.progress());
     if (board.rows > MAX_PUSH_ROWS) {
-      throw new LimitError(`PUSH CRAM search handles at most ${MAX_PUSH_ROWS} rows, the board has ${board.rows}`, 'rows');
+      throw new LimitError(`PUSH CRAM search handles at most ${MAX_PUSH_ROWS} rows, the board has ${board.rows}`, 'boardSize');
     }
     this.rows = board.rows;
     this.cols = board.cols;
@@ -354,7 +354,7 @@ export class PushCramSearch {
     }
     let mex = 0;
     while (seen[mex]) mex++;
-    if (mex > 255) throw new LimitError('a PUSH CRAM Grundy value exceeds 255', 'grundy');
+    if (mex > 255) throw new LimitError('a PUSH CRAM Grundy value exceeds 255', 'grundyValue');
     this.store(mex);
     return mex;
   }

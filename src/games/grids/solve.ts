@@ -125,7 +125,7 @@ export function solveOutcome(ruleset: Ruleset<any> | GridRuleset, board: Board, 
   }
   if (ruleset instanceof DomineeringRuleset) {
     const search = new DomineeringSearch(options.signal);
-    if (board.rows > 30 || board.cols > 30) throw new LimitError('DOMINEERING boards are limited to 30 x 30', 'side');
+    if (board.rows > 30 || board.cols > 30) throw new LimitError('DOMINEERING boards are limited to 30 x 30', 'boardSize');
     const outcome = search.outcome(board);
     return done(outcome, null, search.nodes, search.table.size);
   }

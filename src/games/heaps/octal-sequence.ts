@@ -14,6 +14,7 @@
  * (`hexSequence`), with the same period extension (Guy–Smith with a three-part window).
  */
 import { InterruptedError, LimitError } from '../../core/errors.js';
+import { limitDefault } from '../../core/limits.js';
 import { findPeriod, type PeriodCertifier, type Periodicity } from '../../core/period.js';
 import { guySmithCertifier } from './guy-smith.js';
 import type { OctalGame } from './octal.js';
@@ -357,7 +358,7 @@ class PairSetKernel {
     const ow = this.words;
     const n = old.length / ow;
     if (n * w > this.maxPairWords) {
-      throw new LimitError(`hexadecimal kernel: value ${g} needs pair sets of ${n} x ${w} words, over the budget of ${this.maxPairWords}`, 'maxPairWords');
+      throw new LimitError(`hexadecimal kernel: value ${g} needs pair sets of ${n} x ${w} words, over the budget of ${this.maxPairWords}`, 'pairWords');
     }
     this.pairs = new Int32Array(n * w);
     for (let s = 0; s < n; s++) for (let i = 0; i < ow; i++) this.pairs[s * w + i] = old[s * ow + i]!;
@@ -460,7 +461,7 @@ export function hexSequence(game: OctalGame, max: number, options: OctalSequence
   const moves = movesOf(game);
   const triple: number[] = [];
   for (let k = 0; k <= moves.t; k++) if (game.digits[k]! & 8) triple.push(k);
-  const k = new PairSetKernel(moves, Int32Array.from(triple), max + 1, options.maxPairWords ?? 1 << 27);
+  const k = new PairSetKernel(moves, Int32Array.from(triple), max + 1, options.maxPairWords ?? limitDefault('pairWords'));
   const stats: OctalSequenceStats = { plain: 0, sparse: 0, extended: 0, mask: 0, rare: 0 };
   let checkpoint = 256;
   for (let n = 0; n <= max; n++) {

@@ -33,6 +33,7 @@
  * clamps; such an option may only land in a family whose table does not look at differences.
  */
 import { InputError, LimitError } from '../../core/errors.js';
+import { limitDefault } from '../../core/limits.js';
 import { type Blocks, BlockSolver, type TakingAndMerging, blockLetter } from './blocks.js';
 
 /** A block of a family: its fixed length, or 'x' for a variable length >= 1. */
@@ -224,7 +225,7 @@ function maxExponent(game: TakingAndMerging): number {
  * families they land depends only on which coordinates equal an exponent or exceed the largest, so the
  * box [1, m + 1]^V (m = largest exponent) finds them all.
  */
-export function familyClosure(game: TakingAndMerging, start: BlockFamily, maxFamilies = 10_000): BlockFamily[] {
+export function familyClosure(game: TakingAndMerging, start: BlockFamily, maxFamilies = limitDefault('families')): BlockFamily[] {
   const found = new Map<string, BlockFamily>([[familyKey(start), start]]);
   const queue = [start];
   const side = maxExponent(game) + 1;

@@ -6,6 +6,7 @@
  * even when the word is hundreds of letters long (the positions are the tuples of shorter blocks).
  */
 import { InputError, LimitError } from '../../core/errors.js';
+import { limitDefault } from '../../core/limits.js';
 import { type RewriteRule, alphabetOf, isTakingAndMerging } from './rules.js';
 
 /** A word as its blocks: the letter of the first block (0 or 1) and the block lengths, all >= 1. */
@@ -96,7 +97,7 @@ export class BlockSolver {
 
   constructor(
     readonly game: TakingAndMerging,
-    readonly maxPositions = 20_000_000,
+    readonly maxPositions = limitDefault('blockPositions'),
   ) {}
 
   get positions(): number {
@@ -112,7 +113,7 @@ export class BlockSolver {
     let g = 0;
     while (seen.has(g)) g++;
     if (this.memo.size >= this.maxPositions) {
-      throw new LimitError(`the block solver memoised ${this.memo.size} positions, its limit`, 'positions');
+      throw new LimitError(`the block solver memoised ${this.memo.size} positions, its limit`, 'blockPositions');
     }
     this.memo.set(key, g);
     return g;

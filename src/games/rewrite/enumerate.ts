@@ -165,7 +165,7 @@ function fillLengthPreserving(values: Uint8Array, layout: PackedLayout, spec: Ke
       });
       let g = 0;
       while (stamp[g] === w) g++;
-      if (g > 255) throw new LimitError(TOO_BIG, 'grundy-value');
+      if (g > 255) throw new LimitError(TOO_BIG, 'grundyValue');
       values[base + w] = g;
       counts[g] = (counts[g] ?? 0) + 1;
       state[w] = 2;
@@ -237,7 +237,7 @@ async function fillLengthOnPool(
     }
   } catch (e) {
     // Errors cross the thread boundary as plain errors: give the typed one back.
-    throw e instanceof Error && e.message === TOO_BIG ? new LimitError(TOO_BIG, 'grundy-value', partial()) : e;
+    throw e instanceof Error && e.message === TOO_BIG ? new LimitError(TOO_BIG, 'grundyValue', partial()) : e;
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
   }

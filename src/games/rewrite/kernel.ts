@@ -394,7 +394,7 @@ export function generalRange(table: Uint8Array, spec: KernelSpec, n: number, lo:
     }
     let g = 0;
     while (stamp[g] === w) g++;
-    if (g > 255) throw new LimitError(TOO_BIG, 'grundy-value');
+    if (g > 255) throw new LimitError(TOO_BIG, 'grundyValue');
     table[base + w] = g;
     counts[g]!++;
   }

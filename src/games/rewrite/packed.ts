@@ -49,7 +49,7 @@ export function checkFits(layout: PackedLayout, budget: number): void {
     throw new LimitError(
       `words of length <= ${layout.maxLength} over ${layout.radix} letters need ${mb(need)} ` +
         `(one byte per word) but the limit is ${mb(limit)}; the largest length that fits is ${fits}`,
-      'memory',
+      'lengthsMemory',
     );
   }
 }

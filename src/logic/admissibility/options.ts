@@ -3,9 +3,13 @@
  * its stages passes to the automata kernels.
  */
 import type { Dfa } from '../../automata/dfa.js';
+import { limitDefault } from '../../core/limits.js';
 
 export interface DirectOptions {
-  /** Most states of either NFA (default 30 000 000) and of either subset construction (default 5 000 000). */
+  /**
+   * Most states of either NFA (default: admissibilityNfaStates in core/limits.ts, 30 M) and of either
+   * subset construction (default: subsets, 5 M).
+   */
   maxNfaStates?: number;
   maxSubsets?: number;
   signal?: AbortSignal;
@@ -17,7 +21,8 @@ export interface DirectOptions {
    */
   layers?: number;
   /**
-   * Most subsets of a layer pass's admissible moves read through the candidates (default 1 000 000);
+   * Most subsets of a layer pass's admissible moves read through the candidates (default:
+   * throughCandidates in core/limits.ts, 1 M);
    * past it the pass builds them without the candidates (see stuckOnChosen).
    */
   maxThroughCandidates?: number;
@@ -49,15 +54,15 @@ export interface StageStore {
 /** Candidates this few (or fewer, a finite language) are checked one by one: cheaper than more passes or E(p, q). */
 export const FEW_CANDIDATES = 20_000;
 
-/** The limits of an NFA exploration (tuple products). */
+/** The limits of an NFA exploration (tuple products), named admissibilityNfaStates when hit. */
 export function nfaLimits(o: Pick<DirectOptions, 'maxNfaStates' | 'signal'>) {
-  return { maxStates: o.maxNfaStates ?? 30_000_000, ...(o.signal ? { signal: o.signal } : {}) };
+  return { maxStates: o.maxNfaStates ?? limitDefault('admissibilityNfaStates'), limit: 'admissibilityNfaStates' as const, ...(o.signal ? { signal: o.signal } : {}) };
 }
 
 /** The limits of a subset construction, its progress told as `stage`. */
 export function subsetLimits(o: Pick<DirectOptions, 'maxSubsets' | 'signal' | 'onProgress'>, stage: 'differences' | 'bad') {
   return {
-    maxStates: o.maxSubsets ?? 5_000_000,
+    maxStates: o.maxSubsets ?? limitDefault('subsets'),
     ...(o.signal ? { signal: o.signal } : {}),
     ...(o.onProgress ? { onProgress: (built: number, done: number) => o.onProgress!(stage, built, done) } : {}),
   };

@@ -13,6 +13,7 @@ import { difference, intersection, product } from '../../automata/ops.js';
 import { existsMinimal } from '../../automata/projection.js';
 import { LiveDfa, TupleProduct } from '../../automata/tuple-product.js';
 import { LimitError } from '../../core/errors.js';
+import { limitDefault } from '../../core/limits.js';
 import { AdderGuess } from '../../numeration/adders.js';
 import { buildDfa } from '../../numeration/build.js';
 import type { NumerationSystem } from '../../numeration/system.js';
@@ -105,7 +106,7 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
   const limits = subsetLimits(options, 'bad');
   let good: Dfa;
   try {
-    const cap = Math.min(options.maxThroughCandidates ?? 1_000_000, limits.maxStates);
+    const cap = Math.min(options.maxThroughCandidates ?? limitDefault('throughCandidates'), limits.maxStates);
     const sub = existsMinimal(M, allowedX, letters, letters, { ...limits, maxStates: cap, within: RX });
     options.log?.(`subsets of the admissible moves through R on ${what}`, sub.subsets);
     good = sub.dfa;
@@ -117,7 +118,9 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
     good = sub.dfa;
   }
   const goodDfa = serial ? minimise(deserialise(good, b, order)) : good;
-  const stuck = minimise(product(R, goodDfa, (r, g) => (r !== 0 && g === 0 ? 1 : 0), 50_000_000));
+  const stuck = minimise(
+    product(R, goodDfa, (r, g) => (r !== 0 && g === 0 ? 1 : 0), limitDefault('stuckProduct'), { limit: 'stuckProduct', ...(options.signal ? { signal: options.signal } : {}) }),
+  );
   options.log?.(`candidates left after ${what}`, stuck.stateCount);
   return stuck;
 }

@@ -82,7 +82,8 @@ test('3-row kernel, Grundy mode: equals the plain search on every 3-row board up
   for (const b of boards) {
     assert.equal(new PushCram3Search(b, { mode: 'grundy' }).grundy(), new PushCramSearch(b, 'grundy').grundy(), formatBoard(b));
   }
-  assert.throws(() => new PushCram3Search(emptyBoard(3, 5), { mode: 'grundy' }).wins(), LimitError);
+  // Asking a Grundy-mode search for outcomes is a caller's mistake, not a limit.
+  assert.throws(() => new PushCram3Search(emptyBoard(3, 5), { mode: 'grundy' }).wins(), /outcomes need a search built with mode 'outcome'/);
 });
 
 test('push-the-button, Conjecture 5.0.3 (3-row kernel): 3 x (2k+1) is N for 2k+1 <= 15, and the corrected bluff clause holds there', () => {

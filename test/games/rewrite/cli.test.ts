@@ -63,7 +63,7 @@ test('lengths refuses other games, runs that would not fit, and lengthening rule
   assert.match(nim.stderr, /^sprague: lengths needs a rewrite game/);
   const big = runCli(['lengths', 'rewrite:a,b', '--max', '24', '--memory', '16']);
   assert.equal(big.status, 3);
-  assert.match(big.stderr, /need 32 MiB .* limit is 16 MiB; the largest length that fits is 23\n$/);
+  assert.match(big.stderr, /need 32 MiB .* limit is 16 MiB; the largest length that fits is 23 \(raise it with --memory N\)\n$/);
   const bad = runCli(['lengths', 'rewrite:a,,b', '--max', '3']);
   assert.equal(bad.status, 2);
   assert.equal(bad.stderr.split('\n').length, 2);

@@ -1,12 +1,22 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { wythoffBitString } from '../../src/analysis/bitstring.js';
 import { pPositions } from '../../src/analysis/ppositions.js';
 import { InputError, InterruptedError } from '../../src/core/errors.js';
-import { type LogicLine, keptAdmissibility, keptPPositions } from '../../src/cli/background-jobs.js';
-import { runInBackground } from '../../src/cli/background.js';
+import { type LogicLine, jobRunner, keptAdmissibility, keptPPositions } from '../../src/jobs/index.js';
 import { Session } from '../../src/logic/session.js';
-import { parseSpec } from '../../src/spec/index.js';
+import { loadGameModules, parseSpec } from '../../src/spec/index.js';
+import { sequenceWithPeriod } from '../../src/analysis/sequence.js';
+
+const runner = jobRunner();
+after(() => runner.close());
+
+/** The job's result, failing the test when it did not finish. */
+async function value<T>(end: Promise<{ end: string; value?: T }>): Promise<T> {
+  const e = await end;
+  assert.equal(e.end, 'done', JSON.stringify(e));
+  return e.value as T;
+}
 
 const aborted = () => {
   const ac = new AbortController();
@@ -28,7 +38,7 @@ function partialOf(run: () => unknown): unknown {
 test('ppositions job in a worker: the same P-positions as the library in this thread (maharaja-nim, Prop. 1.1 columns)', async () => {
   for (const [spec, heaps, max] of [['wythoff+1,2', 2, 400], ['zeruclid', 3, 45], ['push(nim,euclid)', 2, 300]] as const) {
     const here = pPositions(parseSpec(spec), heaps, max);
-    const there = await runInBackground('ppositions', { spec, heaps, max });
+    const there = await value(runner.run('ppositions', { spec, heaps, max }));
     assert.equal(there.method, here.method, spec);
     assert.deepEqual(Array.from(there.coords), here.positions.flat(), spec);
   }
@@ -75,49 +85,80 @@ test('admissibility partials: the witness searches say how far they got; earlier
 test('logic job: every command emitted in order as it finishes, the same lines as a Session here', async () => {
   const commands = ['def even "Ey x=2*y";', 'macro twice "%0 = 2*%1";', 'eval t "Ax $even(x) | ~(Ey #twice(x,y))";', 'eval e "Ey x=2*y";'];
   const items: LogicLine[] = [];
-  const end = await runInBackground('logic', { commands, dot: true }, { onItem: (i) => items.push(i as LogicLine) });
+  const end = await value(runner.run('logic', { commands, dot: true }, { onItem: (i) => items.push(i as LogicLine) }));
   const session = new Session();
   const here = commands.map((c) => session.run(c));
   assert.deepEqual(items.map((l) => [l.verb, l.name, l.result, l.states]), here.map((r) => [r.verb, r.name, r.result, r.states]));
   assert.match(end.dot!, /digraph/);
 });
 
-test('logic job ended from outside: the items of the commands done arrived, the call rejects as interrupted', async () => {
+test('logic job ended from outside: the items of the commands done arrived, the job ends killed', async () => {
   const kill = new AbortController();
   const items: LogicLine[] = [];
   const commands = ['eval a "Ax x=x";', 'eval b "Ex x=1";', 'def p "?msd_trib Ex,y,z,w x+y=z & z+w=x+y+y";', 'eval c "Ax x=x";'];
-  const run = runInBackground('logic', { commands }, {
+  const end = await runner.run('logic', { commands }, {
     kill: kill.signal,
     onItem: (i) => {
       items.push(i as LogicLine);
       if (items.length === 2) kill.abort();
     },
   });
-  await assert.rejects(run, (e: unknown) => e instanceof InterruptedError && e.partial === undefined);
+  assert.deepEqual(end, { end: 'interrupted', partial: undefined, killed: true });
   assert.deepEqual(items.map((l) => l.name), ['a', 'b']);
+});
+
+test('logic job stopped inside a long command (the engine reads the signal in its products and projections): the lines done and how many', async () => {
+  const stop = new AbortController();
+  const items: LogicLine[] = [];
+  const commands = ['eval a "Ax x=x";', 'def p "?msd_trib Ex,y,z,w x+y=z & z+w=x+y+y";', 'eval c "Ax x=x";'];
+  const end = await runner.run('logic', { commands }, {
+    signal: stop.signal,
+    onItem: (i) => {
+      items.push(i as LogicLine);
+      setTimeout(() => stop.abort(), 300);
+    },
+  });
+  assert.deepEqual(end, { end: 'interrupted', partial: { done: 1 }, killed: false });
+  assert.deepEqual(items.map((l) => l.name), ['a']);
 });
 
 test('a bad command after good ones: the good lines arrive first, then the error keeps its class', async () => {
   const items: LogicLine[] = [];
   await assert.rejects(
-    runInBackground('logic', { commands: ['eval a "Ax x=x";', 'eval b "Ex x+ = 1";'] }, { onItem: (i) => items.push(i as LogicLine) }),
+    runner.run('logic', { commands: ['eval a "Ax x=x";', 'eval b "Ex x+ = 1";'] }, { onItem: (i) => items.push(i as LogicLine) }),
     (e: unknown) => e instanceof InputError,
   );
   assert.deepEqual(items.map((l) => l.name), ['a']);
 });
 
 test('inline runs (small inputs) give the same result without a worker', async () => {
-  const inline = await runInBackground('ppositions', { spec: 'wythoff', heaps: 2, max: 30 }, { inline: true });
-  const worker = await runInBackground('ppositions', { spec: 'wythoff', heaps: 2, max: 30 });
+  const inline = await value(runner.run('ppositions', { spec: 'wythoff', heaps: 2, max: 30 }, { inline: true }));
+  const worker = await value(runner.run('ppositions', { spec: 'wythoff', heaps: 2, max: 30 }));
   assert.deepEqual(Array.from(inline.coords), Array.from(worker.coords));
 });
 
 test('bitstring job stopped in a worker: the bits kept are those of the columns finished (maharaja-nim, section 2.1)', async () => {
-  await assert.rejects(runInBackground('bitstring', { extraMoves: [[1, 2]], bits: 2 ** 21 }, { signal: aborted() }), (e: unknown) => {
-    assert.ok(e instanceof InterruptedError);
-    const kept = e.partial as Uint8Array;
-    assert.ok(kept.length >= 2 ** 20 && kept.length < 2 ** 21, `${kept.length} bits kept`);
-    assert.deepEqual(kept, wythoffBitString([[1, 2]], kept.length));
-    return true;
-  });
+  const stop = new AbortController();
+  stop.abort();
+  const end = await runner.run('bitstring', { extraMoves: [[1, 2]], bits: 2 ** 21 }, { signal: stop.signal });
+  assert.equal(end.end, 'interrupted');
+  const kept = end.end === 'interrupted' ? end.partial! : new Uint8Array(0);
+  assert.ok(kept.length >= 2 ** 20 && kept.length < 2 ** 21, `${kept.length} bits kept`);
+  assert.deepEqual(kept, wythoffBitString([[1, 2]], kept.length));
+});
+
+test('a game registered in this thread (loadGameModules) is known to the job worker: the runner hands the modules over before the job parses its spec', async () => {
+  const fixture = new URL('../core/parity-subtraction.js', import.meta.url);
+  const fresh = jobRunner();
+  try {
+    // Before the module is loaded here, the worker does not know the game either.
+    await assert.rejects(fresh.run('sequence', { spec: 'paritysub', max: 100 }), /unknown game "paritysub"/);
+    await loadGameModules([fixture.href]);
+    const r = await value(fresh.run('sequence', { spec: 'paritysub', max: 400 }));
+    assert.deepEqual([r.period.period, r.period.preperiod, r.period.certified], [14, 0, true]);
+    assert.deepEqual(Array.from(r.values), Array.from(sequenceWithPeriod(parseSpec('paritysub'), 400).values));
+    assert.deepEqual(fresh.stats()['sequence'], { inline: 0, worker: 2 });
+  } finally {
+    await fresh.close();
+  }
 });

@@ -1,0 +1,131 @@
+/**
+ * Every cap a computation can hit, in one table (the shape of fast-check's `Parameters`: each limit, its
+ * default and what it bounds, documented in one place). A `LimitError` names its row; the library reads its
+ * defaults from here; the CLI names the flag that raises a limit from here (docs/limits.md prints the table).
+ *
+ * A row whose `fixed` is true is a bound of a representation (a typed array's index range, a key packed into
+ * a double, a value stored in a byte): no option raises it.
+ */
+
+export interface LimitSpec {
+  /** The default cap, or null when it depends on the run (the machine's memory, the user's bound). */
+  readonly default: number | null;
+  /** The default as a reader writes it (e.g. `5 M`, `2^32`, `half the memory, at most 2 GiB`). */
+  readonly shown: string;
+  /** What it bounds. */
+  readonly bounds: string;
+  /** True for a bound of a representation that no option raises. */
+  readonly fixed?: boolean;
+  /** The command-line flag that raises it, by command. */
+  readonly flags?: Readonly<Record<string, string>>;
+}
+
+export const LIMITS = {
+  // Automata (src/automata): each kernel's own default; callers with their own cap pass it, and its name.
+  productStates: { default: 1_000_000, shown: '1 M', bounds: 'pairs of states of one product automaton (automata/ops.ts product)' },
+  builtStates: { default: 2_000_000, shown: '2 M', bounds: 'states of an automaton built from keys (automata/build.ts buildDfa: validity automata, adders)' },
+  determiniseSubsets: { default: 100_000, shown: '100 k', bounds: 'subsets of the determinisation of a small NFA (automata/nfa.ts determinise)' },
+  languageStates: {
+    default: 1_000_000,
+    shown: '1 M',
+    bounds: 'states of a language operation: concatenation, star, quotient, reversal, transduction (automata/language.ts, numeration reversal, logic transducers)',
+  },
+  nfaStates: {
+    default: 20_000_000,
+    shown: '20 M',
+    bounds: 'states of an NFA explored on the fly (automata/nfa.ts exploreNfa, automata/tuple-product.ts), unless the caller names a cap of its own',
+  },
+  subsets: {
+    default: 5_000_000,
+    shown: '5 M',
+    bounds: 'subsets of one table subset construction or projection (automata/nfa.ts determiniseTable, automata/projection.ts existsMinimal)',
+    flags: { admissible: '--max-subsets' },
+  },
+  transitions: { default: 2 ** 32, shown: '2^32', fixed: true, bounds: 'transitions of one automaton table (minimisation, a subset automaton: 2^31)' },
+  keySpace: { default: 2 ** 53, shown: '2^53', fixed: true, bounds: 'tuples of states packed into one number key (exact up to 2^53)' },
+  // The logic engine (src/logic).
+  logicStates: {
+    default: 2_000_000,
+    shown: '2 M',
+    bounds: 'states of any intermediate automaton of the Walnut-style logic engine (its products and projections)',
+    flags: { logic: '--max-states' },
+  },
+  logicTable: { default: 60_000_000, shown: '60 M', fixed: true, bounds: 'transitions of one projection of the logic engine (a plain array holds no more)' },
+  // The logic admissibility engine (src/logic/admissibility, src/logic/chains.ts): caps of its own.
+  admissibilityNfaStates: {
+    default: 30_000_000,
+    shown: '30 M',
+    bounds: "states of each NFA the logic admissibility engine explores (P - P, the moves to the chain tops, the axis pass; G_3's reach 45 M); a larger --max-subsets lifts it along",
+    flags: { admissible: '--max-subsets' },
+  },
+  stuckProduct: {
+    default: 50_000_000,
+    shown: '50 M',
+    bounds: 'pairs of states of the product of the candidates with their admissible moves, in a layer pass of the logic admissibility engine',
+  },
+  throughCandidates: {
+    default: 1_000_000,
+    shown: '1 M',
+    bounds: 'subsets of a layer pass of the logic admissibility engine built through the candidates; past it the pass builds them without the candidates (no error)',
+  },
+  matrixEntries: { default: 20_000_000, shown: '20 M', bounds: "entries of Walnut's incidence matrices (logic eval NAME VAR... \"φ\")" },
+  // Grundy automata (src/regular).
+  lemma2Pairs: { default: 1_000_000, shown: '1 M', bounds: 'pairs (machine state, subset) explored by the Lemma-2 proof of a Grundy automaton' },
+  transducerOutputs: { default: 100_000, shown: '100 k', bounds: 'outputs of a transducer on one word (automata/transducer.ts apply)' },
+  // The general solver and the heap games.
+  positions: { default: 15_000_000, shown: '15 M', bounds: 'positions memoised by the general solver (core/solver.ts)' },
+  depth: {
+    default: null,
+    shown: 'none (games known to terminate need none)',
+    bounds: 'the longest play explored in a game not known to terminate, or the longest chain of same-length rewrite moves',
+    flags: { grundy: '--max-depth', sequence: '--max-depth', ppositions: '--max-depth', plot: '--max-depth', lengths: '--max-depth' },
+  },
+  tableCells: { default: 2 ** 32, shown: '2^32', fixed: true, bounds: 'cells of one P-position table [0,N]^heaps (core/ptable.ts)' },
+  pairWords: {
+    default: 2 ** 27,
+    shown: '2^27 (512 MiB)',
+    bounds: '32-bit words of the pair sets of the hexadecimal octal kernel (games/heaps/octal-sequence.ts)',
+  },
+  margin: { default: 2 ** 14, shown: '2^14', fixed: true, bounds: 'bits of look-ahead for a certain word boundary in the telescope oracle (maharaja-nim, section 5.2)' },
+  // Invariance (src/invariance, src/words).
+  boxCells: { default: 64_000_000, shown: '64 M', bounds: 'cells of a box [0,N]^n tabulated for admissibility or a set P_w (one byte each)' },
+  remark40Box: { default: 20_000, shown: '20 000', bounds: "side of Remark 40's box for a periodic word with unequal letter counts (deciding-game-invariance)" },
+  colouringNodes: { default: 2_000_000, shown: '2 M', bounds: 'search nodes of the exact colouring that finds the least t (t-invariance)' },
+  colouringGraph: { default: 64_000_000, shown: '64 M', fixed: true, bounds: 'positions times (largest degree + 2) of the disagreement graph to colour (t-invariance)' },
+  fixedPoint: { default: null, shown: 'none', fixed: true, bounds: 'letters of a fixed point of a morphism that turned out finite (there is no infinite word to read)' },
+  // Rewrite games and grids.
+  lengthsMemory: {
+    default: null,
+    shown: 'half the memory of the machine, at most 2 GiB',
+    bounds: 'bytes of the by-length table of a rewrite game (one byte per word)',
+    flags: { lengths: '--memory' },
+  },
+  blockPositions: { default: 20_000_000, shown: '20 M', bounds: 'positions memoised by the block solver of taking-and-merging games (games/rewrite/blocks.ts)' },
+  families: { default: 10_000, shown: '10 000', bounds: 'block families reachable from a start family of a taking-and-merging game (games/rewrite/block-families.ts)' },
+  grundyValue: { default: 255, shown: '255', fixed: true, bounds: 'a Grundy value stored in one byte (rewrite tables, Push-Cram searches)' },
+  searchTableBytes: { default: 8 * 2 ** 30, shown: '8 GiB', bounds: 'bytes of the 3-row Push-Cram kernel table' },
+  tableBits: { default: 31, shown: '31', fixed: true, bounds: 'log2 of the slots of a transposition table' },
+  jobMemory: {
+    default: null,
+    shown: "V8's heap limit of a worker thread",
+    fixed: true,
+    bounds: 'the JavaScript heap of the worker thread running a job (a job past it ends with exit 3; typed arrays are outside it)',
+  },
+  boardSize: { default: 30, shown: '30 (3-row kernel: 31 columns, 25 for Grundy values, 26 with checkpoints)', fixed: true, bounds: 'rows, columns or component sides a grid search handles' },
+} as const satisfies Record<string, LimitSpec>;
+
+/** The name of a limit: a row of LIMITS. */
+export type LimitName = keyof typeof LIMITS;
+
+export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];
+
+/** The default cap of a limit that has a number for one. */
+export function limitDefault(name: { [K in LimitName]: (typeof LIMITS)[K]['default'] extends number ? K : never }[LimitName]): number {
+  return LIMITS[name].default as number;
+}
+
+/** The flag that raises `limit` in `command`, if there is one (e.g. `--max-subsets` for subsets in admissible). */
+export function flagFor(limit: LimitName, command: string | undefined): string | undefined {
+  const spec: LimitSpec = LIMITS[limit];
+  return command === undefined ? undefined : spec.flags?.[command];
+}

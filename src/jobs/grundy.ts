@@ -1,0 +1,102 @@
+/**
+ * The Grundy job: the value and outcome of each position, one line emitted as each is found. The general
+ * solver serves every game but the grid games, which have their own search (transposition table,
+ * reflections, components; optionally kept in a checkpoint file that an interrupted search saves).
+ * Solvers stay memoised in the worker between jobs (the explorer asks about one game many times), a few
+ * games at a time.
+ */
+import { InterruptedError } from '../core/errors.js';
+import type { JobContext } from '../core/jobs.js';
+import type { Ruleset } from '../core/ruleset.js';
+import type { Solver } from '../core/solver.js';
+
+export interface GrundyArgs {
+  spec: string;
+  /** Positions as typed. */
+  positions: string[];
+  maxDepth?: number;
+  /** Also the options of each position with their values. */
+  moves?: boolean;
+  /** Grid games: the outcome only (much faster on large boards). */
+  outcomeOnly?: boolean;
+  /** Grid games: the transposition table's file (loaded if present, saved on a stop). */
+  checkpoint?: string;
+}
+
+export interface GrundyLine {
+  /** The position as typed, and as the game writes it. */
+  position: string;
+  formatted: string;
+  /** null under the misère convention (only the outcome is defined). */
+  grundy: number | null;
+  outcome: 'P' | 'N';
+  moves?: { position: string; grundy: number | null; outcome: 'P' | 'N' }[];
+}
+
+const SOLVERS_KEPT = 8;
+const MEMO_KEPT = 2_000_000;
+const solvers = new Map<string, { ruleset: Ruleset<any>; solver: Solver }>();
+
+/** The stop signal of the job running now: a kept solver reads the current job's signal, not its first one's. */
+let current: AbortSignal | undefined;
+const signal = {
+  get aborted() {
+    return current?.aborted ?? false;
+  },
+  addEventListener() {},
+  removeEventListener() {},
+} as unknown as AbortSignal;
+
+async function solverFor(spec: string, maxDepth: number | undefined): Promise<{ ruleset: Ruleset<any>; solver: Solver }> {
+  const key = `${maxDepth ?? ''}|${spec}`;
+  let s = solvers.get(key);
+  if (s && s.solver.memoised > MEMO_KEPT) s = undefined;
+  if (!s) {
+    const [{ Solver }, { parseSpec }] = await Promise.all([import('../core/solver.js'), import('../spec/index.js')]);
+    const ruleset = parseSpec(spec, { allowUnboundedRewriting: maxDepth !== undefined });
+    s = { ruleset, solver: new Solver({ signal, ...(maxDepth === undefined ? {} : { maxDepth }) }) };
+  }
+  solvers.delete(key);
+  solvers.set(key, s);
+  while (solvers.size > SOLVERS_KEPT) solvers.delete(solvers.keys().next().value!);
+  return s;
+}
+
+/** Every line, each emitted as it is found; a stop keeps the lines emitted ({ done } counts them). */
+export async function grundyLines(args: GrundyArgs, ctx: JobContext): Promise<GrundyLine[]> {
+  current = ctx.signal;
+  const { ruleset, solver } = await solverFor(args.spec, args.maxDepth);
+  const { parsePosition } = await import('../spec/index.js');
+  const parsed = args.positions.map((t) => parsePosition(ruleset, t));
+  // A game that names a grid search in its capabilities is solved by that search.
+  const gridGame = ruleset.capabilities?.gridSearch;
+  const grid = gridGame === undefined ? undefined : await import('./grids.js');
+  const misere = ruleset.convention === 'misere';
+  const lines: GrundyLine[] = [];
+  for (const [i, p] of parsed.entries()) {
+    const position = args.positions[i]!;
+    let line: GrundyLine;
+    try {
+      if (grid) {
+        const r = await grid.gridSolve(gridGame!, position, { grundy: !args.outcomeOnly, ...(args.checkpoint ? { checkpoint: args.checkpoint } : {}) }, ctx);
+        line = { position, formatted: position, grundy: r.grundy, outcome: r.outcome === 'P' ? 'P' : 'N' };
+      } else {
+        const outcome = solver.outcome(ruleset, p);
+        line = { position, formatted: ruleset.domain.format(p), grundy: misere ? null : solver.grundy(ruleset, p), outcome };
+      }
+      if (args.moves) {
+        line.moves = ruleset.options(p).map((o: unknown) => ({
+          position: ruleset.domain.format(o),
+          grundy: misere ? null : solver.grundy(ruleset, o),
+          outcome: solver.outcome(ruleset, o),
+        }));
+      }
+    } catch (e) {
+      if (e instanceof InterruptedError) throw new InterruptedError({ done: i, ...(args.checkpoint ? { checkpoint: args.checkpoint } : {}) });
+      throw e;
+    }
+    ctx.emit(line);
+    lines.push(line);
+  }
+  return lines;
+}

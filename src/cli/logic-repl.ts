@@ -157,8 +157,13 @@ class WorkerSession {
 
   private start(): Worker {
     const w = new Worker(new URL('./logic-repl-worker.js', import.meta.url), { workerData: { ...this.settings, stop: this.stop } satisfies ReplWorkerData });
-    w.on('message', (reply: ReplReply) => this.settle(reply));
+    // A worker ended by a second Ctrl-C may still deliver the reply it was posting: it must not
+    // settle the command its successor runs (the replayed definitions).
+    w.on('message', (reply: ReplReply) => {
+      if (w === this.worker) this.settle(reply);
+    });
     w.on('error', (e) => {
+      if (w !== this.worker) return;
       const p = this.pending;
       this.pending = undefined;
       this.worker = undefined;

@@ -50,7 +50,13 @@ export const LIMITS = {
     bounds: 'states of any intermediate automaton of the Walnut-style logic engine (its products and projections)',
     flags: { logic: '--max-states' },
   },
-  logicTable: { default: 60_000_000, shown: '60 M', fixed: true, bounds: 'transitions of one projection of the logic engine (a plain array holds no more)' },
+  logicTable: { default: 60_000_000, shown: '60 M', fixed: true, bounds: 'transitions of one table held in a plain array: a projection of the logic engine, an automaton built from keys (a plain array holds no more)' },
+  numerationBase: {
+    default: 1024,
+    shown: '1024',
+    fixed: true,
+    bounds: 'the base, or the largest coefficient, of a numeration system named msd_K, lsd_K, lin_..., neg_K (a formula over t variables reads base^t letters)',
+  },
   // The logic admissibility engine (src/logic/admissibility, src/logic/chains.ts): caps of its own.
   admissibilityNfaStates: {
     default: 30_000_000,
@@ -72,6 +78,8 @@ export const LIMITS = {
   // Grundy automata (src/regular).
   lemma2Pairs: { default: 1_000_000, shown: '1 M', bounds: 'pairs (machine state, subset) explored by the Lemma-2 proof of a Grundy automaton' },
   transducerOutputs: { default: 100_000, shown: '100 k', bounds: 'outputs of a transducer on one word (automata/transducer.ts apply)' },
+  // Game specs (src/spec).
+  specNesting: { default: 100, shown: '100', fixed: true, bounds: 'compounds nested in one game spec (sum(push(...)): the parser and the rulesets recurse through them)' },
   // The general solver and the heap games.
   positions: { default: 15_000_000, shown: '15 M', bounds: 'positions memoised by the general solver (core/solver.ts)' },
   depth: {

@@ -32,6 +32,8 @@ const enum Combine {
   Misere,
   /** A disjunctive sum: the XOR of the components' values. */
   Xor,
+  /** A value given by a closed form (Capabilities.grundyOf). */
+  Known,
 }
 
 interface Node {
@@ -53,6 +55,8 @@ class Frame implements Node {
     readonly children: Node[],
     readonly combine: Combine,
     readonly depth: number,
+    /** The value of a Combine.Known frame. */
+    readonly known = 0,
   ) {}
 }
 
@@ -164,6 +168,10 @@ export class Solver {
     n.memo.set(n.key, IN_PROGRESS);
     this.size++;
     const rs = n.rs;
+    // A closed form the ruleset knows: a frame with no children, whose value is the form's (an empty XOR
+    // frame is combined to 0, so the value is set here and the frame only carries it).
+    const closed = rs.convention === 'normal' ? rs.capabilities?.grundyOf?.(n.p) : undefined;
+    if (closed !== undefined) return new Frame(rs, n.p, n.key, n.memo, [], Combine.Known, depth, closed);
     if (rs.convention === 'normal' && this.options.decompose !== false && rs.decompose) {
       const parts = rs.decompose(n.p);
       if (parts) {
@@ -176,6 +184,7 @@ export class Solver {
   }
 
   private combine(f: Frame): number {
+    if (f.combine === Combine.Known) return f.known;
     if (f.combine === Combine.Xor) {
       let x = 0;
       for (const c of f.children) x ^= c.memo.get(c.key)!;

@@ -8,8 +8,11 @@ export class Nim implements Ruleset<Heaps> {
   readonly domain = heapMultisetDomain;
   readonly convention = 'normal';
   readonly terminating = true;
-  /** The 2-heap ray kernel, also for its push chains and misère form. */
-  readonly capabilities: Capabilities = rayCapabilities({ kind: 'nim' });
+  /**
+   * The 2-heap ray kernel, also for its push chains and misère form; and the closed form of its value, the
+   * nim-sum of the heaps (Bouton; push-the-button §1.2), so that a heap of 10^6 lists no option.
+   */
+  readonly capabilities: Capabilities = { ...rayCapabilities({ kind: 'nim' }), grundyOf: (p: Heaps) => p.reduce((x, h) => x ^ h, 0) };
 
   options(p: Heaps): Heaps[] {
     const out: Heaps[] = [];

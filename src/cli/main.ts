@@ -6,7 +6,8 @@ import { Command, CommanderError } from 'commander';
 import { commands } from './commands/index.js';
 import { CycleError, InputError, InterruptedError, LimitError, PositionError, SpecError } from '../core/errors.js';
 import { flagFor } from '../core/limits.js';
-import { FlagError } from './io.js';
+import { FlagError, parseSize } from './io.js';
+import { setMemoryBudget } from '../core/budget.js';
 import { codeVersion } from '../core/sealed.js';
 
 export async function main(argv: string[]): Promise<number> {
@@ -16,13 +17,16 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride()
     // commander's errors (and the help it shows when a subcommand is missing) are printed by report(), as one line.
     .configureOutput({ writeErr: () => {} })
-    .showHelpAfterError(false);
+    .showHelpAfterError(false)
+    .option('--max-memory <size>', 'memory budget of a computation, e.g. 2G or 512M (a bare number is MiB; default: half the memory)');
   for (const c of commands) c.register(program, { run: main });
   for (const sub of program.commands) sub.exitOverride();
   // The command that runs, so that a limit's message names the flag that raises it there.
   let command: string | undefined;
   program.hook('preAction', (_, action) => {
     command = action.name();
+    const size = program.opts<{ maxMemory?: string }>().maxMemory;
+    setMemoryBudget(size === undefined ? undefined : parseSize('--max-memory', size));
   });
   // The command being dispatched to, so that a missing subcommand can be named.
   let dispatched: Command = program;

@@ -115,9 +115,21 @@ export const LIMITS = {
   tableBits: { default: 31, shown: '31', fixed: true, bounds: 'log2 of the slots of a transposition table' },
   jobMemory: {
     default: null,
-    shown: "V8's heap limit of a worker thread",
-    fixed: true,
-    bounds: 'the JavaScript heap of the worker thread running a job (a job past it ends with exit 3; typed arrays are outside it)',
+    shown: "the memory budget, at most V8's heap limit",
+    bounds: 'the JavaScript heap of the worker thread running a job of the command line (a job past it ends with exit 3; typed arrays are outside it, and checked against memory where their size is known)',
+    flags: { '*': '--max-memory' },
+  },
+  memory: {
+    default: null,
+    shown: 'half the memory of the machine',
+    bounds: "bytes one computation may hold: a table or a search whose size is known before it starts is refused past it (exit 3, nothing started); the worker thread of a job gets it as its heap limit (at most V8's own), past which the job ends with exit 3",
+    flags: { '*': '--max-memory' },
+  },
+  threads: {
+    default: null,
+    shown: 'the cores of the machine',
+    bounds: 'worker threads of one command: more threads than cores only share them (and each holds its own memory), so a larger --threads is lowered to it, with a note',
+    flags: { lengths: '--threads', census: '--threads', worker: '--threads' },
   },
   boardSize: { default: 30, shown: '30 (3-row kernel: 31 columns, 25 for Grundy values, 26 with checkpoints)', fixed: true, bounds: 'rows, columns or component sides a grid search handles' },
 } as const satisfies Record<string, LimitSpec>;
@@ -132,8 +144,8 @@ export function limitDefault(name: { [K in LimitName]: (typeof LIMITS)[K]['defau
   return LIMITS[name].default as number;
 }
 
-/** The flag that raises `limit` in `command`, if there is one (e.g. `--max-subsets` for subsets in admissible). */
+/** The flag that raises `limit` in `command`, if there is one (e.g. `--max-subsets` for subsets in admissible); `*` is every command. */
 export function flagFor(limit: LimitName, command: string | undefined): string | undefined {
   const spec: LimitSpec = LIMITS[limit];
-  return command === undefined ? undefined : spec.flags?.[command];
+  return command === undefined ? undefined : (spec.flags?.[command] ?? spec.flags?.['*']);
 }

@@ -5,7 +5,9 @@
  * Solvers stay memoised in the worker between jobs (the explorer asks about one game many times), a few
  * games at a time.
  */
-import { InterruptedError } from '../core/errors.js';
+import { checkMemory } from '../core/budget.js';
+import { InterruptedError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import type { JobContext } from '../core/jobs.js';
 import type { Ruleset } from '../core/ruleset.js';
 import type { Solver } from '../core/solver.js';
@@ -63,6 +65,10 @@ async function solverFor(spec: string, maxDepth: number | undefined): Promise<{ 
   return s;
 }
 
+function gridGameOf(rs: Ruleset<any>): string | undefined {
+  return rs.capabilities?.gridSearch;
+}
+
 /** Heaps above this are read off a certified period instead of searched (when the ruleset's theorem proves one). */
 const PERIOD_FROM = 1 << 16;
 
@@ -96,14 +102,30 @@ function periodicLine(rs: Ruleset<any>, p: unknown, position: string): GrundyLin
   return { position, formatted: rs.domain.format(p), grundy, outcome: grundy === 0 ? 'P' : 'N' };
 }
 
+/** Bytes the general solver holds per memoised position (a Map entry, its key, the position). */
+export const BYTES_PER_POSITION = 160;
+
+/**
+ * Refuses up front a search whose size is known: the Grundy value of a Wythoff-family position (a, b) has
+ * no closed form, and the solver memoises the box [0,a]x[0,b] below it.
+ */
+function checkSearchSize(rs: Ruleset<any>, p: unknown, position: string): void {
+  if (rs.domain.kind !== 'heaps' || rs.capabilities?.wythoffMoves === undefined) return;
+  const cells = (p as number[]).reduce((n, h) => n * (h + 1), 1);
+  const what = `the search of ${position} in ${rs.name} (the ${cells} positions below it)`;
+  if (cells > limitDefault('positions')) throw new LimitError(`${what} passes the ${limitDefault('positions')} positions the solver memoises`, 'positions');
+  checkMemory(what, cells * BYTES_PER_POSITION);
+}
+
 /** Every line, each emitted as it is found; a stop keeps the lines emitted ({ done } counts them). */
 export async function grundyLines(args: GrundyArgs, ctx: JobContext): Promise<GrundyLine[]> {
   current = ctx.signal;
   const { ruleset, solver } = await solverFor(args.spec, args.maxDepth);
   const { parsePosition } = await import('../spec/index.js');
   const parsed = args.positions.map((t) => parsePosition(ruleset, t));
+  if (!gridGameOf(ruleset)) for (const [i, p] of parsed.entries()) if (periodicLine(ruleset, p, '') === undefined) checkSearchSize(ruleset, p, args.positions[i]!);
   // A game that names a grid search in its capabilities is solved by that search.
-  const gridGame = ruleset.capabilities?.gridSearch;
+  const gridGame = gridGameOf(ruleset);
   const grid = gridGame === undefined ? undefined : await import('./grids.js');
   const misere = ruleset.convention === 'misere';
   const lines: GrundyLine[] = [];

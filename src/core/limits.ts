@@ -131,6 +131,12 @@ export const LIMITS = {
     bounds: 'worker threads of one command: more threads than cores only share them (and each holds its own memory), so a larger --threads is lowered to it, with a note',
     flags: { lengths: '--threads', census: '--threads', worker: '--threads' },
   },
+  boardCells: { default: 16_384, shown: '16 384', fixed: true, bounds: 'cells of a board a grid search takes (a board is a bit mask in a BigInt: each cell read shifts the whole mask)' },
+  pushCramPositions: {
+    default: 2 ** 48,
+    shown: '2^48',
+    bounds: 'positions before the button of a PUSH CRAM board (the product of its column states: 7x7 has 1.8e9, 9x9 4.6e15), past which no search is started',
+  },
   boardSize: { default: 30, shown: '30 (3-row kernel: 31 columns, 25 for Grundy values, 26 with checkpoints)', fixed: true, bounds: 'rows, columns or component sides a grid search handles' },
 } as const satisfies Record<string, LimitSpec>;
 

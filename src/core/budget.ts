@@ -4,23 +4,26 @@
  */
 import { availableParallelism, totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
-import { isMainThread } from 'node:worker_threads';
 import { LimitError } from './errors.js';
 
 let memoryOverride: number | undefined;
 
-/**
- * The memory budget of one computation, in bytes (the `memory` row): set by the caller, else half the
- * machine's. In a worker thread, the heap limit its runner gave it (from the caller's budget) bounds it too.
- */
+/** The memory budget of one computation, in bytes (the `memory` row): set by the caller, else half the machine's. */
 export function memoryBudget(): number {
-  const machine = memoryOverride ?? Math.floor(totalmem() / 2);
-  return isMainThread ? machine : Math.min(machine, getHeapStatistics().heap_size_limit);
+  return memoryOverride ?? Math.floor(totalmem() / 2);
 }
 
-/** Sets the memory budget of this thread's computations (the CLI's --max-memory); undefined restores the default. */
+/**
+ * Sets the memory budget of this thread's computations (the CLI's --max-memory); undefined restores the
+ * default. The job runner hands it to its worker threads with each job (jobs/index.ts).
+ */
 export function setMemoryBudget(bytes: number | undefined): void {
   memoryOverride = bytes;
+}
+
+/** The budget set by setMemoryBudget, if any (what a worker thread is given). */
+export function memoryBudgetSet(): number | undefined {
+  return memoryOverride;
 }
 
 /** The heap limit a worker thread gets from the budget: V8's own limit of this thread when that is lower. */

@@ -13,6 +13,8 @@ export interface SolverOptions {
   maxDepth?: number;
   /** Split disjunctive sums into components and XOR their values (default true). */
   decompose?: boolean;
+  /** Take a value a ruleset gives by a closed form (Capabilities.grundyOf) instead of searching (default true). */
+  closedForms?: boolean;
   /** Most positions memoised before giving up with a LimitError (default 15 million). */
   maxPositions?: number;
   signal?: AbortSignal;
@@ -170,7 +172,7 @@ export class Solver {
     const rs = n.rs;
     // A closed form the ruleset knows: a frame with no children, whose value is the form's (an empty XOR
     // frame is combined to 0, so the value is set here and the frame only carries it).
-    const closed = rs.convention === 'normal' ? rs.capabilities?.grundyOf?.(n.p) : undefined;
+    const closed = rs.convention === 'normal' && this.options.closedForms !== false ? rs.capabilities?.grundyOf?.(n.p) : undefined;
     if (closed !== undefined) return new Frame(rs, n.p, n.key, n.memo, [], Combine.Known, depth, closed);
     if (rs.convention === 'normal' && this.options.decompose !== false && rs.decompose) {
       const parts = rs.decompose(n.p);

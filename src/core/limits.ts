@@ -104,7 +104,7 @@ export const LIMITS = {
   // Rewrite games and grids.
   lengthsMemory: {
     default: null,
-    shown: 'half the memory of the machine, at most 2 GiB',
+    shown: 'the memory budget (--max-memory), at most 2 GiB',
     bounds: 'bytes of the by-length table of a rewrite game (one byte per word)',
     flags: { lengths: '--memory' },
   },

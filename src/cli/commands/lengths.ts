@@ -3,7 +3,7 @@
  * one line per length (spec/CLI.md); `--words g` lists the Grundy language L_g instead.
  */
 import type { Command } from 'commander';
-import { totalmem } from 'node:os';
+import { memoryBudget } from '../../core/budget.js';
 import { InputError } from '../../core/errors.js';
 import { defaultThreads } from '../../core/pool.js';
 import { parseSpec } from '../../spec/index.js';
@@ -46,7 +46,7 @@ export const lengthsCommand: CommandModule = {
         const threads = flags.threads === undefined ? defaultThreads() : parseThreads(flags.threads);
         const words = flags.words === undefined ? undefined : parseCount('--words', flags.words);
         const maxBytes =
-          flags.memory === undefined ? Math.min(MAX_TABLE_BYTES, totalmem() / 2) : parseCount('--memory', flags.memory) * 2 ** 20;
+          flags.memory === undefined ? Math.min(MAX_TABLE_BYTES, memoryBudget()) : parseCount('--memory', flags.memory) * 2 ** 20;
         const maxDepth = flags.maxDepth === undefined ? undefined : parseCount('--max-depth', flags.maxDepth);
         const checkpoint = flags.checkpoint === undefined ? undefined : new DirectoryCheckpoint(flags.checkpoint, rules);
         const resume = checkpoint?.resume();

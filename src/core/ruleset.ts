@@ -73,6 +73,8 @@ export interface Capabilities {
    * parts is the XOR of theirs, by decompose).
    */
   readonly grundyOf?: (p: any) => number | undefined;
+  /** The outcome of a position of a misère game by a closed form (misère Nim: Bouton), or undefined; used like grundyOf. */
+  readonly misereOutcomeOf?: (p: any) => 'P' | 'N' | undefined;
   /** G(0..max) of one heap by a typed-array kernel; normal play only. */
   readonly sequence?: (max: number, options: KernelOptions, sequenceOf: SequenceOf) => KernelSequence;
   /** The theorem that turns G(0..len-1) into a proof of a period (e.g. Guy–Smith); normal play only. */

@@ -62,6 +62,11 @@ class Frame implements Node {
   ) {}
 }
 
+/** A misère outcome as the memo holds it (0 = P, 1 = N). */
+function outcomeCode(o: 'P' | 'N' | undefined): number | undefined {
+  return o === undefined ? undefined : o === 'P' ? 0 : 1;
+}
+
 /**
  * Holds one memo per ruleset, so values found for one query serve the next. Values are Grundy
  * values for normal-play rulesets and outcome codes (0 = P, 1 = N) for misère ones.
@@ -172,7 +177,7 @@ export class Solver {
     const rs = n.rs;
     // A closed form the ruleset knows: a frame with no children, whose value is the form's (an empty XOR
     // frame is combined to 0, so the value is set here and the frame only carries it).
-    const closed = rs.convention === 'normal' && this.options.closedForms !== false ? rs.capabilities?.grundyOf?.(n.p) : undefined;
+    const closed = this.options.closedForms === false ? undefined : rs.convention === 'normal' ? rs.capabilities?.grundyOf?.(n.p) : outcomeCode(rs.capabilities?.misereOutcomeOf?.(n.p));
     if (closed !== undefined) return new Frame(rs, n.p, n.key, n.memo, [], Combine.Known, depth, closed);
     if (rs.convention === 'normal' && this.options.decompose !== false && rs.decompose) {
       const parts = rs.decompose(n.p);

@@ -27,6 +27,11 @@ test("Nim's closed form (the nim-sum) is the mex the plain solver finds, alone a
   const solver = new Solver();
   assert.equal(solver.grundy(parseSpec('nim'), [1_000_000]), 1_000_000);
   assert.equal(solver.memoised, 1);
+  // Misère Nim by Bouton's misère rule, against the search.
+  const misere = parseSpec('misere(nim)');
+  for (const p of [[0], [1], [2], [1, 1], [1, 1, 1], [3, 3], [2, 3, 1], [5, 4, 1, 1]]) assert.equal(fast.outcome(misere, p), plain.outcome(misere, p), `misère ${p}`);
+  assert.equal(solver.outcome(misere, [1_000_000]), 'N');
+  assert.equal(solver.memoised, 2);
 });
 
 const ctx: JobContext = { signal: new AbortController().signal, onProgress() {}, emit() {} };

@@ -28,6 +28,7 @@ const REFUSED: [string, string[], RegExp][] = [
   ['a table past 2^32 cells (one line, not two)', ['ppositions', 'nim', '--max', '1000000000000'], /memory budget/],
   ['a sequence past the memory budget (it was "Invalid typed array length", exit 1)', ['sequence', 'octal:0.07', '--max', '1000000000000'], /G\(0\.\.1000000000000\) of octal:0\.07 needs about 7\.3 TiB/],
   ['a sequence by the solver past the memory budget', ['sequence', 'nim', '--max', '100000000000'], /needs about 15 TiB/],
+  ['a dictionary string past the memory budget', ['dictionary', 'appendix-b', '--bits', '1000000000000'], /a dictionary string of 1000000000000 letters needs about 931 GiB/],
   ['a board past the cells a grid search takes', ['grundy', 'cram', '1000x1000'], /1000000 cells; the grid searches take at most 16384/],
   ['a PUSH CRAM board no search finishes', ['grundy', 'pushcram', '9x9'], /4\.61e\+15 positions .* no search finishes/],
   ['a transition table past a plain array', ['logic', 'eval t "?msd_1000 Ex,y,z x=y+z"'], /1000000000 letters pass 60000000 transitions/],

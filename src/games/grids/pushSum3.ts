@@ -23,6 +23,7 @@ import { type Board, formatBoard, isEmptyCell } from './board.js';
 import { SearchClock } from './clock.js';
 import { octal007Values } from './octal007.js';
 import type { PushMove, PushProgress } from './pushSolver.js';
+import type { PieceQuotient } from './pieceQuotient.js';
 
 /** Columns handled: row bitboards in 31 bits. */
 export const MAX_SUM3_COLS = 31;
@@ -31,6 +32,12 @@ const KEY_BITS = 45;
 /** Words in a bucket (one 64-byte cache line): 5 slots of 3 key words, then one word of slot data. */
 const BUCKET = 16;
 const SLOTS = 5;
+/**
+ * The table also holds two other facts, marked in the third key word (outcomes never set these bits):
+ * "proved equivalent to no position" and "has an option so proved" (provesZero).
+ */
+const ZERO_FACT = 1 << 29;
+const REACH_FACT = 1 << 30;
 /** Default memory ceiling of the table. */
 export const DEFAULT_MAX_SUM_TABLE_BYTES = 8 * 2 ** 30;
 
@@ -156,6 +163,10 @@ export interface Sum3Options {
   maxTableBytes?: number;
   /** Probe every child before searching any (enhanced transposition cutoff); default true. */
   etc?: boolean;
+  /** Key two equal pieces as none (they cancel); default true. */
+  cancelPairs?: boolean;
+  /** Pieces proved equivalent to smaller ones (pieceQuotient.ts): each keyed as its representative. */
+  quotient?: PieceQuotient;
   /** Called with each root move's verdict as soon as it is solved. */
   onRootMove?: (move: PushMove, wins: boolean) => void;
 }
@@ -185,6 +196,10 @@ export class PushSum3Search {
   /** Columns centre first: the order moves are tried in within each class (splitting, then the rest). */
   private readonly order: Int32Array;
   private readonly etc: boolean;
+  private readonly cancel: boolean;
+  private readonly quotient: PieceQuotient | undefined;
+  /** Pieces up to this length are looked up in the quotient (0 without one). */
+  private readonly quotientLen: number;
   /** Per depth: live moves (column << 1 | bottom) and the push value they leave. */
   private readonly moveBuf: Int32Array;
   private readonly valBuf: Int32Array;
@@ -225,6 +240,10 @@ export class PushSum3Search {
     this.order = new Int32Array(n);
     for (let i = 0; i < n; i++) this.order[i] = (n >> 1) + (i & 1 ? -((i + 1) >> 1) : i >> 1);
     this.etc = options.etc ?? true;
+    this.cancel = options.cancelPairs ?? true;
+    this.quotient = options.quotient;
+    this.quotientLen = options.quotient?.maxLen ?? 0;
+    if (this.quotient && !this.cancel) throw new LimitError('a piece quotient needs cancelPairs', 'cancelPairs');
     this.moveBuf = new Int32Array((n + 2) * 64);
     this.valBuf = new Int32Array((n + 2) * 64);
     // Default: room for 3^n / 2000 positions (3 x 19 stores 3^19 / 4500), 2^12 to 2^22 buckets (256 KiB to 256 MiB).
@@ -315,15 +334,30 @@ export class PushSum3Search {
           c0 = y2;
           c2 = y0;
         }
+        let pieceLen = len;
+        if (len <= this.quotientLen) {
+          // A piece proved equivalent to a smaller one plus a static part is keyed as that one (or as none).
+          const rep = this.quotient!.representative(len, c0, c2);
+          if (rep === 1) {
+            a += len;
+            continue;
+          }
+          if (rep !== 0) {
+            pieceLen = (31 - Math.clz32(rep)) >> 1;
+            const pm = 0xffffffff >>> (32 - pieceLen);
+            c0 = (rep >>> pieceLen) & pm;
+            c2 = rep & pm;
+          }
+        }
         // Insertion into the sorted list (there are at most 16 live pieces).
         let j = k++;
-        while (j > 0 && (pl[j - 1]! > len || (pl[j - 1] === len && (p0[j - 1]! > c0 || (p0[j - 1] === c0 && p2[j - 1]! > c2))))) {
+        while (j > 0 && (pl[j - 1]! > pieceLen || (pl[j - 1] === pieceLen && (p0[j - 1]! > c0 || (p0[j - 1] === c0 && p2[j - 1]! > c2))))) {
           pl[j] = pl[j - 1]!;
           p0[j] = p0[j - 1]!;
           p2[j] = p2[j - 1]!;
           j--;
         }
-        pl[j] = len;
+        pl[j] = pieceLen;
         p0[j] = c0;
         p2[j] = c2;
       }
@@ -338,6 +372,11 @@ export class PushSum3Search {
       const len = pl[j]!;
       const c0 = p0[j]!;
       const c2 = p2[j]!;
+      // Two equal pieces cancel (A + A + X has the outcome of X: copy the opponent's moves in the twin).
+      if (this.cancel && j + 1 < k && pl[j + 1] === len && p0[j + 1] === c0 && p2[j + 1] === c2) {
+        j++;
+        continue;
+      }
       if (pos < 32) {
         lo0 |= c0 << pos;
         lo2 |= c2 << pos;
@@ -431,6 +470,75 @@ export class PushSum3Search {
     }
     table.set(ka, kb, kc, 0, 31 - Math.clz32(this.nodes - before + 1));
     return false;
+  }
+
+  /** True when the player to move wins from the starting board next to a static part worth s (no moves, push value s). */
+  winsWithStatic(s: number): boolean {
+    return this.search(this.r0, this.r2, this.value0 ^ s, 0);
+  }
+
+  /** True when the player to move wins from rows r0, r2 (within this board's columns) with push value v. */
+  winsFrom(r0: number, r2: number, v: number): boolean {
+    return this.search(r0, r2, v, 0);
+  }
+
+  /** The push value of rows r0, r2 (within this board's columns) on their own. */
+  pushValueOf(r0: number, r2: number): number {
+    return this.rowValue(r0) ^ this.rowValue(r0 & r2) ^ this.rowValue(r2);
+  }
+
+  /**
+   * True when the position (rows r0, r2, push value v) is proved equivalent to no position at all in
+   * every push sum: its push value is 0 and every option has an option so proved. Then, whatever X,
+   * Z + X has the outcome of X: the button is worth the same, a move in X is met as in X, and a move
+   * in Z is answered in Z by such an option (by induction on X and Z). A sufficient condition only.
+   */
+  provesZero(r0: number, r2: number, v: number): boolean {
+    return this.zero(r0, r2, v);
+  }
+
+  private zero(r0: number, r2: number, v: number): boolean {
+    if (v !== 0) return false;
+    if ((++this.nodes & 0x3fff) === 0) this.clock.tick();
+    this.key(r0, r2, 0);
+    const ka = this.k0;
+    const kb = this.k1;
+    const kc = this.k2 | ZERO_FACT;
+    const known = this.table.get(ka, kb, kc);
+    if (known >= 0) return known === 1;
+    const before = this.nodes;
+    const free = r0 & r2;
+    let ok = true;
+    for (let rest = free; rest !== 0 && ok; rest &= rest - 1) {
+      const bit = rest & -rest;
+      const c = 31 - Math.clz32(bit);
+      ok = this.reachesZero(r0 & ~bit, r2, v ^ this.cut(r0, c) ^ this.cut(free, c)) && this.reachesZero(r0, r2 & ~bit, v ^ this.cut(free, c) ^ this.cut(r2, c));
+    }
+    this.table.set(ka, kb, kc, ok ? 1 : 0, 31 - Math.clz32(this.nodes - before + 1));
+    return ok;
+  }
+
+  /** True when some option of the position is proved equivalent to no position (see provesZero). */
+  private reachesZero(r0: number, r2: number, v: number): boolean {
+    if ((++this.nodes & 0x3fff) === 0) this.clock.tick();
+    this.key(r0, r2, v);
+    const ka = this.k0;
+    const kb = this.k1;
+    const kc = this.k2 | REACH_FACT;
+    const known = this.table.get(ka, kb, kc);
+    if (known >= 0) return known === 1;
+    const before = this.nodes;
+    const free = r0 & r2;
+    let ok = false;
+    for (let rest = free; rest !== 0 && !ok; rest &= rest - 1) {
+      const bit = rest & -rest;
+      const c = 31 - Math.clz32(bit);
+      const top = v ^ this.cut(r0, c) ^ this.cut(free, c);
+      const bottom = v ^ this.cut(free, c) ^ this.cut(r2, c);
+      ok = (top === 0 && this.zero(r0 & ~bit, r2, 0)) || (bottom === 0 && this.zero(r0, r2 & ~bit, 0));
+    }
+    this.table.set(ka, kb, kc, ok ? 1 : 0, 31 - Math.clz32(this.nodes - before + 1));
+    return ok;
   }
 
   /** Saves through `save` every `everyMs` milliseconds while searching. */

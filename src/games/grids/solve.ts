@@ -15,6 +15,7 @@ import { PushCramRuleset, rowRuns } from './push.js';
 import { PushCramSearch } from './pushSolver.js';
 import { GRUNDY_KERNEL3_COLS, MAX_CHECKPOINT_COLS, MAX_KERNEL3_COLS, PushCram3Search } from './pushCram3.js';
 import { isSum3Board, PushSum3Search } from './pushSum3.js';
+import { PieceQuotient } from './pieceQuotient.js';
 
 export interface SolveProgress {
   nodes: number;
@@ -50,11 +51,14 @@ function useSum3(board: Board, options: SolveOptions): boolean {
 }
 
 function sum3(board: Board, options: SolveOptions): PushSum3Search {
+  // Pieces keyed by proved representatives where that pays for its building (a few seconds at most).
+  const quotientLen = board.cols >= 21 ? 10 : board.cols >= 17 ? 8 : 0;
   return new PushSum3Search(board, {
     signal: options.signal,
     interrupt: options.interrupt,
     onProgress: options.onProgress,
     tableBits: options.tableBits,
+    quotient: quotientLen > 0 ? PieceQuotient.shared(quotientLen) : undefined,
   });
 }
 

@@ -37,7 +37,7 @@ function allWords(n: number, letters = 'ETBX'): string[] {
 /**
  * The push-sum reading of a column word, by strings and nothing else from the search: the pieces cut where
  * no row is free on both sides (a T next to a B, or an X), the live ones (with an E) each the least of its
- * four images, sorted, and the push value. Two positions with the same reading are the same game.
+ * four images, sorted, equal pairs dropped, and the push value. Positions with one reading are equivalent.
  */
 function reading(word: string): string {
   const pieces: string[] = [];
@@ -54,7 +54,14 @@ function reading(word: string): string {
     const swap = (w: string) => w.replace(/[TB]/g, (x) => (x === 'T' ? 'B' : 'T'));
     pieces.push([piece, rev, swap(piece), swap(rev)].sort()[0]!);
   }
-  return `${pieces.sort().join('|')}/${pushedValue({ ...columns(word), pushed: true })}`;
+  // Two equal pieces cancel (pieceQuotient.test.ts checks A + A + X against X with the plain search).
+  pieces.sort();
+  const odd: string[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    if (pieces[i] === pieces[i + 1]) i++;
+    else odd.push(pieces[i]!);
+  }
+  return `${odd.join('|')}/${pushedValue({ ...columns(word), pushed: true })}`;
 }
 
 test('push-sum search: same outcome as the plain memoised search (no symmetry, no sums, no pruning) on every 3-row board of free, T, B and full columns up to 3 x 6', () => {

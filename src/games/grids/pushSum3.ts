@@ -246,9 +246,9 @@ export class PushSum3Search {
     if (this.quotient && !this.cancel) throw new LimitError('a piece quotient needs cancelPairs', 'cancelPairs');
     this.moveBuf = new Int32Array((n + 2) * 64);
     this.valBuf = new Int32Array((n + 2) * 64);
-    // Default: room for 3^n / 2000 positions (3 x 19 stores 3^19 / 4500), 2^12 to 2^22 buckets (256 KiB to 256 MiB).
-    const want = Math.ceil(n * Math.log2(3) - Math.log2(2000 * SLOTS));
-    const bits = options.tableBits ?? Math.min(22, Math.max(12, want));
+    // Default: about twice the positions stored on 3 x n (2.9 M for every first move of 3 x 23, 43 M of
+    // 3 x 27 with a piece quotient: about 2x a column), 2^12 to 2^23 buckets (256 KiB to 512 MiB).
+    const bits = options.tableBits ?? Math.min(23, Math.max(12, n - 3));
     if (!Number.isInteger(bits) || bits < 0) throw new LimitError(`the table's size is 2^tableBits buckets, tableBits a whole number >= 0, not ${bits}`, 'tableBits');
     const bytes = BUCKET * 4 * 2 ** bits;
     const limit = options.maxTableBytes ?? DEFAULT_MAX_SUM_TABLE_BYTES;

@@ -16,7 +16,11 @@
  *   - and its push value (which fixes the XOR of the pieces without moves, dropped from the key).
  *
  * That key identifies far more positions than the whole-board key of pushCram3.ts: on 3 x 19 the outcome
- * search stores 0.26 M positions instead of 4.5 M. Moves that split a piece are searched first.
+ * search stores 0.26 M positions instead of 4.5 M. Two equal pieces are keyed as none (A + A + X has the
+ * outcome of X: answer each move in one twin by the same move in the other), and with a PieceQuotient
+ * each short piece is keyed as the smaller piece it is proved equivalent to (pieceQuotient.ts). Moves
+ * that split a piece are searched first. A key names a sum of pieces, never a board, so every stored
+ * outcome is true of whatever position reduces to that key.
  */
 import { LimitError, PositionError } from '../../core/errors.js';
 import { type Board, formatBoard, isEmptyCell } from './board.js';
@@ -243,7 +247,6 @@ export class PushSum3Search {
     this.cancel = options.cancelPairs ?? true;
     this.quotient = options.quotient;
     this.quotientLen = options.quotient?.maxLen ?? 0;
-    if (this.quotient && !this.cancel) throw new LimitError('a piece quotient needs cancelPairs', 'cancelPairs');
     this.moveBuf = new Int32Array((n + 2) * 64);
     this.valBuf = new Int32Array((n + 2) * 64);
     // Default: about twice the positions stored on 3 x n (2.9 M for every first move of 3 x 23, 43 M of

@@ -45,6 +45,13 @@ const REACH_FACT = 1 << 30;
 /** Default memory ceiling of the table. */
 export const DEFAULT_MAX_SUM_TABLE_BYTES = 8 * 2 ** 30;
 
+/** The number of set bits of x. */
+function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
 /** The full 32-bit reversal of x. */
 function reverse32(x: number): number {
   x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
@@ -214,6 +221,8 @@ export class PushSum3Search {
   private k0 = 0;
   private k1 = 0;
   private k2 = 0;
+  /** Per depth: the free columns left in each live move's reduced key (the move order). */
+  private readonly leftBuf: Int32Array;
   private rootDone = 0;
   private rootTotal = 0;
   private readonly clock: SearchClock<PushProgress>;
@@ -249,6 +258,7 @@ export class PushSum3Search {
     this.quotientLen = options.quotient?.maxLen ?? 0;
     this.moveBuf = new Int32Array((n + 2) * 64);
     this.valBuf = new Int32Array((n + 2) * 64);
+    this.leftBuf = new Int32Array((n + 2) * 64);
     // Default: about twice the positions stored on 3 x n (2.9 M for every first move of 3 x 23, 43 M of
     // 3 x 27 with a piece quotient: about 2x a column), 2^12 to 2^23 buckets (256 KiB to 512 MiB).
     const bits = options.tableBits ?? Math.min(23, Math.max(12, n - 3));
@@ -455,8 +465,21 @@ export class PushSum3Search {
               }
               if (s > 0) continue;
             }
-            this.moveBuf[base + live] = (c << 1) | bottom;
-            this.valBuf[base + live++] = nv;
+            // Fewest free columns left once the child's pieces are reduced first (replies that cancel a
+            // twin or leave pieces equivalent to static parts), ties split-first then centre-first: a
+            // stable insertion, the keys being at hand. 3 x 23: 0.95 M positions instead of 1.28 M.
+            let j = live++;
+            if (this.etc) {
+              const left = popcount(this.k0 & this.k1) + popcount(this.k2 & (this.k2 >>> 13) & 0x1fff);
+              for (; j > 0 && this.leftBuf[base + j - 1]! > left; j--) {
+                this.moveBuf[base + j] = this.moveBuf[base + j - 1]!;
+                this.valBuf[base + j] = this.valBuf[base + j - 1]!;
+                this.leftBuf[base + j] = this.leftBuf[base + j - 1]!;
+              }
+              this.leftBuf[base + j] = left;
+            }
+            this.moveBuf[base + j] = (c << 1) | bottom;
+            this.valBuf[base + j] = nv;
           }
         }
       }

@@ -9,8 +9,8 @@
  * QUOTIENT_LEN: pieces up to this many columns are keyed by their proved representatives
  * (pieceQuotient.ts; 0 = none; 10 takes a few seconds to build).
  * TABLE_BITS is log2 of the buckets (64 bytes, 5 positions each): 22 = 256 MiB, 25 = 2 GiB. With
- * CHECKPOINT_DIR each search loads DIR/pushsum-3xN-{outcome,bluff}.tt when present, saves it every 10
- * minutes and at the end, and on Ctrl-C (SIGINT) saves it before exiting (code 130), so a stopped run
+ * CHECKPOINT_DIR each search loads DIR/pushsum-3xN-{outcome,bluff}.tt when present (a bluff test without
+ * its own file starts from the outcome search's), saves it every 10 minutes and at the end, and on Ctrl-C (SIGINT) saves it before exiting (code 130), so a stopped run
  * resumes. The searches run in a worker thread: a synchronous search never lets the main thread's
  * SIGINT handler run, so the main thread only raises a shared flag that the search polls.
  */
@@ -63,8 +63,16 @@ function run({ argv, flag }: { argv: string[]; flag: Int32Array }): void {
     const file = join(checkpointDir, `${name}.tt`);
     const problem = `pushcram sum3.1-outcome ${name}`;
     const t = performance.now();
-    if (loadTriples(file, problem, (a, b, c, d) => search.table.restore(a, b, c, d))) {
+    const restore = (a: number, b: number, c: number, d: number) => search.table.restore(a, b, c, d);
+    if (loadTriples(file, problem, restore)) {
       console.log(`  ${name}: ${search.entries} entries loaded from ${file} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    } else if (name.endsWith('-bluff')) {
+      // A key names a sum of pieces, not a board, so the outcome search's table seeds the bluff test.
+      const seedName = name.replace(/-bluff$/, '-outcome');
+      const seed = join(checkpointDir, `${seedName}.tt`);
+      if (loadTriples(seed, `pushcram sum3.1-outcome ${seedName}`, restore)) {
+        console.log(`  ${name}: ${search.entries} entries of ${seed} loaded as a seed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      }
     }
     const save = () => {
       const s = performance.now();

@@ -103,7 +103,8 @@ export const LIMITS = {
   blockPositions: { default: 20_000_000, shown: '20 M', bounds: 'positions memoised by the block solver of taking-and-merging games (games/rewrite/blocks.ts)' },
   families: { default: 10_000, shown: '10 000', bounds: 'block families reachable from a start family of a taking-and-merging game (games/rewrite/block-families.ts)' },
   grundyValue: { default: 255, shown: '255', fixed: true, bounds: 'a Grundy value stored in one byte (rewrite tables, Push-Cram searches)' },
-  searchTableBytes: { default: 8 * 2 ** 30, shown: '8 GiB', bounds: 'bytes of the 3-row Push-Cram kernel table' },
+  searchTableBytes: { default: 8 * 2 ** 30, shown: '8 GiB', bounds: 'bytes of the 3-row Push-Cram kernel table, and of the push-sum search table' },
+  quotientLength: { default: 12, shown: '12', fixed: true, bounds: 'columns of the pieces a push-sum piece quotient examines (games/grids/pieceQuotient.ts)' },
   tableBits: { default: 31, shown: '31', fixed: true, bounds: 'log2 of the slots of a transposition table' },
   jobMemory: {
     default: null,

@@ -13,11 +13,12 @@
  * a wrong answer.
  */
 import { LimitError } from '../../core/errors.js';
+import { limitDefault } from '../../core/limits.js';
 import { emptyBoard } from './board.js';
 import { PushSum3Search } from './pushSum3.js';
 
 /** Longest pieces handled: the dense map has 2^(2 maxLen + 1) entries. */
-export const MAX_QUOTIENT_LEN = 12;
+export const MAX_QUOTIENT_LEN = limitDefault('quotientLength');
 
 export interface QuotientOptions {
   /** Testers for fingerprints: the pieces up to this length (default 4). */

@@ -23,6 +23,7 @@
  * outcome is true of whatever position reduces to that key.
  */
 import { LimitError, PositionError } from '../../core/errors.js';
+import { limitDefault } from '../../core/limits.js';
 import { type Board, formatBoard, isEmptyCell } from './board.js';
 import { SearchClock } from './clock.js';
 import { octal007Values } from './octal007.js';
@@ -43,7 +44,7 @@ const SLOTS = 5;
 const ZERO_FACT = 1 << 29;
 const REACH_FACT = 1 << 30;
 /** Default memory ceiling of the table. */
-export const DEFAULT_MAX_SUM_TABLE_BYTES = 8 * 2 ** 30;
+export const DEFAULT_MAX_SUM_TABLE_BYTES = limitDefault('searchTableBytes');
 
 /** The number of set bits of x. */
 function popcount(x: number): number {
@@ -234,7 +235,7 @@ export class PushSum3Search {
     if (board.rows !== 3 || board.pushed) {
       throw new PositionError(formatBoard(board), 0, 'the push-sum search takes a 3-row board before the button');
     }
-    if (board.cols > MAX_SUM3_COLS) throw new LimitError(`the push-sum search handles at most ${MAX_SUM3_COLS} columns, the board has ${board.cols}`, 'cols');
+    if (board.cols > MAX_SUM3_COLS) throw new LimitError(`the push-sum search handles at most ${MAX_SUM3_COLS} columns, the board has ${board.cols}`, 'boardSize');
     if (!isSum3Board(board)) {
       throw new PositionError(formatBoard(board), 0, 'the push-sum search takes columns that are free, top pair filled, bottom pair filled or full');
     }
@@ -266,7 +267,7 @@ export class PushSum3Search {
     const bytes = BUCKET * 4 * 2 ** bits;
     const limit = options.maxTableBytes ?? DEFAULT_MAX_SUM_TABLE_BYTES;
     if (bits > 27 || bytes > limit) {
-      throw new LimitError(`a table of 2^${bits} buckets needs ${(bytes / 2 ** 30).toFixed(2)} GiB, over the limit of ${(limit / 2 ** 30).toFixed(2)} GiB`, 'tableBytes');
+      throw new LimitError(`a table of 2^${bits} buckets needs ${(bytes / 2 ** 30).toFixed(2)} GiB, over the limit of ${(limit / 2 ** 30).toFixed(2)} GiB`, 'searchTableBytes');
     }
     this.table = new KeyTripleTable(bits);
     this.clock = new SearchClock(options, () => this.progress());

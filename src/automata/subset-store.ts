@@ -46,17 +46,31 @@ export interface Grain {
 /** A growable array of numbers in chunks of ROWS entries (no copy on growth). */
 class Rows<T extends Int32Array | Uint8Array | Float64Array> {
   chunks: T[] = [];
+  private readonly shift: number;
+  private readonly mask: number;
+  /** `rows`: a power of two (indices below 2^31, so shifts and masks do). */
   constructor(
     private readonly make: (n: number) => T,
     private readonly rows: number,
-  ) {}
+  ) {
+    this.shift = Math.log2(rows);
+    if (!Number.isInteger(this.shift)) throw new RangeError(`${rows} rows a chunk: not a power of two`);
+    this.mask = rows - 1;
+  }
   get(i: number): number {
-    return this.chunks[Math.floor(i / this.rows)]![i % this.rows]!;
+    return this.chunks[i >>> this.shift]![i & this.mask]!;
   }
   set(i: number, v: number): void {
-    const c = Math.floor(i / this.rows);
+    const c = i >>> this.shift;
     while (this.chunks.length <= c) this.chunks.push(this.make(this.rows));
-    this.chunks[c]![i % this.rows] = v;
+    this.chunks[c]![i & this.mask] = v;
+  }
+  /** Adds entries [from, to) (within one chunk: `from` a multiple of STEP, which divides rows, or rows below STEP). */
+  sum(from: number, to: number): number {
+    const chunk = this.chunks[from >>> this.shift]!;
+    let total = 0;
+    for (let i = from & this.mask, end = i + (to - from); i < end; i++) total += chunk[i]!;
+    return total;
   }
   get bytes(): number {
     return this.chunks.length === 0 ? 0 : this.chunks.length * this.chunks[0]!.byteLength;
@@ -157,9 +171,11 @@ export class SubsetStore {
 
   /** The pool offset of string id. */
   offset(id: number): number {
-    const k = Math.floor(id / STEP);
+    const k = (id / STEP) | 0;
     let at = this.offsets.get(k);
-    for (let j = k * STEP; j < id; j++) at += this.length(j);
+    const from = k * STEP;
+    if (this.long.size === 0 && this.rows >= STEP) return at + this.lengths.sum(from, id);
+    for (let j = from; j < id; j++) at += this.length(j);
     return at;
   }
 
@@ -223,8 +239,18 @@ export class SubsetStore {
   }
 
   private equals(id: number, bytes: Uint8Array, len: number): boolean {
+    const at = this.offset(id);
+    const c = Math.floor(at / this.chunkBytes);
+    const from = at - c * this.chunkBytes;
+    const chunk = this.chunks[c];
+    // In memory and within one chunk (nearly always): compared in place.
+    if (chunk && from + len <= this.chunkBytes) {
+      this.lastUse[c] = ++this.tick;
+      for (let i = 0; i < len; i++) if (chunk[from + i] !== bytes[i]) return false;
+      return true;
+    }
     this.held = atLeast(this.held, len, 0);
-    this.copy(this.offset(id), len, this.held, false);
+    this.copy(at, len, this.held, false);
     for (let i = 0; i < len; i++) if (this.held[i] !== bytes[i]) return false;
     return true;
   }

@@ -41,6 +41,12 @@ export const LIMITS = {
     bounds: 'subsets of one table subset construction or projection (automata/nfa.ts determiniseTable, automata/projection.ts existsMinimal)',
     flags: { admissible: '--max-subsets' },
   },
+  subsetBytes: {
+    default: null,
+    shown: 'no budget',
+    bounds: 'bytes one subset construction of the layer passes holds in its subset store (automata/subset-store.ts); past it the subsets spill to a folder, or without one the pass stops',
+  },
+  storedSubsets: { default: 2 ** 31 - 1, shown: '2^31 - 1', fixed: true, bounds: 'subsets one subset store numbers (a 32-bit index)' },
   transitions: { default: 2 ** 32, shown: '2^32', fixed: true, bounds: 'transitions of one automaton table (minimisation, a subset automaton: 2^31)' },
   keySpace: { default: 2 ** 53, shown: '2^53', fixed: true, bounds: 'tuples of states packed into one number key (exact up to 2^53)' },
   // The logic engine (src/logic).

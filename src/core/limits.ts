@@ -112,6 +112,13 @@ export const LIMITS = {
     bounds: 'the JavaScript heap of the worker thread running a job (a job past it ends with exit 3; typed arrays are outside it)',
   },
   boardSize: { default: 30, shown: '30 (3-row kernel: 31 columns, 25 for Grundy values, 26 with checkpoints)', fixed: true, bounds: 'rows, columns or component sides a grid search handles' },
+  // The explorer (src/server): what one request may make a worker do.
+  jobSeconds: {
+    default: 300,
+    shown: '300 s',
+    bounds: 'seconds a job of the explorer (sprague serve) runs on a worker; past it the job stops, keeps what it finished and fails',
+    flags: { serve: '--job-budget' },
+  },
 } as const satisfies Record<string, LimitSpec>;
 
 /** The name of a limit: a row of LIMITS. */

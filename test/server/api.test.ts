@@ -109,6 +109,12 @@ test('jobs: bad requests are refused before a worker starts, naming the field', 
   const max = await call('POST', '/api/jobs', { spec: 'wythoff', max: 'ten' });
   assert.deepEqual([max.status, max.data.field], [400, 'max']);
   assert.equal(max.data.error, 'bad value "ten" for max: expected a non-negative integer');
+  const accepted = (await call('GET', '/api/health')).data.accepted;
+  const long = await call('POST', '/api/jobs', { spec: 'octal:0.07', max: 10_000_000 });
+  assert.deepEqual([long.status, long.data.field, long.data.error], [400, 'max', 'bound 10000000 is too large to draw: a sequence picture shows at most 200000 terms']);
+  const box = await call('POST', '/api/jobs', { spec: 'zeruclid', kind: 'values', slice: 1, max: 2001 });
+  assert.deepEqual([box.status, box.data.field], [400, 'max']);
+  assert.equal((await call('GET', '/api/health')).data.accepted, accepted, 'sizes past the limits table start nothing');
   const kind = await call('POST', '/api/jobs', { spec: 'wythoff', max: 3, kind: 'pie' });
   assert.deepEqual([kind.status, kind.data.field], [400, 'kind']);
   const json = await fetch(server.url + '/api/jobs', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } });

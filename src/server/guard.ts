@@ -8,8 +8,9 @@
  * - its target is a path (origin form) that decodes: `/%ff`, `/%zz` are refused (400), never thrown;
  * - its Host is this server's own loopback address (localhost, 127.0.0.1, [::1] with the port): a rebound
  *   name is refused (403);
- * - its Origin, when sent, is this server's own origin, and a state-changing request (not GET or HEAD) is
- *   not marked cross-site or same-site by the browser (Sec-Fetch-Site): refused (403);
+ * - its Origin, when sent, is this server's own origin, and a state-changing request (not GET or HEAD) or
+ *   any request of the API is not marked cross-site or same-site by the browser (Sec-Fetch-Site): refused
+ *   (403; a same-site page is another port of localhost, which is no more trusted than another site);
  * - a request with a body (POST, PUT, PATCH) says `Content-Type: application/json`: a form or text/plain
  *   body, which a foreign page can send without a preflight, is refused (415).
  * Methods are the routes' business (405 there, and for static files anything but GET and HEAD).
@@ -80,7 +81,8 @@ export function admit(req: IncomingMessage, hosts: Set<string>): Admitted | Refu
   if (origin !== undefined && !isOwnOrigin(origin, hosts)) {
     return { status: 403, message: `cross-origin request from ${JSON.stringify(origin)} refused: only this server's own page may call it` };
   }
-  if (!isSafeMethod(method)) {
+  // A link from another site to the page is fine (a GET navigation); the API is for the page alone.
+  if (!isSafeMethod(method) || path.startsWith('/api/')) {
     const site = req.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') {
       return { status: 403, message: `${site} ${method} request refused: only this server's own page may call it` };

@@ -67,9 +67,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     route(req, res, at).catch((e: unknown) => lastResort(res, e));
   });
   // A request Node cannot parse (a bad header, a bad method line) gets 400 and closes; the server goes on.
-  server.on('clientError', (_e, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    else socket.destroy();
+  server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || e.code === 'ECONNRESET') return socket.destroy();
+    const status = e.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : e.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -84,6 +84,7 @@ test('hostile paths and malformed requests get 400 with one line, and the server
   assert.match(await rawStatusLine('GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\n\r\n'), /^HTTP\/1\.1 400 /, 'an absolute target');
   assert.match(await rawStatusLine('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad header\r\n\r\n'), /^HTTP\/1\.1 400 /, 'a header Node cannot parse');
   assert.match(await rawStatusLine('G\0T / HTTP/1.1\r\n\r\n'), /^HTTP\/1\.1 400 /, 'a bad method line');
+  assert.match(await rawStatusLine(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX: ${'y'.repeat(20_000)}\r\n\r\n`), /^HTTP\/1\.1 431 /, 'headers past 16 KiB');
   assert.equal((await send('GET', '/')).status, 200);
   assert.equal((await health()).running, 0);
 });
@@ -114,8 +115,9 @@ test('same-origin only: a foreign Origin or a cross-site request starts nothing;
   }
   for (const site of ['cross-site', 'same-site']) assert.equal((await send('POST', '/api/jobs', { ...json, 'sec-fetch-site': site }, body)).status, 403, site);
   assert.equal((await health()).accepted, before, 'nothing was started for a foreign origin');
-  // A link from another site to the page is a GET navigation: it is served.
+  // A link from another site to the page is a GET navigation: it is served; the API is not.
   assert.equal((await send('GET', '/', { 'sec-fetch-site': 'cross-site' })).status, 200);
+  assert.equal((await send('GET', '/api/health', { 'sec-fetch-site': 'cross-site' })).status, 403);
   const own = await send('POST', '/api/check', { ...json, origin: `http://127.0.0.1:${p}`, 'sec-fetch-site': 'same-origin' }, JSON.stringify({ spec: 'nim' }));
   assert.equal(own.status, 200);
   assert.equal((await send('POST', '/api/check', { ...json, origin: `http://localhost:${p}` }, JSON.stringify({ spec: 'nim' }))).status, 200);

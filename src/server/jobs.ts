@@ -86,14 +86,16 @@ export interface JobManagerOptions {
 /** The defaults of JobManagerOptions (docs/explorer.md, docs/cli.md). */
 export const JOB_DEFAULTS = { maxRunning: 4, maxQueued: 16, budgetMs: 1000 * limitDefault('jobSeconds'), pollTimeoutMs: 30_000, keepMs: 10 * 60_000, graceMs: 5000 } as const;
 
+/** Finished jobs kept at most (the oldest are forgotten first). */
+const MAX_KEPT = 64;
+
 export class BusyError extends Error {
   constructor(
-    running: number,
-    queued: number,
+    message: string,
     /** Seconds after which a new try may find room (the Retry-After header). */
     readonly retryAfter: number,
   ) {
-    super(`${running} computations are running and ${queued} are waiting; try again in ${retryAfter} s, or cancel one`);
+    super(message);
     this.name = 'BusyError';
   }
 }
@@ -142,10 +144,11 @@ export class JobManager {
    * is full. `watch` says how its client is known to be there (default: it polls).
    */
   start(task: Task, watch: Watch = 'poll'): JobView {
-    if (this.closed) throw new BusyError(0, 0, 1);
+    if (this.closed) throw new BusyError('the server is closing', 1);
     this.forget();
     if (this.running >= this.options.maxRunning && this.line.length >= this.options.maxQueued) {
-      throw new BusyError(this.running, this.line.length, Math.max(1, Math.ceil(this.options.graceMs / 1000)));
+      const retry = Math.max(1, Math.ceil(this.options.graceMs / 1000));
+      throw new BusyError(`${this.running} computations are running and ${this.line.length} are waiting; try again in ${retry} s, or cancel one`, retry);
     }
     const id = `j${this.next++}`;
     let settle!: () => void;
@@ -180,14 +183,13 @@ export class JobManager {
     job.run = run;
     job.state = 'running';
     job.budget = setTimeout(() => this.halt(job, { budget: true }), this.options.budgetMs);
+    // Whatever happens in here (a bug reading the result included) ends the job and frees its place.
     run.result
-      .then(
-        (end) => this.ended(job, end),
-        (e: unknown) => {
-          job.error = errorInfo(e);
-          this.end(job, 'failed');
-        },
-      )
+      .then((end) => this.ended(job, end))
+      .catch((e: unknown) => {
+        job.error = errorInfo(e);
+        this.end(job, 'failed');
+      })
       .finally(() => this.dispatch());
   }
 
@@ -230,6 +232,7 @@ export class JobManager {
   }
 
   private end(job: Job, state: JobState): void {
+    if (job.ended !== undefined) return;
     clearTimeout(job.budget);
     job.last = job.run?.progress();
     job.state = state;
@@ -303,9 +306,17 @@ export class JobManager {
     this.forget();
   }
 
+  /** Forgets finished jobs past their keeping time, and the oldest past MAX_KEPT (their pictures can be megabytes each). */
   private forget(): void {
     const now = Date.now();
-    for (const [id, j] of this.jobs) if (j.ended !== undefined && now - j.ended > this.options.keepMs) this.jobs.delete(id);
+    const kept: string[] = [];
+    for (const [id, j] of this.jobs) {
+      if (j.ended === undefined) continue;
+      if (now - j.ended > this.options.keepMs) this.jobs.delete(id);
+      else kept.push(id);
+    }
+    // Map order is the order jobs were accepted: close enough to the order they ended.
+    for (const id of kept.slice(0, Math.max(0, kept.length - MAX_KEPT))) this.jobs.delete(id);
   }
 
   private view(j: Job): JobView {

@@ -119,6 +119,17 @@ export const LIMITS = {
     bounds: 'the JavaScript heap of the worker thread running a job (a job past it ends with exit 3; typed arrays are outside it)',
   },
   boardSize: { default: 30, shown: '30 (3-row kernel: 31 columns, 25 for Grundy values, 26 with checkpoints)', fixed: true, bounds: 'rows, columns or component sides a grid search handles' },
+  // Pictures (src/plot: sprague plot and the explorer): sizes no picture can show, refused before any work (exit 2).
+  plotBox: { default: 2000, shown: '2000', bounds: 'side of the box [0,N]^2 of a values or P-positions picture' },
+  plotColumns: { default: 50_000_000, shown: '50 M', bounds: 'columns of a deviation picture' },
+  plotTerms: { default: 200_000, shown: '200 000', bounds: 'terms G(0..N) of a sequence picture (one point each: an SVG of about 13 MB)' },
+  // The explorer (src/server): what one request may make a worker do.
+  jobSeconds: {
+    default: 300,
+    shown: '300 s',
+    bounds: 'seconds a job of the explorer (sprague serve) runs on a worker; past it the job stops, keeps what it finished and fails',
+    flags: { serve: '--job-budget' },
+  },
 } as const satisfies Record<string, LimitSpec>;
 
 /** The name of a limit: a row of LIMITS. */

@@ -275,7 +275,9 @@ export function sequenceChart(o: SequenceChartOptions): string {
   const legendW = 170;
   const f = frame(size + legendW, Math.round(size * 0.55), legendW);
   const n = Math.max(1, o.values.length - 1);
-  const top = Math.max(1, ...o.values);
+  // A loop, not Math.max(...values): spreading a long sequence overflows the stack.
+  let top = 1;
+  for (const v of o.values) if (v > top) top = v;
   const x = linearScale(-0.5, n + 0.5, f.left, f.right);
   const y = linearScale(0, top + 0.5, f.bottom, f.top);
   const parts: string[] = [];

@@ -6,6 +6,7 @@
  */
 import { toDot } from '../automata/dot.js';
 import { InputError, InterruptedError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import type { PictureKind, Ruleset } from '../core/ruleset.js';
 import type { LengthStats } from '../games/rewrite/enumerate.js';
 import { findGrundyAutomaton } from '../regular/grundy-automaton.js';
@@ -80,10 +81,12 @@ export function checkRequest(req: PlotRequest): { ruleset: Ruleset<any>; kind: P
   if (req.overlay !== undefined && kind !== 'ppositions' && kind !== 'deviation') throw new InputError('a second game can only be overlaid on a P-position or deviation plot');
   if (req.overlay !== undefined) parseSpec(req.overlay);
   if (req.slice !== undefined && (!Number.isSafeInteger(req.slice) || req.slice < 0)) throw new InputError(`bad slice ${req.slice}: want a heap size`);
+  // Sizes no picture can show (limits table: plotBox, plotColumns, plotTerms), refused before any work.
   if (kind === 'values' || kind === 'ppositions') {
-    if (req.max > 2000) throw new InputError(`a box of side ${req.max} is too large to draw; at most 2000`);
+    if (req.max > limitDefault('plotBox')) throw new InputError(`a box of side ${req.max} is too large to draw; at most ${limitDefault('plotBox')}`);
   }
-  if (kind === 'deviation' && req.max > 50_000_000) throw new InputError(`bound ${req.max} is too large; at most 50000000 columns`);
+  if (kind === 'deviation' && req.max > limitDefault('plotColumns')) throw new InputError(`bound ${req.max} is too large; at most ${limitDefault('plotColumns')} columns`);
+  if (kind === 'sequence' && req.max >= limitDefault('plotTerms')) throw new InputError(`bound ${req.max} is too large to draw: a sequence picture shows at most ${limitDefault('plotTerms')} terms`);
   return { ruleset, kind };
 }
 

@@ -119,3 +119,10 @@ test('deviation density: a constant sequence fills one row of bins; extremes are
   const ys2 = new Set([...two.matchAll(/<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="[\d.]+" fill-opacity/g)].map((m) => m[1]));
   assert.equal(ys2.size, 2, 'a split into two bands leaves a gap');
 });
+
+test('a sequence chart of 500 000 terms is drawn: its scale is not a spread of the values (that overflowed the stack)', () => {
+  const values = Array.from({ length: 500_000 }, (_, i) => i % 7);
+  const svg = sequenceChart({ title: 't', values });
+  assert.ok(svg.startsWith('<svg'));
+  assert.ok(svg.includes('>6<'), 'the axis reaches the largest value, 6');
+});

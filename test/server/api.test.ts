@@ -10,7 +10,7 @@ import { jobRunner } from '../../src/jobs/index.js';
 let server: RunningServer;
 
 before(async () => {
-  server = await startServer({ port: 0, maxRunning: 3 });
+  server = await startServer({ port: 0, maxRunning: 3, maxQueued: 2 });
 });
 after(async () => {
   await server.close();
@@ -34,6 +34,11 @@ function rawStatus(path: string): Promise<number> {
     req.on('error', reject);
     req.end();
   });
+}
+
+async function health(): Promise<{ running: number; queued: number }> {
+  const { data } = await call('GET', '/api/health');
+  return { running: data.running, queued: data.queued };
 }
 
 async function until(id: string, done: (job: any) => boolean, ms = 30_000): Promise<any> {
@@ -104,9 +109,15 @@ test('jobs: bad requests are refused before a worker starts, naming the field', 
   const max = await call('POST', '/api/jobs', { spec: 'wythoff', max: 'ten' });
   assert.deepEqual([max.status, max.data.field], [400, 'max']);
   assert.equal(max.data.error, 'bad value "ten" for max: expected a non-negative integer');
+  const accepted = (await call('GET', '/api/health')).data.accepted;
+  const long = await call('POST', '/api/jobs', { spec: 'octal:0.07', max: 10_000_000 });
+  assert.deepEqual([long.status, long.data.field, long.data.error], [400, 'max', 'bound 10000000 is too large to draw: a sequence picture shows at most 200000 terms']);
+  const box = await call('POST', '/api/jobs', { spec: 'zeruclid', kind: 'values', slice: 1, max: 2001 });
+  assert.deepEqual([box.status, box.data.field], [400, 'max']);
+  assert.equal((await call('GET', '/api/health')).data.accepted, accepted, 'sizes past the limits table start nothing');
   const kind = await call('POST', '/api/jobs', { spec: 'wythoff', max: 3, kind: 'pie' });
   assert.deepEqual([kind.status, kind.data.field], [400, 'kind']);
-  const json = await fetch(server.url + '/api/jobs', { method: 'POST', body: '{' });
+  const json = await fetch(server.url + '/api/jobs', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } });
   assert.equal(json.status, 400);
 });
 
@@ -134,13 +145,28 @@ test('jobs: a long run reports progress, and cancel stops it and keeps the pictu
   assert.equal((await call('GET', '/api/jobs/nope')).status, 404);
 });
 
-test('jobs: at most maxRunning at once; more are refused with 503', async () => {
+test('jobs: at most maxRunning at once; more wait in a bounded line, past which they are refused with 503 and Retry-After', async () => {
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) ids.push((await call('POST', '/api/jobs', { spec: 'wythoff', kind: 'values', max: 1500 })).data.id);
-  const busy = await call('POST', '/api/jobs', { spec: 'nim', max: 5 });
+  const waiting: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const w = await call('POST', '/api/jobs', { spec: 'nim', max: 5 });
+    assert.equal(w.status, 202);
+    assert.deepEqual([w.data.state, w.data.queued], ['running', i + 1], 'a job in line is running for the page, with its place in the line');
+    waiting.push(w.data.id);
+  }
+  assert.deepEqual(await health(), { running: 3, queued: 2 });
+  const busy = await fetch(server.url + '/api/jobs', { method: 'POST', body: JSON.stringify({ spec: 'nim', max: 5 }), headers: { 'content-type': 'application/json' } });
   assert.equal(busy.status, 503);
+  assert.match(busy.headers.get('retry-after') ?? '', /^\d+$/);
+  // Cancelling a job in line takes it out at once; cancelling a running one gives its worker to the next.
+  assert.equal((await call('DELETE', `/api/jobs/${waiting[0]}`)).data.state, 'cancelled');
+  assert.equal((await call('GET', `/api/jobs/${waiting[1]}`)).data.queued, 1);
+  await call('DELETE', `/api/jobs/${ids[0]}`);
+  const next = await until(waiting[1]!, (j) => j.state !== 'running');
+  assert.equal(next.state, 'done', 'the job in line ran once a worker was free');
   await Promise.all(ids.map((id) => call('DELETE', `/api/jobs/${id}`)));
-  assert.equal((await call('GET', '/api/health')).data.running, 0);
+  assert.deepEqual(await health(), { running: 0, queued: 0 });
 });
 
 test('sprague serve --port 0 prints its address first and answers there', async () => {

@@ -189,10 +189,10 @@ function saveState(mode, extra = {}) {
   const spec = $('spec').value.trim();
   if (spec) q.set('spec', spec);
   if ($('position').value) q.set('position', $('position').value);
-  if (drawn) for (const [k, v] of Object.entries(drawn)) if (k !== 'spec') q.set(k, v);
-  if (drawn && drawn.spec !== spec) q.set('spec', drawn.spec);
+  // The picture's parameters only while it is of the game in the box: the address says what the inputs say.
+  if (drawn && drawn.spec === spec) for (const [k, v] of Object.entries(drawn)) if (k !== 'spec') q.set(k, v);
   const job = extra.job ?? (mode === 'push' ? undefined : new URLSearchParams(location.search).get('job'));
-  if (job) q.set('job', job);
+  if (job && q.has('view')) q.set('job', job);
   if ($('logic-query').dataset.asked) q.set('query', $('logic-query').dataset.asked);
   if ($('adm-set').dataset.asked) {
     q.set('set', $('adm-set').dataset.asked);

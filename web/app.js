@@ -348,6 +348,7 @@ async function startPicture(params, mode, jobId) {
   if (known) {
     drawn = params;
     showPicture(known);
+    say('plot-msg', 'drawn before: shown from this page\'s memory', 'ok');
     saveState(mode);
     return;
   }

@@ -8,6 +8,7 @@ import { CycleError, InputError, InterruptedError, LimitError, PositionError, Sp
 import { flagFor } from '../core/limits.js';
 import { FlagError } from './io.js';
 import { codeVersion } from '../core/sealed.js';
+import { loadGameFiles } from './games.js';
 
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('sprague')
@@ -15,13 +16,15 @@ export async function main(argv: string[]): Promise<number> {
     .version(codeVersion())
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `sprague: ${s}` : s) })
-    .showHelpAfterError(false);
+    .showHelpAfterError(false)
+    .option('--require <file>', 'load a game module (a JS file that calls registerGame) before the command; repeatable', (f: string, all: string[]) => [...all, f], [] as string[]);
   for (const c of commands) c.register(program, { run: main });
   for (const sub of program.commands) sub.exitOverride();
   // The command that runs, so that a limit's message names the flag that raises it there.
   let command: string | undefined;
-  program.hook('preAction', (_, action) => {
+  program.hook('preAction', async (_, action) => {
     command = action.name();
+    await loadGameFiles(program.opts<{ require: string[] }>().require, '--require');
   });
   try {
     await program.parseAsync(argv, { from: 'user' });

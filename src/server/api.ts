@@ -157,6 +157,8 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
       const v = jobs.start({ op: 'plot', request: { ...request, kind } });
       return sendJson(res, 202, { ...jobBody(v), kind });
     }
+    if (path === '/api/logic' && method === 'POST') return startLogic(res, await readJson(req), jobs);
+    if (path === '/api/admissible' && method === 'POST') return startAdmissible(res, await readJson(req), jobs);
     const m = /^\/api\/jobs\/([A-Za-z0-9]+)$/.exec(path);
     if (m) {
       const id = m[1]!;
@@ -172,6 +174,33 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
     const err = e instanceof Error ? e : new Error(String(e));
     return sendJson(res, 500, { error: `internal error: ${err.message.split('\n')[0]}`, field: 'request' });
   }
+}
+
+/** The logic panel: Walnut commands as typed, run as a job (the commands are split in the worker). */
+function startLogic(res: ServerResponse, body: Record<string, unknown>, jobs: JobManager): void {
+  const text = str(body, 'query')!;
+  if (text.trim() === '') throw new HttpError(400, 'missing "query"', 'query');
+  return sendJson(res, 202, { ...jobBody(jobs.start({ op: 'logic', text })), kind: 'logic' });
+}
+
+const ADMISSIBILITY_METHODS = ['logic', 'periodic', 'bounded'] as const;
+
+/** The admissibility panel: a set (a game spec, periodic:V, morphic:RULES, or a set the logic method names) and its method. */
+function startAdmissible(res: ServerResponse, body: Record<string, unknown>, jobs: JobManager): void {
+  const text = str(body, 'set')!.trim();
+  const method = str(body, 'method', false);
+  if (method !== undefined && !(ADMISSIBILITY_METHODS as readonly string[]).includes(method)) {
+    throw new HttpError(400, `unknown method ${JSON.stringify(method)}; one of ${ADMISSIBILITY_METHODS.join(', ')}`, 'method');
+  }
+  const max = count(body, 'max', false);
+  const heaps = count(body, 'heaps', false);
+  const args = {
+    text,
+    ...(method === undefined ? {} : { method: method as (typeof ADMISSIBILITY_METHODS)[number] }),
+    ...(max === undefined ? {} : { max }),
+    ...(heaps === undefined ? {} : { heaps }),
+  };
+  return sendJson(res, 202, { ...jobBody(jobs.start({ op: 'admissible', args })), kind: 'admissible' });
 }
 
 function sendError(res: ServerResponse, e: ErrorInfo, body: Record<string, unknown>): void {

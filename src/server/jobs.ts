@@ -13,7 +13,7 @@
 import type { JobEnd, JobRunner, JobStats, RunningJob } from '../core/jobs.js';
 import { limitDefault } from '../core/limits.js';
 import { errorInfo } from '../core/pool.js';
-import { jobRunner, type GrundyLine, type jobs } from '../jobs/index.js';
+import { jobRunner, type GrundyLine, type KeptAdmissibility, type LogicPanelResult, type jobs } from '../jobs/index.js';
 import type { PlotResult } from '../plot/index.js';
 import type { ErrorInfo, GrundyAnswer, Task } from './protocol.js';
 
@@ -28,13 +28,28 @@ export interface JobView {
   progress: { done: number; total: number; label: string } | null;
   /** Seconds since the job was accepted (to its end when finished). */
   elapsed: number;
-  result?: PlotResult | GrundyAnswer;
-  /** A stopped job's picture of the work finished before it stopped, when there is one. */
-  partial?: PlotResult;
+  /**
+   * Seconds left, estimated from the progress callback: the rate since the first report of the current
+   * phase (a phase ends when the label changes or the count goes back), so the worker's start-up is left
+   * out. Null until two reports of one phase differ, and when the job is not running.
+   */
+  eta: number | null;
+  /** What the job is: `plot`, `grundy`, `logic` or `admissible`, and what it was asked (to restore a page). */
+  op: Task['op'];
+  request: Record<string, unknown>;
+  result?: PlotResult | GrundyAnswer | LogicPanelResult | AdmissibilityAnswer;
+  /**
+   * What a stopped job finished before it stopped, when there is something: a picture of the work
+   * finished, the logic commands done, how far the admissibility search got.
+   */
+  partial?: PlotResult | LogicPanelResult | KeptAdmissibility;
   error?: ErrorInfo;
   /** Why a job was cancelled when nobody asked for it: its client went away, or the server closed. */
   reason?: string;
 }
+
+/** The admissibility panel's answer: the verdict as `sprague admissible --json` gives it. */
+export type AdmissibilityAnswer = Record<string, unknown> & { admissible: boolean; method: string; certified: boolean };
 
 /** How the server knows a job's client is still there. */
 export type Watch =
@@ -59,13 +74,29 @@ interface Job {
   why?: { budget: true } | { reason: string };
   run?: RunningJob<unknown, unknown>;
   budget?: NodeJS.Timeout;
-  result?: PlotResult | GrundyAnswer;
-  partial?: PlotResult;
+  result?: JobView['result'];
+  partial?: JobView['partial'];
   error?: ErrorInfo;
   /** The progress when the job ended. */
   last?: { done: number; total: number; label: string };
   finished: Promise<void>;
   settle(): void;
+  /** The first progress report of the current phase, and the latest (for the ETA). */
+  phase?: { t0: number; d0: number; t: number; done: number; total: number; label: string };
+}
+
+/** What a task asked, as the page sends it back to restore its fields. */
+function requestOf(task: Task): Record<string, unknown> {
+  switch (task.op) {
+    case 'plot':
+      return { ...task.request };
+    case 'grundy':
+      return { spec: task.spec, position: task.position };
+    case 'logic':
+      return { query: task.text };
+    case 'admissible':
+      return { ...task.args };
+  }
 }
 
 export interface JobManagerOptions {
@@ -168,13 +199,21 @@ export class JobManager {
 
   private launch(job: Job): void {
     const { task } = job;
-    const options = { signal: job.stop.signal, graceMs: this.options.graceMs };
+    const options = {
+      signal: job.stop.signal,
+      graceMs: this.options.graceMs,
+      onProgress: (done: number, total: number, label: string) => this.sample(job, done, total, label),
+    };
     let run: RunningJob<unknown, unknown>;
     try {
       run =
         task.op === 'plot'
           ? this.runner.start('plot', task.request, options)
-          : this.runner.start('grundy', { spec: task.spec, positions: [task.position], ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }) }, options);
+          : task.op === 'logic'
+            ? this.runner.start('logicPanel', { text: task.text }, options)
+            : task.op === 'admissible'
+              ? this.runner.start('admissible', task.args, options)
+              : this.runner.start('grundy', { spec: task.spec, positions: [task.position], ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }) }, options);
     } catch (e) {
       job.error = errorInfo(e);
       this.end(job, 'failed');
@@ -191,6 +230,22 @@ export class JobManager {
         this.end(job, 'failed');
       })
       .finally(() => this.dispatch());
+  }
+
+  /** A progress report (every 250 ms from the runner): starts a new phase when the label changes or the count goes back. */
+  private sample(job: Job, done: number, total: number, label: string): void {
+    const t = Date.now();
+    const p = job.phase;
+    if (!p || p.label !== label || p.total !== total || done < p.done) job.phase = { t0: t, d0: done, t, done, total, label };
+    else Object.assign(p, { t, done });
+  }
+
+  private eta(j: Job): number | null {
+    const p = j.phase;
+    if (j.state !== 'running' || !p || p.done <= p.d0 || p.t <= p.t0) return null;
+    const rate = (p.done - p.d0) / (p.t - p.t0); // per millisecond
+    // Counted from the last report, not from now: the job has gone on since.
+    return Math.max(0, (p.total - p.done) / rate - (Date.now() - p.t)) / 1000;
   }
 
   /** Stops a job the client did not cancel (budget, client gone, shutdown); the first reason sticks. */
@@ -211,15 +266,14 @@ export class JobManager {
   private ended(job: Job, end: JobEnd<unknown, unknown>): void {
     const { task } = job;
     if (end.end === 'done') {
-      if (task.op === 'plot') job.result = end.value as PlotResult;
-      else {
+      if (task.op === 'grundy') {
         const [line] = end.value as GrundyLine[];
         job.result = { position: line!.formatted, grundy: line!.grundy, outcome: line!.outcome };
-      }
+      } else job.result = end.value as JobView['result'];
       this.end(job, 'done');
       return;
     }
-    if (task.op === 'plot' && end.partial) job.partial = end.partial as PlotResult;
+    if (task.op !== 'grundy' && end.partial) job.partial = end.partial as JobView['partial'];
     if (end.end === 'interrupted' && job.why && 'budget' in job.why) {
       const s = this.options.budgetMs / 1000;
       job.error = { name: 'LimitError', message: `the job ran past its time budget of ${s} s (sprague serve --job-budget SECONDS raises it)`, limit: 'jobSeconds' };
@@ -328,6 +382,9 @@ export class JobManager {
       ...(j.state === 'queued' ? { queued: this.line.indexOf(j) + 1 } : {}),
       progress: p && p.total > 0 ? p : null,
       elapsed: ((j.ended ?? Date.now()) - j.accepted) / 1000,
+      eta: this.eta(j),
+      op: j.task.op,
+      request: requestOf(j.task),
       ...(j.result ? { result: j.result } : {}),
       ...(j.partial ? { partial: j.partial } : {}),
       ...(j.error ? { error: j.error } : {}),

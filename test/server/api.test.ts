@@ -213,3 +213,53 @@ test('the explorer runs its computations as jobs of the one runner (src/jobs reg
     await runner.close();
   }
 });
+
+test('logic panel: POST /api/logic runs Walnut commands as a job; each command\'s line, and the last automaton drawn', async () => {
+  const start = await call('POST', '/api/logic', { query: 'def even "Ek n=2*k"; eval e4 "$even(4)"' });
+  assert.equal(start.status, 202);
+  assert.deepEqual([start.data.kind, start.data.op, start.data.request], ['logic', 'logic', { query: 'def even "Ek n=2*k"; eval e4 "$even(4)"' }]);
+  const job = await until(start.data.id, (j) => j.state !== 'running');
+  assert.equal(job.state, 'done');
+  assert.deepEqual(
+    job.result.lines.map((l: any) => [l.verb, l.name, l.result, l.states]),
+    [
+      ['def', 'even', null, 2],
+      ['eval', 'e4', true, 1],
+    ],
+  );
+  assert.match(job.result.dot, /^digraph/);
+  assert.match(job.result.svg, /<svg/);
+  // The same commands through the CLI give the same lines.
+  const cli = runCli(['logic', '--file', '-', '--json'], { input: 'def even "Ek n=2*k";\neval e4 "$even(4)";\n' });
+  assert.deepEqual(cli.lines.map((l: any) => [l.name, l.result, l.states]), job.result.lines.map((l: any) => [l.name, l.result, l.states]));
+  const bad = await until((await call('POST', '/api/logic', { query: 'eval bad "Ex x=";' })).data.id, (j) => j.state !== 'running');
+  assert.equal(bad.state, 'failed');
+  assert.match(bad.error, /^bad formula "Ex x=" at column 6/);
+  const empty = await call('POST', '/api/logic', { query: '  ' });
+  assert.deepEqual([empty.status, empty.data.field], [400, 'query']);
+});
+
+test('admissibility panel: POST /api/admissible gives the verdict of `sprague admissible --json`, with its witness or certificate', async () => {
+  const start = await call('POST', '/api/admissible', { set: 'periodic:1122' });
+  assert.equal(start.status, 202);
+  const job = await until(start.data.id, (j) => j.state !== 'running');
+  const cli = runCli(['admissible', 'periodic:1122', '--json']);
+  assert.deepEqual(job.result, cli.lines[0]);
+  assert.deepEqual(job.result.witness, [1, 1]);
+  const logic = await until((await call('POST', '/api/admissible', { set: 'wythoff', method: 'logic' })).data.id, (j) => j.state !== 'running');
+  assert.deepEqual([logic.result.admissible, logic.result.method, logic.result.certified], [true, 'logic', true]);
+  const method = await call('POST', '/api/admissible', { set: 'wythoff', method: 'guess' });
+  assert.deepEqual([method.status, method.data.field], [400, 'method']);
+  const unknown = await until((await call('POST', '/api/admissible', { set: 'wythof' })).data.id, (j) => j.state !== 'running');
+  assert.deepEqual([unknown.state, unknown.field], ['failed', 'spec']);
+});
+
+test('jobs: a view says what the job was asked (to restore a page) and, once the rate is known, the seconds left', async () => {
+  const start = await call('POST', '/api/jobs', { spec: 'wythoff', kind: 'values', max: 1500 });
+  assert.deepEqual([start.data.op, start.data.request.spec, start.data.request.kind, start.data.request.max, start.data.eta], ['plot', 'wythoff', 'values', 1500, null]);
+  const running = await until(start.data.id, (j) => j.eta !== null || j.state !== 'running', 60_000);
+  assert.equal(running.state, 'running');
+  assert.ok(running.eta >= 0 && Number.isFinite(running.eta), `eta ${running.eta}`);
+  const c = await call('DELETE', `/api/jobs/${start.data.id}`);
+  assert.equal(c.data.eta, null, 'no ETA once ended');
+});

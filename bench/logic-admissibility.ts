@@ -7,14 +7,19 @@
  * must leave no bad position in the box, a "no" must have its witness bad in the box (P - P taken
  * from pairs in a larger box, a subset of the true one, so a position found bad is bad).
  * Prints figures, asserts nothing about time.
- * Run: node dist/bench/logic-admissibility.js [quick|all|NAME...] [--trace] [--layers N] [--max-subsets N]   (default quick; --layers N:
- * that many layer passes over the chains below p before the full search (default 1, 0 = none); --trace prints
- * each automaton as it is finished)
+ * Run: node dist/bench/logic-admissibility.js [quick|all|NAME...] [--trace] [--layers N] [--max-subsets N] [--max-nfa N]
+ *   [--checkpoint DIR] [--max-bytes N] [--spill DIR] [--before]
+ * (default quick; --layers N: that many layer passes over the chains below p before the full search (default 1,
+ * 0 = none); --trace prints each automaton as it is finished; --max-nfa N raises the NFA cap (default 30 M, or
+ * --max-subsets when larger); --checkpoint DIR keeps each finished stage and resumes from it; --max-bytes N and
+ * --spill DIR give the layer passes' subset constructions a byte budget and a folder to spill to (G_5);
+ * --before runs the passes through the admissible moves at once, the route before the pieces)
  */
 import { cpuUsage } from 'node:process';
 import { admissibleDirect } from '../src/logic/admissibility.js';
 import { holds } from '../src/logic/predicate.js';
 import { logicSetOf } from '../src/logic/games.js';
+import { DirectoryStages } from '../src/logic/checkpoint.js';
 import { badInBox, fixedPoint, fraenkelPositions, type Tuple, wordPositions } from '../src/invariance/reference.js';
 
 const key = (t: readonly number[]) => t.join(',');
@@ -45,7 +50,7 @@ const cases: Case[] = [
   { name: 'periodic:1122', brute: (m) => positionsOf([[1, 1, 2, 2], [1, 1, 2, 2]], 2, m), big: 200, small: 20, quick: true },
   { name: 'raleigh', brute: (m) => positionsOf([[1, 2], [3], [1, 2]], 3, m), big: 75, small: 22, quick: false },
   { name: 'tribonacci', brute: (m) => positionsOf([[1, 2], [1, 3], [1]], 3, m), big: 75, small: 22, quick: false },
-  ...[1, 2, 3, 4].map((s): Case => ({
+  ...[1, 2, 3, 4, 5].map((s): Case => ({
     name: `gtrib:${s}`,
     brute: (m) => positionsOf([[...new Array<number>(s).fill(1), 2], [1, 3], [1]], 3, m),
     big: 75,
@@ -59,7 +64,13 @@ const args = process.argv.slice(2);
 const valueOf = (flag: string): number | undefined => (args.includes(flag) ? Number(args[args.indexOf(flag) + 1]) : undefined);
 const layers = valueOf('--layers') ?? 1;
 const maxSubsets = valueOf('--max-subsets');
-const names = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--layers', '--max-subsets'].includes(args[i - 1]!)));
+const maxNfaStates = valueOf('--max-nfa');
+const maxBytes = valueOf('--max-bytes');
+const textOf = (flag: string): string | undefined => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+const checkpointDir = textOf('--checkpoint');
+const spillDir = textOf('--spill');
+const withValue = ['--layers', '--max-subsets', '--max-nfa', '--max-bytes', '--checkpoint', '--spill'];
+const names = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && withValue.includes(args[i - 1]!)));
 const chosen = names.length === 0 || names.includes('quick') ? cases.filter((c) => c.quick) : names.includes('all') ? cases : cases.filter((c) => names.includes(c.name));
 for (const c of chosen) {
   const t0 = performance.now();
@@ -71,7 +82,26 @@ for (const c of chosen) {
     const log = args.includes('--trace')
       ? (what: string, states: number) => console.log(`    ${((performance.now() - start) / 1000).toFixed(1)} s  ${what}: ${states}`)
       : undefined;
-    r = admissibleDirect(set, { layers, ...(maxSubsets ? { maxSubsets } : {}), ...(log ? { log } : {}) });
+    // With --trace, every 10 M subsets of a construction: how far it got and the memory held.
+    let reported = 0;
+    const onProgress = (_stage: string, built: number, expanded: number) => {
+      if (built < reported) reported = 0;
+      if (built < reported + 10_000_000) return;
+      reported = built;
+      const mem = process.memoryUsage();
+      console.log(`    ${((performance.now() - start) / 1000).toFixed(1)} s    ${built} subsets, ${expanded} expanded; rss ${(mem.rss / 2 ** 30).toFixed(1)} GiB`);
+    };
+    r = admissibleDirect(set, {
+      layers,
+      ...(log ? { onProgress } : {}),
+      ...(maxSubsets ? { maxSubsets } : {}),
+      ...(maxNfaStates ? { maxNfaStates } : {}),
+      ...(maxBytes ? { maxBytes } : {}),
+      ...(spillDir ? { spillDir } : {}),
+      ...(checkpointDir ? { checkpoint: new DirectoryStages(checkpointDir, { set: c.name, method: 'logic' }) } : {}),
+      ...(args.includes('--before') ? { stuckPieces: false } : {}),
+      ...(log ? { log } : {}),
+    });
   } catch (e) {
     console.log(`${c.name}: not decided: ${(e as Error).message}`);
     continue;

@@ -1,4 +1,6 @@
 // The explorer page: talks to the JSON API of `sprague serve` (docs/explorer.md); no page reloads.
+// The address bar holds the game, the picture and its parameters (bookmark it, share it, go back and
+// forward); the ids of running jobs live in the URL and sessionStorage, so a reload reattaches to them.
 const $ = (id) => document.getElementById(id);
 
 async function api(method, path, body) {
@@ -23,42 +25,93 @@ function say(id, text, kind = '') {
   el.className = `msg ${kind}`;
 }
 
+const FIELDS = ['spec', 'position', 'overlay', 'max', 'slice'];
+
 /** Puts an API error next to the field it is about. */
 function showError(data, fallback) {
   const field = data.field;
   const target = field === 'spec' ? 'spec-msg' : field === 'position' ? 'position-msg' : fallback;
   say(target, data.error, 'error');
-  for (const f of ['spec', 'position', 'overlay', 'max', 'slice']) $(f).classList.toggle('invalid', f === field);
+  for (const f of FIELDS) $(f).classList.toggle('invalid', f === field);
 }
 
 function clearFieldErrors() {
-  for (const f of ['spec', 'position', 'overlay', 'max', 'slice']) $(f).classList.remove('invalid');
+  for (const f of FIELDS) $(f).classList.remove('invalid');
 }
 
-// ---- spec check as one types ------------------------------------------------------------------
+// ---- the game: checked as one types; what it is decides which controls apply ----------------
+let game = null; // the last /api/check answer for the spec in the box, or null
 let checkTimer;
 let checkSeq = 0;
+
 async function checkSpec() {
   const seq = ++checkSeq;
   const spec = $('spec').value.trim();
-  if (!spec) return say('spec-msg', '');
+  if (!spec) {
+    game = null;
+    applicable();
+    return say('spec-msg', '');
+  }
   const { ok, data } = await api('POST', '/api/check', { spec });
   if (seq !== checkSeq) return;
-  if (!ok) return showError(data, 'spec-msg');
+  if (!ok) {
+    game = null;
+    applicable();
+    return showError(data, 'spec-msg');
+  }
+  game = data;
   $('spec').classList.remove('invalid');
   const heaps = data.domain === 'heaps' ? (data.heaps ? `${data.heaps} heaps` : 'any number of heaps') : `played on ${data.domain}s`;
   say('spec-msg', `${data.name}: ${heaps}, ${data.convention} play; default picture: ${data.defaultKind}`, 'ok');
   document.body.dataset.defaultKind = data.defaultKind;
+  applicable();
 }
+
+/** The picture kinds that make sense for a game (the server still checks). */
+function kindsFor(g) {
+  if (!g) return null;
+  if (g.domain === 'word') return ['lengths', 'counts', 'automaton'];
+  if (g.domain !== 'heaps') return null;
+  if (g.heaps === 1) return ['sequence'];
+  if (g.heaps === 2) return ['ppositions', 'deviation', 'values'];
+  if (g.heaps === 3) return ['ppositions', 'values'];
+  return ['sequence', 'ppositions', 'values'];
+}
+
+/** The kind that will be drawn: the one chosen, else the game's own. */
+function effectiveKind() {
+  return $('kind').value || game?.defaultKind || '';
+}
+
+/** Hides the controls that do not apply to this game and picture: kinds, the slice, the overlay, the φ lines. */
+function applicable() {
+  const kinds = kindsFor(game);
+  for (const o of $('kind').options) if (o.value) o.hidden = kinds !== null && !kinds.includes(o.value);
+  if ($('kind').selectedOptions[0]?.hidden) $('kind').value = '';
+  const kind = effectiveKind();
+  const heaps = game?.domain === 'heaps' ? game.heaps : undefined;
+  $('slice-box').hidden = !((kind === 'values' || kind === 'ppositions') && (heaps === 3 || heaps === null));
+  $('overlay-box').hidden = !(kind === 'ppositions' || kind === 'deviation');
+  $('phi-box').hidden = !(kind === 'ppositions' && heaps !== 3);
+  markStale();
+}
+
 $('spec').addEventListener('input', () => {
+  // The Grundy value on screen was of the game before: it goes now, not when the new game is checked.
+  forgetGrundy();
   clearTimeout(checkTimer);
   checkTimer = setTimeout(checkSpec, 250);
+  markStale();
 });
+$('kind').addEventListener('change', applicable);
+for (const id of ['max', 'slice', 'overlay', 'phi']) $(id).addEventListener('input', markStale);
+
 $('examples').addEventListener('change', () => {
   const v = $('examples').value;
   if (!v) return;
   $('spec').value = v;
   $('examples').value = '';
+  $('kind').value = '';
   if (v.startsWith('rewrite:')) {
     $('position').value = 'a3ba2';
     $('max').value = 14;
@@ -75,14 +128,27 @@ $('examples').addEventListener('change', () => {
     $('max').value = 40;
   }
   if (v !== 'zeruclid') $('slice').value = '';
+  forgetGrundy();
   checkSpec();
 });
 
 // ---- Grundy value of a position -----------------------------------------------------------------
+let grundySeq = 0;
+
+/** Clears the Grundy answer (and drops one in flight): it belonged to another game or position. */
+function forgetGrundy() {
+  grundySeq++;
+  say('position-msg', '');
+  delete $('position-msg').dataset.grundy;
+}
+
 async function grundyValue() {
+  const seq = ++grundySeq;
   clearFieldErrors();
   say('position-msg', 'computing…');
+  saveState('replace');
   const { ok, data } = await api('POST', '/api/grundy', { spec: $('spec').value.trim(), position: $('position').value });
+  if (seq !== grundySeq) return;
   if (!ok) {
     say('position-msg', '');
     return showError(data, 'position-msg');
@@ -95,66 +161,218 @@ $('grundy-btn').addEventListener('click', grundyValue);
 $('position').addEventListener('keydown', (e) => {
   if (e.key === 'Enter') grundyValue();
 });
+$('position').addEventListener('input', forgetGrundy);
 
-// ---- pictures: jobs with progress and cancel --------------------------------------------------
-let current = null;
-
-function plotRequest() {
-  const body = { spec: $('spec').value.trim(), max: $('max').value };
-  if ($('kind').value) body.kind = $('kind').value;
-  if ($('overlay').value.trim()) body.overlay = $('overlay').value.trim();
-  if ($('slice').value !== '') body.slice = $('slice').value;
-  body.phiLines = $('phi').checked;
-  return body;
+// ---- state in the URL ------------------------------------------------------------------------------
+/** The picture's parameters as the address bar writes them (view = the kind drawn). */
+function pictureParams() {
+  const p = { spec: $('spec').value.trim(), view: effectiveKind(), max: $('max').value };
+  if (!$('slice-box').hidden && $('slice').value !== '') p.slice = $('slice').value;
+  if (!$('overlay-box').hidden && $('overlay').value.trim()) p.overlay = $('overlay').value.trim();
+  if (!$('phi-box').hidden) p.phi = $('phi').checked ? '1' : '0';
+  return p;
 }
 
-function busy(on) {
-  $('run').disabled = on;
-  $('cancel').hidden = !on;
-  $('progress').hidden = !on;
-  if (!on) $('progress-label').textContent = '';
+/** One string per picture, from its parameters (or a job's request): the same picture, the same key. */
+function pictureKey(p) {
+  return JSON.stringify([p.spec, p.view ?? p.kind ?? '', String(p.max), p.slice === undefined ? '' : String(p.slice), p.overlay ?? '', p.view === 'ppositions' || p.kind === 'ppositions' ? String(p.phi ?? (p.phiLines ? '1' : '0')) : '']);
 }
 
-async function draw() {
-  clearFieldErrors();
-  say('plot-msg', '');
-  const body = plotRequest();
-  const { ok, data } = await api('POST', '/api/jobs', body);
-  if (!ok) return showError(data, 'plot-msg');
-  current = data.id;
-  busy(true);
-  $('progress').removeAttribute('value');
-  $('progress-label').textContent = 'starting…';
-  while (current === data.id) {
-    const r = await api('GET', `/api/jobs/${data.id}`);
+let drawn = null; // the parameters of the picture on screen
+
+/**
+ * Writes the page's state to the address bar: the game and position always, the picture's parameters when
+ * one is drawn (`push` for a new picture, so Back returns to the one before), the panels' inputs.
+ */
+function saveState(mode, extra = {}) {
+  const q = new URLSearchParams();
+  const spec = $('spec').value.trim();
+  if (spec) q.set('spec', spec);
+  if ($('position').value) q.set('position', $('position').value);
+  // The picture's parameters only while it is of the game in the box: the address says what the inputs say.
+  if (drawn && drawn.spec === spec) for (const [k, v] of Object.entries(drawn)) if (k !== 'spec') q.set(k, v);
+  const job = extra.job ?? (mode === 'push' ? undefined : new URLSearchParams(location.search).get('job'));
+  if (job && q.has('view')) q.set('job', job);
+  if ($('logic-query').dataset.asked) q.set('query', $('logic-query').dataset.asked);
+  if ($('adm-set').dataset.asked) {
+    q.set('set', $('adm-set').dataset.asked);
+    if ($('adm-method').value) q.set('method', $('adm-method').value);
+    if ($('adm-max').value) q.set('box', $('adm-max').value);
+  }
+  const url = `${location.pathname}?${q}`;
+  if (url === location.pathname + location.search) return;
+  if (mode === 'push') history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
+}
+
+/** Fills the inputs from the address bar; returns the picture's parameters there, if any. */
+function loadState() {
+  const q = new URLSearchParams(location.search);
+  const set = (id, key) => {
+    if (q.has(key)) $(id).value = q.get(key);
+  };
+  set('spec', 'spec');
+  set('position', 'position');
+  if (q.has('view')) {
+    $('kind').value = q.get('view');
+    $('max').value = q.get('max') ?? $('max').value;
+    $('slice').value = q.get('slice') ?? '';
+    $('overlay').value = q.get('overlay') ?? '';
+    $('phi').checked = q.get('phi') !== '0';
+  }
+  if (q.has('query')) $('logic-query').value = q.get('query');
+  set('adm-set', 'set');
+  set('adm-method', 'method');
+  set('adm-max', 'box');
+  if (!q.has('view') || !q.get('spec')) return null;
+  const p = { spec: q.get('spec'), view: q.get('view'), max: q.get('max') ?? '' };
+  for (const k of ['slice', 'overlay', 'phi']) if (q.has(k)) p[k] = q.get(k);
+  return { params: p, job: q.get('job') };
+}
+
+/** The picture on screen no longer matches the inputs: dim it and say so (the Grundy answer is cleared, not dimmed). */
+function markStale() {
+  if (!drawn) return;
+  const stale = pictureKey(drawn) !== pictureKey(pictureParams());
+  $('plot').classList.toggle('stale', stale);
+  $('summary').classList.toggle('stale', stale);
+  document.body.dataset.stale = String(stale);
+  if (stale) say('plot-msg', `the picture is of ${drawn.spec}, ${drawn.view}, max ${drawn.max}: press Draw for the new parameters`);
+  else if ($('plot-msg').textContent.startsWith('the picture is of')) say('plot-msg', '');
+}
+
+// ---- jobs: started, followed (with progress and an ETA), cancelled, reattached after a reload ----
+/** A panel that runs jobs: its buttons and progress, and what it does with the job's end. */
+function jobPanel(name, ids) {
+  const panel = { name, ids, current: null };
+  panel.busy = (on) => {
+    $(ids.run).disabled = on;
+    $(ids.cancel).hidden = !on;
+    $(ids.progress).hidden = !on;
+    if (!on) $(ids.label).textContent = '';
+  };
+  $(ids.cancel).addEventListener('click', () => cancelJob(panel));
+  return panel;
+}
+
+/** "12 s", "3 min 20 s", "1 h 5 min". */
+function duration(s) {
+  if (s < 60) return `${Math.max(1, Math.round(s))} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+  return `${Math.floor(s / 3600)} h ${Math.round((s % 3600) / 60)} min`;
+}
+
+/** The progress line: share done, what is being done, time so far and, once the rate is known, the time left. */
+function progressText(job) {
+  const p = job.progress;
+  const pct = Math.floor((100 * p.done) / p.total);
+  const eta = job.eta === null || job.eta === undefined ? '' : ` · about ${duration(job.eta)} left`;
+  return `${pct}% ${p.label} · ${job.elapsed.toFixed(1)} s${eta}`;
+}
+
+/** Polls a job until it ends, showing its progress; then hands its end to `finish`. */
+async function follow(panel, id, finish) {
+  panel.current = id;
+  sessionStorage.setItem(`sprague.job.${panel.name}`, id);
+  panel.busy(true);
+  const { ids } = panel;
+  $(ids.progress).removeAttribute('value');
+  $(ids.label).textContent = 'starting…';
+  while (panel.current === id) {
+    const r = await api('GET', `/api/jobs/${id}`);
+    if (panel.current !== id) return;
     if (!r.ok) {
-      say('plot-msg', r.data.error, 'error');
+      say(ids.msg, r.data.error, 'error');
       break;
     }
     const job = r.data;
     if (job.state === 'running') {
       if (job.progress && job.progress.total > 0) {
-        $('progress').max = job.progress.total;
-        $('progress').value = job.progress.done;
-        const pct = Math.floor((100 * job.progress.done) / job.progress.total);
-        $('progress-label').textContent = `${pct}% ${job.progress.label} · ${job.elapsed.toFixed(1)} s`;
+        $(ids.progress).max = job.progress.total;
+        $(ids.progress).value = job.progress.done;
+        $(ids.label).textContent = progressText(job);
       }
       await new Promise((res) => setTimeout(res, 200));
       continue;
     }
+    panel.current = null;
+    panel.busy(false);
     finish(job);
-    break;
+    document.body.dataset[`${panel.name}Job`] = job.state;
+    return;
   }
-  if (current === data.id) current = null;
-  busy(false);
+  panel.current = null;
+  panel.busy(false);
 }
 
-function finish(job) {
+async function cancelJob(panel) {
+  const id = panel.current;
+  if (!id) return;
+  $(panel.ids.label).textContent = 'cancelling…';
+  // follow() sees the end on its next poll and shows it.
+  await api('DELETE', `/api/jobs/${id}`);
+}
+
+/** The job a panel ran before a reload, if the server still has it and it was asked `matches`. */
+async function reattach(name, id, matches) {
+  const candidate = id ?? sessionStorage.getItem(`sprague.job.${name}`);
+  if (!candidate) return null;
+  const r = await api('GET', `/api/jobs/${candidate}`);
+  if (!r.ok || !matches(r.data)) return null;
+  return r.data;
+}
+
+// ---- pictures ----------------------------------------------------------------------------------
+const plotPanel = jobPanel('plot', { run: 'run', cancel: 'cancel', progress: 'progress', label: 'progress-label', msg: 'plot-msg' });
+/** Pictures already drawn in this page, by their key: Back and Forward show them without a new job. */
+const pictures = new Map();
+
+function plotRequest(p) {
+  const body = { spec: p.spec, max: p.max };
+  if (p.view) body.kind = p.view;
+  if (p.overlay) body.overlay = p.overlay;
+  if (p.slice !== undefined && p.slice !== '') body.slice = p.slice;
+  body.phiLines = p.phi === '1';
+  return body;
+}
+
+async function draw() {
+  await startPicture(pictureParams(), 'push');
+}
+
+/** Draws a picture: from this page's memory, by reattaching to its job, or as a new job. */
+async function startPicture(params, mode, jobId) {
+  clearFieldErrors();
+  say('plot-msg', '');
+  const known = pictures.get(pictureKey(params));
+  if (known) {
+    drawn = params;
+    showPicture(known);
+    say('plot-msg', 'drawn before: shown from this page\'s memory', 'ok');
+    saveState(mode);
+    return;
+  }
+  const old = await reattach('plot', jobId, (job) => job.op === 'plot' && pictureKey({ ...job.request, view: job.request.kind, phi: job.request.phiLines ? '1' : '0' }) === pictureKey(params));
+  let id;
+  if (old) id = old.id;
+  else {
+    const { ok, data } = await api('POST', '/api/jobs', plotRequest(params));
+    if (!ok) return showError(data, 'plot-msg');
+    id = data.id;
+    if (!params.view) params = { ...params, view: data.kind };
+  }
+  drawn = params;
+  saveState(mode, { job: id });
+  await follow(plotPanel, id, (job) => finishPicture(job, params));
+}
+
+function finishPicture(job, params) {
   if (job.state === 'done') {
-    show(job.result);
+    pictures.set(pictureKey(params), job.result);
+    showPicture(job.result);
     say('plot-msg', `done in ${job.elapsed.toFixed(1)} s`, 'ok');
   } else if (job.state === 'cancelled') {
-    if (job.partial) show(job.partial);
+    if (job.partial) showPicture(job.partial);
     say('plot-msg', job.partial ? 'cancelled: the picture shows the work finished before the cancel' : 'cancelled', 'error');
   } else {
     showError(job, 'plot-msg');
@@ -162,17 +380,118 @@ function finish(job) {
   document.body.dataset.lastJob = job.state;
 }
 
-async function cancel() {
-  if (!current) return;
-  const id = current;
-  $('progress-label').textContent = 'cancelling…';
-  const r = await api('DELETE', `/api/jobs/${id}`);
-  current = null;
-  busy(false);
-  if (r.ok) finish(r.data);
+function showPicture(result) {
+  show(result);
+  $('plot').classList.remove('stale');
+  $('summary').classList.remove('stale');
+  document.body.dataset.stale = 'false';
 }
+
 $('run').addEventListener('click', draw);
-$('cancel').addEventListener('click', cancel);
+
+window.addEventListener('popstate', async () => {
+  const state = loadState();
+  forgetGrundy();
+  await checkSpec();
+  if (state) await startPicture(state.params, 'none', state.job);
+});
+
+// ---- the logic prover ------------------------------------------------------------------------------
+const logicPanel = jobPanel('logic', { run: 'logic-run', cancel: 'logic-cancel', progress: 'logic-progress', label: 'logic-progress-label', msg: 'logic-msg' });
+
+function logicLineText(l) {
+  const size = `${l.states} state${l.states === 1 ? '' : 's'}`;
+  if (l.result === null) return `${l.verb} ${l.name}: an automaton of ${size} over (${l.variables.join(', ')})`;
+  return `${l.verb} ${l.name}: ${l.result ? 'true' : 'false'} (${size})`;
+}
+
+function showLogic(result, partial) {
+  const list = $('logic-answer');
+  list.innerHTML = '';
+  for (const l of result.lines) {
+    const li = document.createElement('li');
+    li.textContent = logicLineText(l);
+    li.className = l.result === true ? 'true' : l.result === false ? 'false' : 'formula';
+    list.append(li);
+  }
+  const last = result.lines.at(-1);
+  const box = $('logic-picture');
+  if (result.svg) box.innerHTML = result.svg;
+  else box.textContent = last && !partial ? `the automaton of ${last.name} has ${last.states} states: too many to draw here (at most 60); \`sprague logic --dot FILE\` writes it` : '';
+  if (last) $('logic-picture').dataset.states = String(last.states);
+}
+
+async function prove() {
+  const query = $('logic-query').value.trim();
+  say('logic-msg', '');
+  $('logic-answer').innerHTML = '';
+  $('logic-picture').innerHTML = '';
+  $('logic-query').dataset.asked = query;
+  saveState('replace');
+  const { ok, data } = await api('POST', '/api/logic', { query });
+  if (!ok) return say('logic-msg', data.error, 'error');
+  await follow(logicPanel, data.id, finishLogic);
+}
+
+function finishLogic(job) {
+  if (job.state === 'done') {
+    showLogic(job.result, false);
+    say('logic-msg', `done in ${job.elapsed.toFixed(1)} s`, 'ok');
+  } else if (job.state === 'cancelled') {
+    if (job.partial) showLogic(job.partial, true);
+    say('logic-msg', 'cancelled: the commands finished before the cancel are shown', 'error');
+  } else say('logic-msg', job.error, 'error');
+}
+$('logic-run').addEventListener('click', prove);
+
+// ---- admissibility ---------------------------------------------------------------------------------
+const admPanel = jobPanel('admissible', { run: 'adm-run', cancel: 'adm-cancel', progress: 'adm-progress', label: 'adm-progress-label', msg: 'adm-msg' });
+
+/** The verdict in words: the answer, then its witness (Lemma 12) or what certifies it. */
+function verdictText(set, v) {
+  const n = v.witness ? v.witness.length : 2;
+  const box = (b) => `[0,${b}]${n === 2 ? '²' : n === 3 ? '³' : `^${n}`}`;
+  const answer = v.admissible ? (v.certified ? '1-admissible' : `1-admissible in the box ${box(v.bound)}`) : 'not 1-admissible';
+  const parts = [`${set}: ${answer}.`];
+  if (v.witness) parts.push(`Witness (${v.witness.join(',')}): not in P, and every move from it to P joins two elements of P (Lemma 12).`);
+  if (v.method === 'logic') {
+    const s = v.states ?? {};
+    parts.push(`Logic method: decided for every position (Theorem 23); automata: P ${s.p} states, P − P ${s.differences || 'not needed'}, moves ${s.moves}, search ${s.bad}.`);
+  } else if (v.method === 'periodic') {
+    parts.push(`Periodic method, period ${v.period}${v.balanced ? ' (balanced)' : ''}, box ${box(v.bound)}${v.certified ? ': the box decides it, certified for all positions' : ', not certified beyond the box'}.`);
+  } else {
+    parts.push(`Bounded method: box ${box(v.bound)}, differences from ${box(v.differenceBound)}${v.certified ? ', certified' : '; not certified beyond the box'}.`);
+  }
+  return parts.join(' ');
+}
+
+async function decide() {
+  const set = $('adm-set').value.trim();
+  say('adm-msg', '');
+  $('adm-answer').textContent = '';
+  $('adm-set').dataset.asked = set;
+  saveState('replace');
+  const body = { set };
+  if ($('adm-method').value) body.method = $('adm-method').value;
+  if ($('adm-max').value !== '') body.max = $('adm-max').value;
+  const { ok, data } = await api('POST', '/api/admissible', body);
+  if (!ok) return say('adm-msg', data.error, 'error');
+  await follow(admPanel, data.id, (job) => finishAdmissible(job, set));
+}
+
+function finishAdmissible(job, set) {
+  const answer = $('adm-answer');
+  if (job.state === 'done') {
+    answer.textContent = verdictText(set, job.result);
+    answer.dataset.admissible = String(job.result.admissible);
+    say('adm-msg', `done in ${job.elapsed.toFixed(1)} s`, 'ok');
+  } else if (job.state === 'cancelled') {
+    const k = job.partial;
+    answer.textContent = k?.witness ? `${set}: not 1-admissible. Witness (${k.witness.join(',')}), met before the cancel (Lemma 12).` : '';
+    say('adm-msg', `cancelled${k?.checkedCells !== undefined ? ` after ${k.checkedCells} cells` : ''}`, 'error');
+  } else say('adm-msg', job.error, 'error');
+}
+$('adm-run').addEventListener('click', decide);
 
 // ---- the picture, zoomable --------------------------------------------------------------------
 let view = null;
@@ -194,9 +513,7 @@ function show(result) {
   csv.download = `${result.kind}.csv`;
   link.download = `${result.kind}.svg`;
   csv.hidden = false;
-  const s = { ...result.summary };
-  delete s.dot;
-  $('summary').textContent = JSON.stringify(s);
+  $('summary').textContent = result.caption;
   renderTable(result.table);
   box.dataset.kind = result.kind;
   lookup = readout(result);
@@ -227,7 +544,7 @@ function readout(result) {
     const slice = result.summary.slice;
     return (x, y) => {
       const v = byRow.get(y)?.[x];
-      return v === undefined ? '' : `G(${slice === undefined ? '' : `${slice}, `}${x}, ${y}) = ${v}`;
+      return v === undefined ? '' : `G(${slice === undefined ? '' : `${slice}, `}${x}, ${y}) = ${v}${v === '0' ? ', a P-position' : ''}`;
     };
   }
   if (result.kind === 'sequence') return (n) => (rows[n] ? `G(${n}) = ${rows[n][1]}` : '');
@@ -327,5 +644,25 @@ $('zoom-reset').addEventListener('click', () => {
   applyView();
 });
 
-checkSpec();
-document.body.dataset.ready = 'true';
+// ---- start: the state in the address bar, then any job that was running before a reload -----------
+async function start() {
+  const state = loadState();
+  await checkSpec();
+  const waits = [];
+  if (state) waits.push(startPicture(state.params, 'replace', state.job));
+  const query = $('logic-query').value.trim();
+  const logic = await reattach('logic', null, (job) => job.op === 'logic' && job.request.query === query);
+  if (logic) {
+    $('logic-query').dataset.asked = query;
+    waits.push(follow(logicPanel, logic.id, finishLogic));
+  }
+  const set = $('adm-set').value.trim();
+  const adm = await reattach('admissible', null, (job) => job.op === 'admissible' && job.request.text === set);
+  if (adm) {
+    $('adm-set').dataset.asked = set;
+    waits.push(follow(admPanel, adm.id, (job) => finishAdmissible(job, set)));
+  }
+  document.body.dataset.ready = 'true';
+  await Promise.all(waits);
+}
+start();

@@ -10,6 +10,7 @@
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import { isStopped, newStopFlag, raiseStop } from '../core/stop.js';
+import { splitCommands } from '../logic/command-text.js';
 import { STANDARD_WORDS } from '../logic/standard-words.js';
 import type { LogicLine } from '../jobs/index.js';
 
@@ -53,27 +54,8 @@ export interface ReplEnd {
   mpl?: string;
 }
 
-/**
- * Splits text into complete commands, each with its terminator (`;`, `:` or `::`, outside double
- * quotes), and the unterminated rest.
- */
-export function splitCommands(text: string): { commands: string[]; rest: string } {
-  const commands: string[] = [];
-  let start = 0;
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && (c === ';' || c === ':')) {
-      const end = c === ':' && text[i + 1] === ':' ? i + 2 : i + 1;
-      const command = text.slice(start, end).trim();
-      if (command.length > 1) commands.push(command);
-      start = end;
-      i = end - 1;
-    }
-  }
-  return { commands, rest: text.slice(start).trim() };
-}
+/** Splits text into complete commands (the logic library's, shared with the explorer's logic panel). */
+export { splitCommands };
 
 export function replHelp(): string {
   const words = Object.entries(STANDARD_WORDS).map(([name, w]) => `  ${name.padEnd(3)} ${w.about}`);

@@ -9,6 +9,7 @@ import { flagFor } from '../core/limits.js';
 import { FlagError, parseSize } from './io.js';
 import { setMemoryBudget } from '../core/budget.js';
 import { codeVersion } from '../core/sealed.js';
+import { loadGameFiles } from './games.js';
 
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('sprague')
@@ -18,15 +19,17 @@ export async function main(argv: string[]): Promise<number> {
     // commander's errors (and the help it shows when a subcommand is missing) are printed by report(), as one line.
     .configureOutput({ writeErr: () => {} })
     .showHelpAfterError(false)
-    .option('--max-memory <size>', 'memory budget of a computation, e.g. 2G or 512M (a bare number is MiB; default: half the memory)');
+    .option('--max-memory <size>', 'memory budget of a computation, e.g. 2G or 512M (a bare number is MiB; default: half the memory)')
+    .option('--require <file>', 'load a game module (a JS file that calls registerGame) before the command; repeatable', (f: string, all: string[]) => [...all, f], [] as string[]);
   for (const c of commands) c.register(program, { run: main });
   for (const sub of program.commands) sub.exitOverride();
   // The command that runs, so that a limit's message names the flag that raises it there.
   let command: string | undefined;
-  program.hook('preAction', (_, action) => {
+  program.hook('preAction', async (_, action) => {
     command = action.name();
     const size = program.opts<{ maxMemory?: string }>().maxMemory;
     setMemoryBudget(size === undefined ? undefined : parseSize('--max-memory', size));
+    await loadGameFiles(program.opts<{ require: string[] }>().require, '--require');
   });
   // The command being dispatched to, so that a missing subcommand can be named.
   let dispatched: Command = program;

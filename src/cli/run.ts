@@ -1,7 +1,6 @@
 /** Process entry of the CLI: wires stdout errors, the game modules of SPRAGUE_GAMES and the exit code around `main`. */
-import { delimiter, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { loadGameModules } from '../spec/parse.js';
+import { delimiter } from 'node:path';
+import { loadGameFiles } from './games.js';
 import { closeCommandJobs } from './jobs.js';
 import { main } from './main.js';
 
@@ -16,19 +15,17 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 /**
  * SPRAGUE_GAMES: files (separated like PATH) whose import registers game families (registerGame), so that
  * every command, and the worker threads of its jobs, know them: a new family needs no edit to the CLI.
+ * (`--require FILE` does the same from the command line: main.ts.)
  */
-async function loadGameFiles(list: string | undefined): Promise<boolean> {
-  const files = (list ?? '').split(delimiter).filter((f) => f !== '');
-  for (const file of files) {
-    try {
-      await loadGameModules([pathToFileURL(resolve(file)).href]);
-    } catch (e) {
-      process.stderr.write(`sprague: cannot load the game module ${file} (SPRAGUE_GAMES): ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}\n`);
-      return false;
-    }
+async function loadEnvGames(list: string | undefined): Promise<boolean> {
+  try {
+    await loadGameFiles((list ?? '').split(delimiter).filter((f) => f !== ''), 'SPRAGUE_GAMES');
+    return true;
+  } catch (e) {
+    process.stderr.write(`sprague: ${(e as Error).message}\n`);
+    return false;
   }
-  return true;
 }
 
-process.exitCode = (await loadGameFiles(process.env['SPRAGUE_GAMES'])) ? await main(process.argv.slice(2)) : 2;
+process.exitCode = (await loadEnvGames(process.env['SPRAGUE_GAMES'])) ? await main(process.argv.slice(2)) : 2;
 await closeCommandJobs();

@@ -41,6 +41,12 @@ export const LIMITS = {
     bounds: 'subsets of one table subset construction or projection (automata/nfa.ts determiniseTable, automata/projection.ts existsMinimal)',
     flags: { admissible: '--max-subsets' },
   },
+  subsetBytes: {
+    default: null,
+    shown: 'no budget',
+    bounds: 'bytes one subset construction of the layer passes holds in its subset store (automata/subset-store.ts); past it the subsets spill to a folder, or without one the pass stops',
+  },
+  storedSubsets: { default: 2 ** 31 - 1, shown: '2^31 - 1', fixed: true, bounds: 'subsets one subset store numbers (a 32-bit index)' },
   transitions: { default: 2 ** 32, shown: '2^32', fixed: true, bounds: 'transitions of one automaton table (minimisation, a subset automaton: 2^31)' },
   keySpace: { default: 2 ** 53, shown: '2^53', fixed: true, bounds: 'tuples of states packed into one number key (exact up to 2^53)' },
   // The logic engine (src/logic).
@@ -111,7 +117,8 @@ export const LIMITS = {
   blockPositions: { default: 20_000_000, shown: '20 M', bounds: 'positions memoised by the block solver of taking-and-merging games (games/rewrite/blocks.ts)' },
   families: { default: 10_000, shown: '10 000', bounds: 'block families reachable from a start family of a taking-and-merging game (games/rewrite/block-families.ts)' },
   grundyValue: { default: 255, shown: '255', fixed: true, bounds: 'a Grundy value stored in one byte (rewrite tables, Push-Cram searches)' },
-  searchTableBytes: { default: 8 * 2 ** 30, shown: '8 GiB', bounds: 'bytes of the 3-row Push-Cram kernel table' },
+  searchTableBytes: { default: 8 * 2 ** 30, shown: '8 GiB', bounds: 'bytes of the 3-row Push-Cram kernel table, and of the push-sum search table' },
+  quotientLength: { default: 12, shown: '12', fixed: true, bounds: 'columns of the pieces a push-sum piece quotient examines (games/grids/pieceQuotient.ts)' },
   tableBits: { default: 31, shown: '31', fixed: true, bounds: 'log2 of the slots of a transposition table' },
   jobMemory: {
     default: null,
@@ -138,6 +145,17 @@ export const LIMITS = {
     bounds: 'positions before the button of a PUSH CRAM board (the product of its column states: 7x7 has 1.8e9, 9x9 4.6e15), past which no search is started',
   },
   boardSize: { default: 30, shown: '30 (3-row kernel: 31 columns, 25 for Grundy values, 26 with checkpoints)', fixed: true, bounds: 'rows, columns or component sides a grid search handles' },
+  // Pictures (src/plot: sprague plot and the explorer): sizes no picture can show, refused before any work (exit 2).
+  plotBox: { default: 2000, shown: '2000', bounds: 'side of the box [0,N]^2 of a values or P-positions picture' },
+  plotColumns: { default: 50_000_000, shown: '50 M', bounds: 'columns of a deviation picture' },
+  plotTerms: { default: 200_000, shown: '200 000', bounds: 'terms G(0..N) of a sequence picture (one point each: an SVG of about 13 MB)' },
+  // The explorer (src/server): what one request may make a worker do.
+  jobSeconds: {
+    default: 300,
+    shown: '300 s',
+    bounds: 'seconds a job of the explorer (sprague serve) runs on a worker; past it the job stops, keeps what it finished and fails',
+    flags: { serve: '--job-budget' },
+  },
 } as const satisfies Record<string, LimitSpec>;
 
 /** The name of a limit: a row of LIMITS. */

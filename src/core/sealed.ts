@@ -114,7 +114,9 @@ export class SealedWriter {
   }
 
   private put(bytes: Uint8Array, hashed = true): void {
-    if (hashed) this.hash.update(bytes);
+    // Hashed a chunk at a time: Node's hash refuses a single update past 2^31 bytes ("data is too
+    // long"), which a G_5 layer pass's stage reached.
+    for (let off = 0; hashed && off < bytes.length; off += CHUNK) this.hash.update(bytes.subarray(off, Math.min(bytes.length, off + CHUNK)));
     try {
       for (let off = 0; off < bytes.length; ) off += writeSync(this.fd, bytes, off, Math.min(CHUNK, bytes.length - off));
     } catch (e) {

@@ -8,8 +8,8 @@
  */
 import { Alphabet } from '../automata/alphabet.js';
 import { Dfa } from '../automata/dfa.js';
-import { InterruptedError } from '../core/errors.js';
-import { job } from '../core/jobs.js';
+import { InputError, InterruptedError } from '../core/errors.js';
+import { job, type JobContext } from '../core/jobs.js';
 import type { ExtraMove, WythoffTable } from '../analysis/wythoff-table.js';
 import type { TablePrefix } from '../analysis/heap-tables.js';
 import type { RewriteRule } from '../games/rewrite/rules.js';
@@ -81,6 +81,45 @@ export type AdmissibilityArgs = {
   maxSubsets?: number;
   checkpoint?: string;
 };
+
+export interface LogicArgs {
+  commands: string[];
+  library?: string;
+  print?: boolean;
+  dot?: boolean;
+  maxStates?: number;
+}
+
+/** What the logic panel shows: each command's line, the last automaton as DOT and, when small, drawn. */
+export interface LogicPanelResult {
+  lines: LogicLine[];
+  dot?: string;
+  svg?: string;
+}
+
+/** The commands in order, one LogicLine emitted per command as it finishes; the last one's DOT when asked. */
+async function logicLines(args: LogicArgs, ctx: JobContext): Promise<{ dot?: string }> {
+  const { Session, commandDot, commandText } = await import('../logic/session.js');
+  const session = new Session({ signal: ctx.signal, ...(args.library ? { root: args.library } : {}), ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }) });
+  let last: import('../logic/session.js').CommandResult | undefined;
+  for (const [i, command] of args.commands.entries()) {
+    ctx.onProgress(i, args.commands.length, command);
+    try {
+      if (ctx.signal.aborted) throw new InterruptedError();
+      last = session.run(command);
+    } catch (e) {
+      if (e instanceof InterruptedError) throw new InterruptedError<KeptCount>({ done: i });
+      throw e;
+    }
+    const line: LogicLine = { verb: last.verb, name: last.name, result: last.result, states: last.states, variables: last.variables };
+    if (last.steps) line.steps = last.steps;
+    if (args.print && last.predicate) line.text = commandText(last);
+    const { mpl } = last as { mpl?: string };
+    if (mpl !== undefined) line.mpl = mpl;
+    ctx.emit(line);
+  }
+  return args.dot && last ? { dot: commandDot(last) } : {};
+}
 
 export const jobs = {
   /** `sprague sequence`: G(0..max) of a one-heap game and its period. */
@@ -189,29 +228,34 @@ export const jobs = {
    * keeps the lines of the commands done.
    */
   logic: job({
-    async run(args: { commands: string[]; library?: string; print?: boolean; dot?: boolean; maxStates?: number }, ctx) {
-      const { Session, commandDot, commandText } = await import('../logic/session.js');
-      const session = new Session({ signal: ctx.signal, ...(args.library ? { root: args.library } : {}), ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }) });
-      let last: import('../logic/session.js').CommandResult | undefined;
-      for (const [i, command] of args.commands.entries()) {
-        ctx.onProgress(i, args.commands.length, command);
-        try {
-          if (ctx.signal.aborted) throw new InterruptedError();
-          last = session.run(command);
-        } catch (e) {
-          if (e instanceof InterruptedError) throw new InterruptedError<KeptCount>({ done: i });
-          throw e;
-        }
-        const line: LogicLine = { verb: last.verb, name: last.name, result: last.result, states: last.states, variables: last.variables };
-        if (last.steps) line.steps = last.steps;
-        if (args.print && last.predicate) line.text = commandText(last);
-        const { mpl } = last as { mpl?: string };
-        if (mpl !== undefined) line.mpl = mpl;
-        ctx.emit(line);
-      }
-      return args.dot && last ? { dot: commandDot(last) } : {};
-    },
+    run: (args: LogicArgs, ctx) => logicLines(args, ctx),
     keep: keptCount,
+  }),
+
+  /**
+   * The explorer's logic panel: the commands as typed (split at their terminators; a last one without one
+   * is a command too), each command's line, and the last command's automaton, drawn by Graphviz when it
+   * has at most `drawStates` states (default 60). A stop keeps the lines of the commands done.
+   */
+  logicPanel: job({
+    async run(args: { text: string; drawStates?: number; maxStates?: number }, ctx): Promise<LogicPanelResult> {
+      const { splitCommands } = await import('../logic/command-text.js');
+      const { commands, rest } = splitCommands(args.text);
+      if (rest !== '') commands.push(`${rest};`);
+      if (commands.length === 0) throw new InputError('no command: type one, e.g. eval t "?msd_fib Ex,y x=y+1";');
+      const lines: LogicLine[] = [];
+      let dot: string | undefined;
+      try {
+        dot = (await logicLines({ commands, dot: true, ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }) }, { ...ctx, emit: (l) => lines.push(l as LogicLine) })).dot;
+      } catch (e) {
+        if (e instanceof InterruptedError) throw new InterruptedError<LogicPanelResult>({ lines });
+        throw e;
+      }
+      const last = lines.at(-1);
+      const draw = dot !== undefined && last !== undefined && last.states <= (args.drawStates ?? 60);
+      return { lines, ...(dot === undefined ? {} : { dot }), ...(draw ? { svg: await (await import('../plot/render.js')).dotToSvg(dot!) } : {}) };
+    },
+    keep: (partial): LogicPanelResult | undefined => (typeof partial === 'object' && partial !== null && Array.isArray((partial as LogicPanelResult).lines) ? (partial as LogicPanelResult) : undefined),
   }),
 
   /** `sprague logic --conformance`: each case emitted as it finishes, then the counts. */

@@ -3,7 +3,7 @@
  * max-Grundy-by-length and counts-by-value charts of rewrite games, one-heap sequences with their
  * period. Each mark carries a class (`pt`, `cell`, `bar`, ...) so tests and the web page can find it.
  */
-import { SERIES, categoryColour, heatColour } from './colour.js';
+import { P_COLOUR, SERIES, categoryColour, heatColour, valueColour } from './colour.js';
 import { linearScale, niceTicks, type Scale } from './scale.js';
 import { el, esc, num, svgDocument, text } from './svg.js';
 
@@ -144,8 +144,10 @@ export interface HeatMapOptions {
 }
 
 /**
- * Grundy values as colours, blue small to red large (push-the-button, Figure 2). Runs of equal values
- * in a row are merged into one rectangle to keep the file small.
+ * Grundy values as colours, blue small to red large (push-the-button, Figure 2), and the P-positions
+ * (G = 0) black, apart from the palette, with a legend entry of their own: next to value 1 a near-black
+ * 0 would be hard to tell apart. Runs of equal values in a row are merged into one rectangle to keep the
+ * file small; the P-position runs carry the class `p`.
  */
 export function heatMapChart(o: HeatMapOptions): string {
   const size = o.size ?? 640;
@@ -158,7 +160,6 @@ export function heatMapChart(o: HeatMapOptions): string {
   const y = linearScale(-0.5, o.height - 0.5, f.bottom, f.top);
   let hi = 0;
   for (let i = 0; i < o.values.length; i++) hi = Math.max(hi, o.values[i]!);
-  const colourOf = (v: number) => (v < 0 ? '#dddddd' : heatColour(hi === 0 ? 0 : v / hi));
   const cells: string[] = [];
   for (let r = 0; r < o.height; r++) {
     let c = 0;
@@ -167,27 +168,28 @@ export function heatMapChart(o: HeatMapOptions): string {
       let e = c + 1;
       while (e < o.width && o.values[r * o.width + e] === v) e++;
       cells.push(
-        el('rect', { class: 'cell', x: f.left + c * cell, y: f.bottom - (r + 1) * cell, width: (e - c) * cell + 0.3, height: cell + 0.3, fill: colourOf(v) }),
+        el('rect', { class: v === 0 ? 'cell p' : 'cell', x: f.left + c * cell, y: f.bottom - (r + 1) * cell, width: (e - c) * cell + 0.3, height: cell + 0.3, fill: valueColour(v, hi) }),
       );
       c = e;
     }
   }
+  // The colour bar runs over the values 1..hi; a black swatch under it stands for the P-positions.
   const bar: string[] = [];
-  const barTop = f.top;
-  const barH = f.bottom - f.top;
+  const barTop = f.top + 14;
+  const barH = f.bottom - f.top - 60;
+  const top = Math.max(1, hi);
   const steps = 64;
   for (let i = 0; i < steps; i++) {
-    bar.push(el('rect', { x: f.right + 20, y: barTop + (barH * (steps - 1 - i)) / steps, width: 16, height: barH / steps + 0.5, fill: heatColour(i / (steps - 1)) }));
+    bar.push(el('rect', { x: f.right + 20, y: barTop + (barH * (steps - 1 - i)) / steps, width: 16, height: barH / steps + 0.5, fill: valueColour(1 + ((top - 1) * i) / (steps - 1), top) }));
   }
-  for (const t of niceTicks(0, Math.max(1, hi), 5).filter((t) => Number.isInteger(t) && t <= Math.max(hi, 1))) {
-    const ty = barTop + barH * (1 - t / Math.max(1, hi));
-    bar.push(text(f.right + 42, ty + 4, String(t)));
-  }
+  const tickY = (t: number) => barTop + barH * (top === 1 ? 0.5 : 1 - (t - 1) / (top - 1));
+  for (const t of niceTicks(1, top, 5).filter((t) => Number.isInteger(t) && t >= 1 && t <= top)) bar.push(text(f.right + 42, tickY(t) + 4, String(t)));
   bar.push(text(f.right + 20, barTop - 8, 'value'));
+  const key = el('g', { class: 'p-key' }, el('rect', { x: f.right + 20, y: f.bottom - 30, width: 16, height: 16, fill: P_COLOUR }) + text(f.right + 42, f.bottom - 18, '0 (P)'));
   const body =
     el('g', { class: 'cells', 'data-width': o.width, 'data-height': o.height, 'data-max': hi }, cells.join('')) +
     axes(f, x, y, o.title, o.xLabel, o.yLabel) +
-    el('g', { class: 'colour-bar' }, bar.join(''));
+    el('g', { class: 'colour-bar' }, bar.join('') + key);
   return svgDocument(f.width, f.height, body, o.title);
 }
 
@@ -275,7 +277,9 @@ export function sequenceChart(o: SequenceChartOptions): string {
   const legendW = 170;
   const f = frame(size + legendW, Math.round(size * 0.55), legendW);
   const n = Math.max(1, o.values.length - 1);
-  const top = Math.max(1, ...o.values);
+  // A loop, not Math.max(...values): spreading a long sequence overflows the stack.
+  let top = 1;
+  for (const v of o.values) if (v > top) top = v;
   const x = linearScale(-0.5, n + 0.5, f.left, f.right);
   const y = linearScale(0, top + 0.5, f.bottom, f.top);
   const parts: string[] = [];

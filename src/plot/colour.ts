@@ -25,6 +25,22 @@ export function heatColour(t: number): string {
   return '#' + c.map((v) => v.toString(16).padStart(2, '0')).join('');
 }
 
+/** P-positions (G = 0) in a heat map: black, apart from the palette, so they never pass for small values. */
+export const P_COLOUR = '#000000';
+/** Cells not computed (an interrupted picture). */
+export const UNKNOWN_COLOUR = '#dddddd';
+
+/**
+ * The colour of a Grundy value v in a heat map whose largest value is `hi`: black for 0 (a P-position),
+ * then blue (1) through yellow to red (hi), leaving out the palette's near-black first stop.
+ */
+export function valueColour(v: number, hi: number): string {
+  if (v < 0) return UNKNOWN_COLOUR;
+  if (v === 0) return P_COLOUR;
+  const first = 1 / (HEAT.length - 1);
+  return heatColour(hi <= 1 ? first : first + ((1 - first) * (v - 1)) / (hi - 1));
+}
+
 /** Series colours (Okabe–Ito). */
 export const SERIES = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000'];
 

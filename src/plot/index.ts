@@ -6,6 +6,7 @@
  */
 import { toDot } from '../automata/dot.js';
 import { InputError, InterruptedError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import type { PictureKind, Ruleset } from '../core/ruleset.js';
 import type { LengthStats } from '../games/rewrite/enumerate.js';
 import { findGrundyAutomaton } from '../regular/grundy-automaton.js';
@@ -13,6 +14,9 @@ import { parseSpec } from '../spec/index.js';
 import { countsChart, deviationChart, short, heatMapChart, lengthsChart, pointsChart, sequenceChart, type PointSeries } from './charts.js';
 import { grundyGrid, lengthsData, pPositionsPlane, rewriteRules, sequenceData, upperPositions, type GatherOptions, type ValueGrid } from './data.js';
 import { dotToSvg } from './render.js';
+import { caption } from './caption.js';
+
+export { caption } from './caption.js';
 
 export { svgToPng, dotToSvg } from './render.js';
 
@@ -48,6 +52,8 @@ export interface PlotResult {
   table: PlotTable;
   /** The figures behind the picture, for --json and the page (counts, period, states). */
   summary: Record<string, unknown>;
+  /** The summary as a sentence (period, preperiod, certificate; P-positions; states, proved): caption.ts. */
+  caption: string;
   /** True when the work was interrupted and the picture shows only what was finished. */
   partial?: boolean;
 }
@@ -80,22 +86,37 @@ export function checkRequest(req: PlotRequest): { ruleset: Ruleset<any>; kind: P
   if (req.overlay !== undefined && kind !== 'ppositions' && kind !== 'deviation') throw new InputError('a second game can only be overlaid on a P-position or deviation plot');
   if (req.overlay !== undefined) parseSpec(req.overlay);
   if (req.slice !== undefined && (!Number.isSafeInteger(req.slice) || req.slice < 0)) throw new InputError(`bad slice ${req.slice}: want a heap size`);
+  // Sizes no picture can show (limits table: plotBox, plotColumns, plotTerms), refused before any work.
   if (kind === 'values' || kind === 'ppositions') {
-    if (req.max > 2000) throw new InputError(`a box of side ${req.max} is too large to draw; at most 2000`);
+    if (req.max > limitDefault('plotBox')) throw new InputError(`a box of side ${req.max} is too large to draw; at most ${limitDefault('plotBox')}`);
   }
-  if (kind === 'deviation' && req.max > 50_000_000) throw new InputError(`bound ${req.max} is too large; at most 50000000 columns`);
+  if (kind === 'deviation' && req.max > limitDefault('plotColumns')) throw new InputError(`bound ${req.max} is too large; at most ${limitDefault('plotColumns')} columns`);
+  if (kind === 'sequence' && req.max >= limitDefault('plotTerms')) throw new InputError(`bound ${req.max} is too large to draw: a sequence picture shows at most ${limitDefault('plotTerms')} terms`);
   return { ruleset, kind };
 }
 
+/** A picture before its caption. */
+type Drawn = Omit<PlotResult, 'caption'>;
+
 /** Computes and draws. An interruption throws an InterruptedError whose `partial` is a PlotResult of what was finished. */
 export async function makePlot(req: PlotRequest, run: PlotRunOptions = {}): Promise<PlotResult> {
+  const captioned = (d: Drawn): PlotResult => ({ ...d, caption: caption(d.kind, d.summary, req, d.partial === true) });
+  try {
+    return captioned(await draw(req, run));
+  } catch (e) {
+    if (e instanceof InterruptedError && typeof (e.partial as Drawn | undefined)?.svg === 'string') throw new InterruptedError(captioned(e.partial as Drawn));
+    throw e;
+  }
+}
+
+async function draw(req: PlotRequest, run: PlotRunOptions): Promise<Drawn> {
   const { ruleset, kind } = checkRequest(req);
   const gather = (label: string): GatherOptions => ({
     ...(run.signal ? { signal: run.signal } : {}),
     ...(req.maxDepth === undefined ? {} : { maxDepth: req.maxDepth }),
     onProgress: (d, t) => run.onProgress?.(d, t, label),
   });
-  const partialOr = async <T>(work: () => T | Promise<T>, draw: (data: T, partial: boolean) => PlotResult | Promise<PlotResult>): Promise<PlotResult> => {
+  const partialOr = async <T>(work: () => T | Promise<T>, draw: (data: T, partial: boolean) => Drawn | Promise<Drawn>): Promise<Drawn> => {
     let data: T;
     try {
       data = await work();
@@ -132,7 +153,7 @@ function suffix(partial: boolean): string {
   return partial ? ' (interrupted: partial)' : '';
 }
 
-async function pPositionsPlot(rs: Ruleset<any>, req: PlotRequest, gather: (label: string) => GatherOptions): Promise<PlotResult> {
+async function pPositionsPlot(rs: Ruleset<any>, req: PlotRequest, gather: (label: string) => GatherOptions): Promise<Drawn> {
   const games = [rs, ...(req.overlay === undefined ? [] : [parseSpec(req.overlay)])];
   const series: PointSeries[] = [];
   let partial = false;
@@ -149,7 +170,7 @@ async function pPositionsPlot(rs: Ruleset<any>, req: PlotRequest, gather: (label
   const title = `P-positions of ${series.map((s) => short(s.name, 40)).join(' and ')} in [0,${req.max}]²${suffix(partial)}`;
   const svg = pointsChart({ title, max: req.max, series, phiLines: req.phiLines ?? false });
   const rows = series.flatMap((s) => s.points.map(([x, y]) => [s.name, x, y] as (string | number)[]));
-  const result: PlotResult = {
+  const result: Drawn = {
     kind: 'ppositions',
     title,
     svg,
@@ -162,7 +183,7 @@ async function pPositionsPlot(rs: Ruleset<any>, req: PlotRequest, gather: (label
 }
 
 /** b_n - φ a_n of the upper P-positions (maharaja-nim, Theorem 1.2; the split of Figure 9). */
-function deviationPlot(rs: Ruleset<any>, req: PlotRequest, gather: (label: string) => GatherOptions): PlotResult {
+function deviationPlot(rs: Ruleset<any>, req: PlotRequest, gather: (label: string) => GatherOptions): Drawn {
   const games = [rs, ...(req.overlay === undefined ? [] : [parseSpec(req.overlay)])];
   const PHI = (1 + Math.sqrt(5)) / 2;
   const data = games.map((g) => ({ name: g.name, up: upperPositions(g, req.max, gather(g.name)) }));
@@ -193,7 +214,7 @@ function deviationPlot(rs: Ruleset<any>, req: PlotRequest, gather: (label: strin
   };
 }
 
-function slicePositionsPlot(name: string, req: PlotRequest, g: ValueGrid, partial: boolean): PlotResult {
+function slicePositionsPlot(name: string, req: PlotRequest, g: ValueGrid, partial: boolean): Drawn {
   const points: [number, number][] = [];
   for (let y = 0; y < g.height; y++) for (let x = 0; x < g.width; x++) if (g.values[y * g.width + x] === 0) points.push([x, y]);
   const title = `P-positions (${req.slice},x,y) of ${name}, x,y ≤ ${req.max}${suffix(partial)}`;
@@ -208,11 +229,15 @@ function slicePositionsPlot(name: string, req: PlotRequest, g: ValueGrid, partia
   };
 }
 
-function valuesPlot(name: string, req: PlotRequest, g: ValueGrid, partial: boolean): PlotResult {
+function valuesPlot(name: string, req: PlotRequest, g: ValueGrid, partial: boolean): Drawn {
   const title = g.slice === undefined ? `Grundy values of ${name} on (x,y), x,y ≤ ${req.max}${suffix(partial)}` : `Grundy values of ${name} on (${g.slice},x,y), x,y ≤ ${req.max}${suffix(partial)}`;
   const svg = heatMapChart({ title, values: g.values, width: g.width, height: g.height, xLabel: g.slice === undefined ? 'x (first heap)' : 'x (second heap)', yLabel: g.slice === undefined ? 'y (second heap)' : 'y (third heap)' });
   let max = 0;
-  for (const v of g.values) max = Math.max(max, v);
+  let zeros = 0;
+  for (const v of g.values) {
+    max = Math.max(max, v);
+    if (v === 0) zeros++;
+  }
   const rows: (string | number)[][] = [];
   for (let y = 0; y < g.height; y++) rows.push([y, Array.from(g.values.subarray(y * g.width, (y + 1) * g.width), (v) => (v < 0 ? '?' : v)).join(' ')]);
   return {
@@ -220,12 +245,12 @@ function valuesPlot(name: string, req: PlotRequest, g: ValueGrid, partial: boole
     title,
     svg,
     table: table(['y', `G(${g.slice === undefined ? '' : `${g.slice},`}0..${req.max}, y)`], rows),
-    summary: { spec: name, width: g.width, height: g.height, maxValue: max, ...(g.slice === undefined ? {} : { slice: g.slice }) },
+    summary: { spec: name, width: g.width, height: g.height, maxValue: max, pPositions: zeros, ...(g.slice === undefined ? {} : { slice: g.slice }) },
     ...(partial ? { partial } : {}),
   };
 }
 
-function sequencePlot(name: string, d: { values: number[]; periodicity: import('../analysis/periodicity.js').Periodicity }, partial: boolean): PlotResult {
+function sequencePlot(name: string, d: { values: number[]; periodicity: import('../analysis/periodicity.js').Periodicity }, partial: boolean): Drawn {
   const p = d.periodicity;
   const period = p.period ?? p.apparentPeriod ?? null;
   const preperiod = p.period !== null ? p.preperiod : (p.apparentPreperiod ?? null);
@@ -237,12 +262,12 @@ function sequencePlot(name: string, d: { values: number[]; periodicity: import('
     title,
     svg,
     table: table(['n', 'G(n)'], d.values.map((v, n) => [n, v])),
-    summary: { spec: name, values: d.values.length, period: p.period, preperiod: p.preperiod, certified: p.certified, ...(p.apparentPeriod ? { apparentPeriod: p.apparentPeriod, apparentPreperiod: p.apparentPreperiod } : {}) },
+    summary: { spec: name, values: d.values.length, period: p.period, preperiod: p.preperiod, certified: p.certified, ...(p.certificate ? { certificate: p.certificate } : {}), ...(p.apparentPeriod ? { apparentPeriod: p.apparentPeriod, apparentPreperiod: p.apparentPreperiod } : {}) },
     ...(partial ? { partial } : {}),
   };
 }
 
-function lengthsPlot(kind: 'lengths' | 'counts', name: string, rows: LengthStats[], partial: boolean): PlotResult {
+function lengthsPlot(kind: 'lengths' | 'counts', name: string, rows: LengthStats[], partial: boolean): Drawn {
   const last = rows.length - 1;
   const title = kind === 'lengths' ? `Max Grundy value by word length, ${name}, n ≤ ${last}${suffix(partial)}` : `Words by Grundy value and length, ${name}, n ≤ ${last}${suffix(partial)}`;
   const svg = kind === 'lengths' ? lengthsChart(title, rows) : countsChart(title, rows);
@@ -257,7 +282,7 @@ function lengthsPlot(kind: 'lengths' | 'counts', name: string, rows: LengthStats
 }
 
 /** A Grundy automaton found and proved (taking-and-merging, Lemma 2), laid out by Graphviz. */
-async function automatonPlot(rs: Ruleset<any>, req: PlotRequest, run: PlotRunOptions): Promise<PlotResult> {
+async function automatonPlot(rs: Ruleset<any>, req: PlotRequest, run: PlotRunOptions): Promise<Drawn> {
   const rules = rewriteRules(rs);
   const found = findGrundyAutomaton(rules, {
     maxStates: Math.max(1, req.max),

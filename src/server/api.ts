@@ -24,9 +24,9 @@ export class HttpError extends Error {
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 
@@ -124,7 +124,7 @@ function jobBody(v: JobView, body: Record<string, unknown> = {}): Record<string,
 export async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, jobs: JobManager): Promise<void> {
   const method = req.method ?? 'GET';
   try {
-    if (path === '/api/health' && method === 'GET') return sendJson(res, 200, { ok: true, running: jobs.running, kinds: PLOT_KINDS });
+    if (path === '/api/health' && method === 'GET') return sendJson(res, 200, { ok: true, running: jobs.running, queued: jobs.queued, accepted: jobs.accepted, kinds: PLOT_KINDS });
     if (path === '/api/check' && method === 'POST') {
       const body = await readJson(req);
       const rs = checked(body, () => parseSpec(str(body, 'spec')!));
@@ -137,13 +137,16 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
       if (position === undefined) throw new HttpError(400, 'missing "position"', 'position');
       const maxDepth = count(body, 'maxDepth', false);
       checked(body, () => parseSpec(spec, { allowUnboundedRewriting: maxDepth !== undefined }));
-      const started = jobs.start({ op: 'grundy', spec, position, ...(maxDepth === undefined ? {} : { maxDepth }) });
+      const started = jobs.start({ op: 'grundy', spec, position, ...(maxDepth === undefined ? {} : { maxDepth }) }, 'connection');
+      jobs.watchConnection(started.id, res);
       let v = (await jobs.wait(started.id, GRUNDY_TIMEOUT_MS))!;
       if (v.state === 'running') {
         await jobs.cancel(v.id);
+        if (v.queued !== undefined) throw new HttpError(503, `no worker was free within ${GRUNDY_TIMEOUT_MS / 1000} s; try again`);
         throw new HttpError(503, `no answer within ${GRUNDY_TIMEOUT_MS / 1000} s; the position is too large for an interactive query`, 'position');
       }
       if (v.state === 'failed') return sendError(res, v.error!, body);
+      if (v.state === 'cancelled') throw new HttpError(503, `the query was cancelled: ${v.reason ?? 'by request'}`);
       v = v as JobView;
       return sendJson(res, 200, v.result);
     }
@@ -154,6 +157,8 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
       const v = jobs.start({ op: 'plot', request: { ...request, kind } });
       return sendJson(res, 202, { ...jobBody(v), kind });
     }
+    if (path === '/api/logic' && method === 'POST') return startLogic(res, await readJson(req), jobs);
+    if (path === '/api/admissible' && method === 'POST') return startAdmissible(res, await readJson(req), jobs);
     const m = /^\/api\/jobs\/([A-Za-z0-9]+)$/.exec(path);
     if (m) {
       const id = m[1]!;
@@ -165,10 +170,37 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
     throw new HttpError(404, `no API endpoint ${method} ${path}`);
   } catch (e) {
     if (e instanceof HttpError) return sendJson(res, e.status, { error: e.message, field: e.field });
-    if (e instanceof BusyError) return sendJson(res, 503, { error: e.message, field: 'request' });
+    if (e instanceof BusyError) return sendJson(res, 503, { error: e.message, field: 'request' }, { 'retry-after': String(e.retryAfter) });
     const err = e instanceof Error ? e : new Error(String(e));
     return sendJson(res, 500, { error: `internal error: ${err.message.split('\n')[0]}`, field: 'request' });
   }
+}
+
+/** The logic panel: Walnut commands as typed, run as a job (the commands are split in the worker). */
+function startLogic(res: ServerResponse, body: Record<string, unknown>, jobs: JobManager): void {
+  const text = str(body, 'query')!;
+  if (text.trim() === '') throw new HttpError(400, 'missing "query"', 'query');
+  return sendJson(res, 202, { ...jobBody(jobs.start({ op: 'logic', text })), kind: 'logic' });
+}
+
+const ADMISSIBILITY_METHODS = ['logic', 'periodic', 'bounded'] as const;
+
+/** The admissibility panel: a set (a game spec, periodic:V, morphic:RULES, or a set the logic method names) and its method. */
+function startAdmissible(res: ServerResponse, body: Record<string, unknown>, jobs: JobManager): void {
+  const text = str(body, 'set')!.trim();
+  const method = str(body, 'method', false);
+  if (method !== undefined && !(ADMISSIBILITY_METHODS as readonly string[]).includes(method)) {
+    throw new HttpError(400, `unknown method ${JSON.stringify(method)}; one of ${ADMISSIBILITY_METHODS.join(', ')}`, 'method');
+  }
+  const max = count(body, 'max', false);
+  const heaps = count(body, 'heaps', false);
+  const args = {
+    text,
+    ...(method === undefined ? {} : { method: method as (typeof ADMISSIBILITY_METHODS)[number] }),
+    ...(max === undefined ? {} : { max }),
+    ...(heaps === undefined ? {} : { heaps }),
+  };
+  return sendJson(res, 202, { ...jobBody(jobs.start({ op: 'admissible', args })), kind: 'admissible' });
 }
 
 function sendError(res: ServerResponse, e: ErrorInfo, body: Record<string, unknown>): void {

@@ -1,13 +1,19 @@
 /**
  * The explorer's jobs: a thin layer over the one job runner (core/jobs.ts, the same registry the command
- * line runs): job ids, the views the page polls, and how long finished jobs are kept. Each computation runs
- * in a worker thread of the runner's pool, so the server keeps answering (progress, cancel, other requests)
- * while it works; workers stay for the next jobs (a new one costs the loading of the library). Cancel asks a
- * job to stop and keep what it finished; one that does not stop within the grace time is ended.
+ * line runs): job ids, the views the page polls, a bounded line of jobs waiting for a worker, and how long
+ * finished jobs are kept. Each computation runs in a worker thread of the runner's pool, so the server keeps
+ * answering (progress, cancel, other requests) while it works; workers stay for the next jobs (a new one
+ * costs the loading of the library).
+ *
+ * No job outlives its client. Every job has a time budget; a job the page polls is cancelled when nobody
+ * has polled it for a while; a job whose answer a request waits for is cancelled when that request's
+ * connection closes. All three go through the runner's stop signal: the job stops and keeps what it
+ * finished, and one that does not stop within the grace time is ended (its worker is replaced).
  */
 import type { JobEnd, JobRunner, JobStats, RunningJob } from '../core/jobs.js';
+import { limitDefault } from '../core/limits.js';
 import { errorInfo } from '../core/pool.js';
-import { jobRunner, type GrundyLine, type jobs } from '../jobs/index.js';
+import { jobRunner, type GrundyLine, type KeptAdmissibility, type LogicPanelResult, type jobs } from '../jobs/index.js';
 import type { PlotResult } from '../plot/index.js';
 import type { ErrorInfo, GrundyAnswer, Task } from './protocol.js';
 
@@ -15,57 +21,131 @@ export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface JobView {
   id: string;
+  /** A job waiting for a worker is `running` too, with its place in the line in `queued`. */
   state: JobState;
+  /** While the job waits for a worker: its place in the line (1 = next). */
+  queued?: number;
   progress: { done: number; total: number; label: string } | null;
-  /** Seconds since the job started (to its end when finished). */
+  /** Seconds since the job was accepted (to its end when finished). */
   elapsed: number;
-  result?: PlotResult | GrundyAnswer;
-  /** A cancelled job's picture of the work finished before it stopped, when there is one. */
-  partial?: PlotResult;
+  /**
+   * Seconds left, estimated from the progress callback: the rate since the first report of the current
+   * phase (a phase ends when the label changes or the count goes back), so the worker's start-up is left
+   * out. Null until two reports of one phase differ, and when the job is not running.
+   */
+  eta: number | null;
+  /** What the job is: `plot`, `grundy`, `logic` or `admissible`, and what it was asked (to restore a page). */
+  op: Task['op'];
+  request: Record<string, unknown>;
+  result?: PlotResult | GrundyAnswer | LogicPanelResult | AdmissibilityAnswer;
+  /**
+   * What a stopped job finished before it stopped, when there is something: a picture of the work
+   * finished, the logic commands done, how far the admissibility search got.
+   */
+  partial?: PlotResult | LogicPanelResult | KeptAdmissibility;
   error?: ErrorInfo;
+  /** Why a job was cancelled when nobody asked for it: its client went away, or the server closed. */
+  reason?: string;
 }
+
+/** The admissibility panel's answer: the verdict as `sprague admissible --json` gives it. */
+export type AdmissibilityAnswer = Record<string, unknown> & { admissible: boolean; method: string; certified: boolean };
+
+/** How the server knows a job's client is still there. */
+export type Watch =
+  /** The page polls the job (GET /api/jobs/ID); no poll for `pollTimeoutMs` cancels it. */
+  | 'poll'
+  /** A request waits for the answer; its connection closing cancels the job (see `watchConnection`). */
+  | 'connection';
 
 interface Job {
   id: string;
-  state: JobState;
-  started: number;
+  task: Task;
+  watch: Watch;
+  /** 'queued' until a worker takes it. */
+  state: JobState | 'queued';
+  accepted: number;
   ended?: number;
-  result?: PlotResult | GrundyAnswer;
-  partial?: PlotResult;
+  /** The last poll (watch 'poll'). */
+  seen: number;
+  /** Raised to stop the job (the runner's stop signal): DELETE, the budget, the client gone, shutdown. */
+  stop: AbortController;
+  /** Why it was stopped when the client did not ask: the budget, or the client gone. */
+  why?: { budget: true } | { reason: string };
+  run?: RunningJob<unknown, unknown>;
+  budget?: NodeJS.Timeout;
+  result?: JobView['result'];
+  partial?: JobView['partial'];
   error?: ErrorInfo;
-  run: RunningJob<unknown, unknown>;
   /** The progress when the job ended. */
   last?: { done: number; total: number; label: string };
   finished: Promise<void>;
+  settle(): void;
+  /** The first progress report of the current phase, and the latest (for the ETA). */
+  phase?: { t0: number; d0: number; t: number; done: number; total: number; label: string };
+}
+
+/** What a task asked, as the page sends it back to restore its fields. */
+function requestOf(task: Task): Record<string, unknown> {
+  switch (task.op) {
+    case 'plot':
+      return { ...task.request };
+    case 'grundy':
+      return { spec: task.spec, position: task.position };
+    case 'logic':
+      return { query: task.text };
+    case 'admissible':
+      return { ...task.args };
+  }
 }
 
 export interface JobManagerOptions {
-  /** Running jobs at once (default 4), the runner's threads; more are refused. */
+  /** Jobs running at once (default 4), the runner's threads; more wait in line. */
   maxRunning?: number;
+  /** Jobs waiting for a worker (default 16); past it a new job is refused with BusyError (503). */
+  maxQueued?: number;
+  /** The time budget of a job from when a worker takes it (default 300 s); past it the job stops and fails with what it finished. */
+  budgetMs?: number;
+  /** A polled job nobody has polled for this long is cancelled (default 30 s). */
+  pollTimeoutMs?: number;
   /** Finished jobs are forgotten this long after they end (default 10 minutes). */
   keepMs?: number;
-  /** How long a cancelled job may take to stop before it is ended (default 5 s). */
+  /** How long a stopped job may take to stop before it is ended (default 5 s). */
   graceMs?: number;
 }
 
+/** The defaults of JobManagerOptions (docs/explorer.md, docs/cli.md). */
+export const JOB_DEFAULTS = { maxRunning: 4, maxQueued: 16, budgetMs: 1000 * limitDefault('jobSeconds'), pollTimeoutMs: 30_000, keepMs: 10 * 60_000, graceMs: 5000 } as const;
+
+/** Finished jobs kept at most (the oldest are forgotten first). */
+const MAX_KEPT = 64;
+
 export class BusyError extends Error {
-  constructor(running: number) {
-    super(`${running} computations are running; cancel one or wait`);
+  constructor(
+    message: string,
+    /** Seconds after which a new try may find room (the Retry-After header). */
+    readonly retryAfter: number,
+  ) {
+    super(message);
     this.name = 'BusyError';
   }
 }
 
 export class JobManager {
   private readonly jobs = new Map<string, Job>();
+  private readonly line: Job[] = [];
   private readonly runner: JobRunner<typeof jobs>;
+  private readonly options: Required<JobManagerOptions>;
+  private readonly watchdog: NodeJS.Timeout;
   private next = 1;
+  private closed = false;
 
-  constructor(private readonly options: JobManagerOptions = {}) {
-    this.runner = jobRunner({ threads: this.maxRunning });
-  }
-
-  private get maxRunning(): number {
-    return this.options.maxRunning ?? 4;
+  constructor(options: JobManagerOptions = {}) {
+    const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+    this.options = { ...JOB_DEFAULTS, ...defined };
+    this.runner = jobRunner({ threads: this.options.maxRunning });
+    // Cancels the polled jobs nobody polls; it does not keep the process alive.
+    this.watchdog = setInterval(() => this.sweep(), Math.min(1000, this.options.pollTimeoutMs)).unref();
   }
 
   /** The jobs of the runner so far, by name and by where they ran (core/jobs.ts). */
@@ -73,59 +153,167 @@ export class JobManager {
     return this.runner.stats();
   }
 
+  /** Jobs on a worker now. */
   get running(): number {
     let n = 0;
     for (const j of this.jobs.values()) if (j.state === 'running') n++;
     return n;
   }
 
-  /** Starts a task as a job of the runner. Throws BusyError when too many are running. */
-  start(task: Task): JobView {
-    this.sweep();
-    if (this.running >= this.maxRunning) throw new BusyError(this.running);
+  /** Jobs waiting for a worker. */
+  get queued(): number {
+    return this.line.length;
+  }
+
+  /** Jobs accepted since the server started (refused ones do not count). */
+  get accepted(): number {
+    return this.next - 1;
+  }
+
+  /**
+   * Accepts a task as a job: on a worker now if one is free, else in line. Throws BusyError when the line
+   * is full. `watch` says how its client is known to be there (default: it polls).
+   */
+  start(task: Task, watch: Watch = 'poll'): JobView {
+    if (this.closed) throw new BusyError('the server is closing', 1);
+    this.forget();
+    if (this.running >= this.options.maxRunning && this.line.length >= this.options.maxQueued) {
+      const retry = Math.max(1, Math.ceil(this.options.graceMs / 1000));
+      throw new BusyError(`${this.running} computations are running and ${this.line.length} are waiting; try again in ${retry} s, or cancel one`, retry);
+    }
     const id = `j${this.next++}`;
-    const run: RunningJob<unknown, unknown> =
-      task.op === 'plot'
-        ? this.runner.start('plot', task.request)
-        : this.runner.start('grundy', { spec: task.spec, positions: [task.position], ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }) });
-    const job: Job = { id, state: 'running', started: Date.now(), run, finished: Promise.resolve() };
-    job.finished = run.result.then(
-      (end) => this.ended(job, task, end),
-      (e: unknown) => {
-        job.error = errorInfo(e);
-        this.end(job, 'failed');
-      },
-    );
+    let settle!: () => void;
+    const finished = new Promise<void>((r) => (settle = r));
+    const now = Date.now();
+    const job: Job = { id, task, watch, state: 'queued', accepted: now, seen: now, stop: new AbortController(), finished, settle };
     this.jobs.set(id, job);
+    this.line.push(job);
+    this.dispatch();
     return this.view(job);
   }
 
-  private ended(job: Job, task: Task, end: JobEnd<unknown, unknown>): void {
+  /** Starts jobs from the line while workers are free. */
+  private dispatch(): void {
+    while (!this.closed && this.line.length > 0 && this.running < this.options.maxRunning) this.launch(this.line.shift()!);
+  }
+
+  private launch(job: Job): void {
+    const { task } = job;
+    const options = {
+      signal: job.stop.signal,
+      graceMs: this.options.graceMs,
+      onProgress: (done: number, total: number, label: string) => this.sample(job, done, total, label),
+    };
+    let run: RunningJob<unknown, unknown>;
+    try {
+      run =
+        task.op === 'plot'
+          ? this.runner.start('plot', task.request, options)
+          : task.op === 'logic'
+            ? this.runner.start('logicPanel', { text: task.text }, options)
+            : task.op === 'admissible'
+              ? this.runner.start('admissible', task.args, options)
+              : this.runner.start('grundy', { spec: task.spec, positions: [task.position], ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }) }, options);
+    } catch (e) {
+      job.error = errorInfo(e);
+      this.end(job, 'failed');
+      return;
+    }
+    job.run = run;
+    job.state = 'running';
+    job.budget = setTimeout(() => this.halt(job, { budget: true }), this.options.budgetMs);
+    // Whatever happens in here (a bug reading the result included) ends the job and frees its place.
+    run.result
+      .then((end) => this.ended(job, end))
+      .catch((e: unknown) => {
+        job.error = errorInfo(e);
+        this.end(job, 'failed');
+      })
+      .finally(() => this.dispatch());
+  }
+
+  /** A progress report (every 250 ms from the runner): starts a new phase when the label changes or the count goes back. */
+  private sample(job: Job, done: number, total: number, label: string): void {
+    const t = Date.now();
+    const p = job.phase;
+    if (!p || p.label !== label || p.total !== total || done < p.done) job.phase = { t0: t, d0: done, t, done, total, label };
+    else Object.assign(p, { t, done });
+  }
+
+  private eta(j: Job): number | null {
+    const p = j.phase;
+    if (j.state !== 'running' || !p || p.done <= p.d0 || p.t <= p.t0) return null;
+    const rate = (p.done - p.d0) / (p.t - p.t0); // per millisecond
+    // Counted from the last report, not from now: the job has gone on since.
+    return Math.max(0, (p.total - p.done) / rate - (Date.now() - p.t)) / 1000;
+  }
+
+  /** Stops a job the client did not cancel (budget, client gone, shutdown); the first reason sticks. */
+  private halt(job: Job, why: NonNullable<Job['why']>): void {
+    if (job.state !== 'running' && job.state !== 'queued') return;
+    job.why ??= why;
+    if (job.state === 'queued') return this.dequeue(job);
+    job.stop.abort();
+  }
+
+  /** A job taken out of the line before it started: cancelled, nothing to keep. */
+  private dequeue(job: Job): void {
+    const i = this.line.indexOf(job);
+    if (i >= 0) this.line.splice(i, 1);
+    this.end(job, 'cancelled');
+  }
+
+  private ended(job: Job, end: JobEnd<unknown, unknown>): void {
+    const { task } = job;
     if (end.end === 'done') {
-      if (task.op === 'plot') job.result = end.value as PlotResult;
-      else {
+      if (task.op === 'grundy') {
         const [line] = end.value as GrundyLine[];
         job.result = { position: line!.formatted, grundy: line!.grundy, outcome: line!.outcome };
-      }
+      } else job.result = end.value as JobView['result'];
       this.end(job, 'done');
-    } else if (end.end === 'interrupted') {
-      if (task.op === 'plot' && end.partial) job.partial = end.partial as PlotResult;
-      this.end(job, 'cancelled');
-    } else {
+      return;
+    }
+    if (task.op !== 'grundy' && end.partial) job.partial = end.partial as JobView['partial'];
+    if (end.end === 'interrupted' && job.why && 'budget' in job.why) {
+      const s = this.options.budgetMs / 1000;
+      job.error = { name: 'LimitError', message: `the job ran past its time budget of ${s} s (sprague serve --job-budget SECONDS raises it)`, limit: 'jobSeconds' };
+      this.end(job, 'failed');
+    } else if (end.end === 'interrupted') this.end(job, 'cancelled');
+    else {
       job.error = { name: 'LimitError', message: end.message, limit: end.limit };
       this.end(job, 'failed');
     }
   }
 
   private end(job: Job, state: JobState): void {
-    job.last = job.run.progress();
+    if (job.ended !== undefined) return;
+    clearTimeout(job.budget);
+    job.last = job.run?.progress();
     job.state = state;
     job.ended = Date.now();
+    job.settle();
   }
 
+  /** The job as the page sees it; a poll, so a polled job is kept alive. */
   get(id: string): JobView | undefined {
     const j = this.jobs.get(id);
-    return j && this.view(j);
+    if (!j) return undefined;
+    j.seen = Date.now();
+    return this.view(j);
+  }
+
+  /**
+   * Cancels the job when the connection of the request waiting for it closes before the answer is sent
+   * (the client went away). Call right after `start(task, 'connection')`.
+   */
+  watchConnection(id: string, res: { readonly writableEnded: boolean; readonly destroyed: boolean; once(event: 'close', f: () => void): unknown }): void {
+    const j = this.jobs.get(id);
+    if (!j) return;
+    const gone = () => {
+      if (!res.writableEnded) this.halt(j, { reason: 'its client closed the connection' });
+    };
+    if (res.destroyed) gone();
+    else res.once('close', gone);
   }
 
   /** Resolves when the job has ended (any state), or after `timeoutMs`. */
@@ -141,41 +329,66 @@ export class JobManager {
     return this.view(j);
   }
 
-  /** Asks the job to stop, keeping what it finished; ends it after the grace time. */
+  /** Asks the job to stop, keeping what it finished (it is ended after the grace time); resolves when it has ended. */
   async cancel(id: string): Promise<JobView | undefined> {
     const j = this.jobs.get(id);
     if (!j) return undefined;
-    if (j.state === 'running') {
-      j.run.stop();
-      await this.wait(id, this.options.graceMs ?? 5000);
-      if (j.state === 'running') j.run.kill();
-      await j.finished;
-    }
+    if (j.state === 'queued') this.dequeue(j);
+    else if (j.state === 'running') j.stop.abort();
+    await j.finished;
     return this.view(j);
   }
 
   /** Stops every job and worker (server shutdown). */
   async close(): Promise<void> {
-    await Promise.all([...this.jobs.values()].filter((j) => j.state === 'running').map((j) => this.cancel(j.id)));
+    this.closed = true;
+    clearInterval(this.watchdog);
+    const open = [...this.jobs.values()].filter((j) => j.state === 'running' || j.state === 'queued');
+    for (const j of open) this.halt(j, { reason: 'the server closed' });
+    await Promise.all(open.map((j) => j.finished));
     await this.runner.close();
   }
 
+  /** Cancels polled jobs nobody polls, and forgets finished jobs past their keeping time. */
   private sweep(): void {
-    const keep = this.options.keepMs ?? 10 * 60_000;
     const now = Date.now();
-    for (const [id, j] of this.jobs) if (j.ended !== undefined && now - j.ended > keep) this.jobs.delete(id);
+    for (const j of this.jobs.values()) {
+      if (j.watch === 'poll' && (j.state === 'running' || j.state === 'queued') && now - j.seen > this.options.pollTimeoutMs) {
+        this.halt(j, { reason: `nobody polled it for ${this.options.pollTimeoutMs / 1000} s` });
+      }
+    }
+    this.forget();
+  }
+
+  /** Forgets finished jobs past their keeping time, and the oldest past MAX_KEPT (their pictures can be megabytes each). */
+  private forget(): void {
+    const now = Date.now();
+    const kept: string[] = [];
+    for (const [id, j] of this.jobs) {
+      if (j.ended === undefined) continue;
+      if (now - j.ended > this.options.keepMs) this.jobs.delete(id);
+      else kept.push(id);
+    }
+    // Map order is the order jobs were accepted: close enough to the order they ended.
+    for (const id of kept.slice(0, Math.max(0, kept.length - MAX_KEPT))) this.jobs.delete(id);
   }
 
   private view(j: Job): JobView {
-    const p = j.state === 'running' ? j.run.progress() : j.last;
+    const p = j.state === 'running' ? j.run!.progress() : j.last;
+    const why = j.state === 'cancelled' && j.why && 'reason' in j.why ? j.why.reason : undefined;
     return {
       id: j.id,
-      state: j.state,
+      state: j.state === 'queued' ? 'running' : j.state,
+      ...(j.state === 'queued' ? { queued: this.line.indexOf(j) + 1 } : {}),
       progress: p && p.total > 0 ? p : null,
-      elapsed: ((j.ended ?? Date.now()) - j.started) / 1000,
+      elapsed: ((j.ended ?? Date.now()) - j.accepted) / 1000,
+      eta: this.eta(j),
+      op: j.task.op,
+      request: requestOf(j.task),
       ...(j.result ? { result: j.result } : {}),
       ...(j.partial ? { partial: j.partial } : {}),
       ...(j.error ? { error: j.error } : {}),
+      ...(why ? { reason: why } : {}),
     };
   }
 }

@@ -142,7 +142,9 @@ test('admissible --method logic --checkpoint: a stage with its outputs zeroed, a
   assert.deepEqual(rest, first.lines[0]);
 
   // The outputs of one stage zeroed: the old code answered "admissible, certified".
-  const stages = readdirSync(dir).filter((f) => f.endsWith('.dfa'));
+  // A layer pass's pieces (`-piece-N`) are read only while their pass is unfinished; once the pass is
+  // kept, a rerun starts from it, so damage to a piece is never read (and never a result).
+  const stages = readdirSync(dir).filter((f) => f.endsWith('.dfa') && !f.includes('-piece-'));
   for (const stage of stages) {
     const d = copyOf(dir);
     const f = join(d, stage);
@@ -158,6 +160,18 @@ test('admissible --method logic --checkpoint: a stage with its outputs zeroed, a
   b.bytes[b.end - 1]! ^= 0x80;
   writeFileSync(f, b.bytes);
   refused(runCli(args(d)), f, /damaged/);
+
+  // A pass not kept yet resumes from its pieces: a damaged piece is refused too.
+  const piece = readdirSync(dir).find((f) => /-chain-1-piece-1\.dfa$/.test(f));
+  if (piece) {
+    const d = copyOf(dir);
+    rmSync(join(d, piece.replace(/-piece-1\.dfa$/, '.dfa')));
+    const f = join(d, piece);
+    const b = body(f);
+    b.bytes[b.start + 24]! ^= 0x01;
+    writeFileSync(f, b.bytes);
+    refused(runCli(args(d)), f, /damaged/);
+  }
 
   // The set named in a stage's header edited: refused for the set, before the checksum is read.
   const mine = copyOf(dir);

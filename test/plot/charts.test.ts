@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { countsChart, heatMapChart, lengthsChart, pointsChart, sequenceChart } from '../../src/plot/charts.js';
-import { heatColour } from '../../src/plot/colour.js';
+import { P_COLOUR, valueColour } from '../../src/plot/colour.js';
 import { linearScale, niceTicks } from '../../src/plot/scale.js';
 import { esc } from '../../src/plot/svg.js';
 
@@ -9,7 +9,7 @@ const count = (svg: string, needle: string) => svg.split(needle).length - 1;
 
 /** Every rect of a heat map as {x, y, width, fill}, in document order. */
 function cellRects(svg: string): { x: number; y: number; width: number; fill: string }[] {
-  return [...svg.matchAll(/<rect class="cell" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="[\d.]+" fill="(#[0-9a-f]{6})"\/>/g)].map((m) => ({
+  return [...svg.matchAll(/<rect class="cell(?: p)?" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="[\d.]+" fill="(#[0-9a-f]{6})"\/>/g)].map((m) => ({
     x: Number(m[1]),
     y: Number(m[2]),
     width: Number(m[3]),
@@ -65,7 +65,8 @@ test('heat map: merged runs rebuild every row exactly (against the plain grid)',
   values[0] = 6; // the maximum, so colours are i/6
   const svg = heatMapChart({ title: 't', values, width: w, height: h, xLabel: 'x', yLabel: 'y' });
   const rects = cellRects(svg);
-  const colourOf = new Map([0, 1, 2, 3, 6].map((v) => [heatColour(v / 6), v]));
+  const colourOf = new Map([0, 1, 2, 3, 6].map((v) => [valueColour(v, 6), v]));
+  assert.equal(colourOf.size, 5, 'five values, five colours');
   let runs = 0;
   for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) if (c === 0 || values[r * w + c] !== values[r * w + c - 1]) runs++;
   assert.equal(rects.length, runs);
@@ -82,6 +83,24 @@ test('heat map: merged runs rebuild every row exactly (against the plain grid)',
     }
     assert.deepEqual(line, Array.from(values.subarray(r * w, (r + 1) * w)), `row ${r}`);
   }
+  // P-positions are their own colour (black), with a legend entry, and their runs carry the class p.
+  const zeros = rects.filter((q) => q.fill === P_COLOUR).length;
+  assert.ok(zeros > 0);
+  assert.equal(count(svg, 'class="cell p"'), zeros);
+  assert.match(svg, /class="p-key"><rect [^>]*fill="#000000"\/><text[^>]*>0 \(P\)</);
+});
+
+test('heat map colours: 0 (a P-position) is black and far from every other value; 1 is the blue end of the palette', () => {
+  const dist = (a: string, b: string) => {
+    const c = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+    const [p, q] = [c(a), c(b)];
+    return Math.hypot(p[0]! - q[0]!, p[1]! - q[1]!, p[2]! - q[2]!);
+  };
+  for (const hi of [1, 2, 7, 146]) {
+    assert.equal(valueColour(0, hi), P_COLOUR);
+    for (let v = 1; v <= hi; v++) assert.ok(dist(valueColour(v, hi), P_COLOUR) > 150, `value ${v} of ${hi} is not near black`);
+  }
+  assert.equal(valueColour(-1, 5), '#dddddd');
 });
 
 test('by-length charts: a dot per length; a bar segment per non-zero count', () => {
@@ -118,4 +137,11 @@ test('deviation density: a constant sequence fills one row of bins; extremes are
   const two = deviationChart('t', 'd', [{ name: 'split', values: Float64Array.from({ length: 10_000 }, (_, i) => (i % 2 ? 10 : -10)) }]);
   const ys2 = new Set([...two.matchAll(/<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="[\d.]+" fill-opacity/g)].map((m) => m[1]));
   assert.equal(ys2.size, 2, 'a split into two bands leaves a gap');
+});
+
+test('a sequence chart of 500 000 terms is drawn: its scale is not a spread of the values (that overflowed the stack)', () => {
+  const values = Array.from({ length: 500_000 }, (_, i) => i % 7);
+  const svg = sequenceChart({ title: 't', values });
+  assert.ok(svg.startsWith('<svg'));
+  assert.ok(svg.includes('>6<'), 'the axis reaches the largest value, 6');
 });

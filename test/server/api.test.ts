@@ -10,7 +10,7 @@ import { jobRunner } from '../../src/jobs/index.js';
 let server: RunningServer;
 
 before(async () => {
-  server = await startServer({ port: 0, maxRunning: 3 });
+  server = await startServer({ port: 0, maxRunning: 3, maxQueued: 2 });
 });
 after(async () => {
   await server.close();
@@ -34,6 +34,11 @@ function rawStatus(path: string): Promise<number> {
     req.on('error', reject);
     req.end();
   });
+}
+
+async function health(): Promise<{ running: number; queued: number }> {
+  const { data } = await call('GET', '/api/health');
+  return { running: data.running, queued: data.queued };
 }
 
 async function until(id: string, done: (job: any) => boolean, ms = 30_000): Promise<any> {
@@ -104,9 +109,15 @@ test('jobs: bad requests are refused before a worker starts, naming the field', 
   const max = await call('POST', '/api/jobs', { spec: 'wythoff', max: 'ten' });
   assert.deepEqual([max.status, max.data.field], [400, 'max']);
   assert.equal(max.data.error, 'bad value "ten" for max: expected a non-negative integer');
+  const accepted = (await call('GET', '/api/health')).data.accepted;
+  const long = await call('POST', '/api/jobs', { spec: 'octal:0.07', max: 10_000_000 });
+  assert.deepEqual([long.status, long.data.field, long.data.error], [400, 'max', 'bound 10000000 is too large to draw: a sequence picture shows at most 200000 terms']);
+  const box = await call('POST', '/api/jobs', { spec: 'zeruclid', kind: 'values', slice: 1, max: 2001 });
+  assert.deepEqual([box.status, box.data.field], [400, 'max']);
+  assert.equal((await call('GET', '/api/health')).data.accepted, accepted, 'sizes past the limits table start nothing');
   const kind = await call('POST', '/api/jobs', { spec: 'wythoff', max: 3, kind: 'pie' });
   assert.deepEqual([kind.status, kind.data.field], [400, 'kind']);
-  const json = await fetch(server.url + '/api/jobs', { method: 'POST', body: '{' });
+  const json = await fetch(server.url + '/api/jobs', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } });
   assert.equal(json.status, 400);
 });
 
@@ -134,13 +145,28 @@ test('jobs: a long run reports progress, and cancel stops it and keeps the pictu
   assert.equal((await call('GET', '/api/jobs/nope')).status, 404);
 });
 
-test('jobs: at most maxRunning at once; more are refused with 503', async () => {
+test('jobs: at most maxRunning at once; more wait in a bounded line, past which they are refused with 503 and Retry-After', async () => {
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) ids.push((await call('POST', '/api/jobs', { spec: 'wythoff', kind: 'values', max: 1500 })).data.id);
-  const busy = await call('POST', '/api/jobs', { spec: 'nim', max: 5 });
+  const waiting: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const w = await call('POST', '/api/jobs', { spec: 'nim', max: 5 });
+    assert.equal(w.status, 202);
+    assert.deepEqual([w.data.state, w.data.queued], ['running', i + 1], 'a job in line is running for the page, with its place in the line');
+    waiting.push(w.data.id);
+  }
+  assert.deepEqual(await health(), { running: 3, queued: 2 });
+  const busy = await fetch(server.url + '/api/jobs', { method: 'POST', body: JSON.stringify({ spec: 'nim', max: 5 }), headers: { 'content-type': 'application/json' } });
   assert.equal(busy.status, 503);
+  assert.match(busy.headers.get('retry-after') ?? '', /^\d+$/);
+  // Cancelling a job in line takes it out at once; cancelling a running one gives its worker to the next.
+  assert.equal((await call('DELETE', `/api/jobs/${waiting[0]}`)).data.state, 'cancelled');
+  assert.equal((await call('GET', `/api/jobs/${waiting[1]}`)).data.queued, 1);
+  await call('DELETE', `/api/jobs/${ids[0]}`);
+  const next = await until(waiting[1]!, (j) => j.state !== 'running');
+  assert.equal(next.state, 'done', 'the job in line ran once a worker was free');
   await Promise.all(ids.map((id) => call('DELETE', `/api/jobs/${id}`)));
-  assert.equal((await call('GET', '/api/health')).data.running, 0);
+  assert.deepEqual(await health(), { running: 0, queued: 0 });
 });
 
 test('sprague serve --port 0 prints its address first and answers there', async () => {
@@ -186,4 +212,54 @@ test('the explorer runs its computations as jobs of the one runner (src/jobs reg
   } finally {
     await runner.close();
   }
+});
+
+test('logic panel: POST /api/logic runs Walnut commands as a job; each command\'s line, and the last automaton drawn', async () => {
+  const start = await call('POST', '/api/logic', { query: 'def even "Ek n=2*k"; eval e4 "$even(4)"' });
+  assert.equal(start.status, 202);
+  assert.deepEqual([start.data.kind, start.data.op, start.data.request], ['logic', 'logic', { query: 'def even "Ek n=2*k"; eval e4 "$even(4)"' }]);
+  const job = await until(start.data.id, (j) => j.state !== 'running');
+  assert.equal(job.state, 'done');
+  assert.deepEqual(
+    job.result.lines.map((l: any) => [l.verb, l.name, l.result, l.states]),
+    [
+      ['def', 'even', null, 2],
+      ['eval', 'e4', true, 1],
+    ],
+  );
+  assert.match(job.result.dot, /^digraph/);
+  assert.match(job.result.svg, /<svg/);
+  // The same commands through the CLI give the same lines.
+  const cli = runCli(['logic', '--file', '-', '--json'], { input: 'def even "Ek n=2*k";\neval e4 "$even(4)";\n' });
+  assert.deepEqual(cli.lines.map((l: any) => [l.name, l.result, l.states]), job.result.lines.map((l: any) => [l.name, l.result, l.states]));
+  const bad = await until((await call('POST', '/api/logic', { query: 'eval bad "Ex x=";' })).data.id, (j) => j.state !== 'running');
+  assert.equal(bad.state, 'failed');
+  assert.match(bad.error, /^bad formula "Ex x=" at column 6/);
+  const empty = await call('POST', '/api/logic', { query: '  ' });
+  assert.deepEqual([empty.status, empty.data.field], [400, 'query']);
+});
+
+test('admissibility panel: POST /api/admissible gives the verdict of `sprague admissible --json`, with its witness or certificate', async () => {
+  const start = await call('POST', '/api/admissible', { set: 'periodic:1122' });
+  assert.equal(start.status, 202);
+  const job = await until(start.data.id, (j) => j.state !== 'running');
+  const cli = runCli(['admissible', 'periodic:1122', '--json']);
+  assert.deepEqual(job.result, cli.lines[0]);
+  assert.deepEqual(job.result.witness, [1, 1]);
+  const logic = await until((await call('POST', '/api/admissible', { set: 'wythoff', method: 'logic' })).data.id, (j) => j.state !== 'running');
+  assert.deepEqual([logic.result.admissible, logic.result.method, logic.result.certified], [true, 'logic', true]);
+  const method = await call('POST', '/api/admissible', { set: 'wythoff', method: 'guess' });
+  assert.deepEqual([method.status, method.data.field], [400, 'method']);
+  const unknown = await until((await call('POST', '/api/admissible', { set: 'wythof' })).data.id, (j) => j.state !== 'running');
+  assert.deepEqual([unknown.state, unknown.field], ['failed', 'spec']);
+});
+
+test('jobs: a view says what the job was asked (to restore a page) and, once the rate is known, the seconds left', async () => {
+  const start = await call('POST', '/api/jobs', { spec: 'wythoff', kind: 'values', max: 1500 });
+  assert.deepEqual([start.data.op, start.data.request.spec, start.data.request.kind, start.data.request.max, start.data.eta], ['plot', 'wythoff', 'values', 1500, null]);
+  const running = await until(start.data.id, (j) => j.eta !== null || j.state !== 'running', 60_000);
+  assert.equal(running.state, 'running');
+  assert.ok(running.eta >= 0 && Number.isFinite(running.eta), `eta ${running.eta}`);
+  const c = await call('DELETE', `/api/jobs/${start.data.id}`);
+  assert.equal(c.data.eta, null, 'no ETA once ended');
 });

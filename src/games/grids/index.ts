@@ -8,6 +8,8 @@ export { CramSearch } from './cramSolver.js';
 export { PushCramSearch, type PushMove, type PushProgress } from './pushSolver.js';
 export { TranspositionTable } from './table.js';
 export { PushCram3Search, KeyPairTable, type Kernel3Options, MAX_KERNEL3_COLS, GRUNDY_KERNEL3_COLS } from './pushCram3.js';
+export { PushSum3Search, KeyTripleTable, type Sum3Options, MAX_SUM3_COLS, isSum3Board } from './pushSum3.js';
+export { PieceQuotient, type QuotientOptions, MAX_QUOTIENT_LEN } from './pieceQuotient.js';
 export {
   solveOutcome,
   winningMoves,

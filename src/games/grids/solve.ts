@@ -6,7 +6,7 @@ import { InputError, InterruptedError, LimitError } from '../../core/errors.js';
 import { limitDefault } from '../../core/limits.js';
 import type { Ruleset } from '../../core/ruleset.js';
 import { type Board, formatBoard, isEmptyCell, place } from './board.js';
-import { loadTable, saveTable } from './checkpoint.js';
+import { loadTable, loadTriples, saveTable, saveTriples } from './checkpoint.js';
 import { checkCheckpointFile } from '../../core/sealed.js';
 import { CramRuleset } from './cram.js';
 import { CramSearch } from './cramSolver.js';
@@ -15,6 +15,8 @@ import { octal007 } from './octal007.js';
 import { PushCramRuleset, rowRuns } from './push.js';
 import { PushCramSearch } from './pushSolver.js';
 import { GRUNDY_KERNEL3_COLS, MAX_CHECKPOINT_COLS, MAX_KERNEL3_COLS, PushCram3Search } from './pushCram3.js';
+import { isSum3Board, PushSum3Search } from './pushSum3.js';
+import { PieceQuotient } from './pieceQuotient.js';
 
 export interface SolveProgress {
   nodes: number;
@@ -41,7 +43,27 @@ export interface SolveOptions {
   tableBits?: number;
 }
 
-/** 3-row boards before the button go to the dedicated kernel (pushCram3.ts) while their keys fit it. */
+/**
+ * Outcomes of 3-row boards whose columns are free, top pair, bottom pair or full (every board reached by
+ * play from an empty one) go to the push-sum search (pushSum3.ts), far smaller than the kernel's.
+ */
+function useSum3(board: Board, options: SolveOptions): boolean {
+  return !options.grundy && isSum3Board(board);
+}
+
+function sum3(board: Board, options: SolveOptions): PushSum3Search {
+  // Pieces keyed by proved representatives where that pays for its building (a few seconds at most).
+  const quotientLen = board.cols >= 21 ? 10 : board.cols >= 17 ? 8 : 0;
+  return new PushSum3Search(board, {
+    signal: options.signal,
+    interrupt: options.interrupt,
+    onProgress: options.onProgress,
+    tableBits: options.tableBits,
+    quotient: quotientLen > 0 ? PieceQuotient.shared(quotientLen) : undefined,
+  });
+}
+
+/** Other 3-row boards before the button go to the dedicated kernel (pushCram3.ts) while their keys fit it. */
 function useKernel3(board: Board, options: SolveOptions): boolean {
   let maxCols = options.grundy ? GRUNDY_KERNEL3_COLS : MAX_KERNEL3_COLS;
   if (options.checkpoint) maxCols = Math.min(maxCols, MAX_CHECKPOINT_COLS);
@@ -98,6 +120,11 @@ export function solveOutcome(ruleset: Ruleset<any> | GridRuleset, board: Board, 
       const v = pushedValue(board);
       return done(v === 0 ? 'P' : 'N', v, 0, 0);
     }
+    if (useSum3(board, options)) {
+      const search = sum3(board, options);
+      const win = withCheckpoint(options, problemName(ruleset, 'sum3.1-outcome', board), search, () => search.wins());
+      return done(win ? 'N' : 'P', null, search.nodes, search.entries);
+    }
     if (useKernel3(board, options)) {
       const search = kernel3(board, options);
       const mode = options.grundy ? 'grundy' : 'outcome';
@@ -137,13 +164,14 @@ export function solveOutcome(ruleset: Ruleset<any> | GridRuleset, board: Board, 
   throw new InputError(`solveOutcome: ${ruleset.name} is not a grid game (cram, pushcram, domineering)`);
 }
 
-type Searchable = PushCramSearch | CramSearch | PushCram3Search;
+type Searchable = PushCramSearch | CramSearch | PushCram3Search | PushSum3Search;
 
 /** Runs `work` with the search's table loaded from, and saved to, options.checkpoint. */
 function withCheckpoint<T>(options: SolveOptions, problem: string, search: Searchable, work: () => T): T {
   const path = options.checkpoint;
   if (!path) return work();
   checkCheckpointFile(path);
+  if (search instanceof PushSum3Search) return withTriples(path, options, problem, search, work);
   const stored = loadTable(path, problem);
   if (search instanceof PushCram3Search) {
     if (stored?.kind === 'numbers') search.load(stored.keys, stored.vals);
@@ -176,6 +204,30 @@ function withCheckpoint<T>(options: SolveOptions, problem: string, search: Searc
   }
 }
 
+/** withCheckpoint for the push-sum search, whose table of key triples is streamed from and to the file. */
+function withTriples<T>(path: string, options: SolveOptions, problem: string, search: PushSum3Search, work: () => T): T {
+  try {
+    loadTriples(path, problem, (a, b, c, d) => search.table.restore(a, b, c, d));
+  } catch (e) {
+    // Nothing restored from a file that failed its checksum may be used.
+    search.table.clear();
+    throw e;
+  }
+  const save = () => saveTriples(path, problem, search.table);
+  search.setCheckpoint(save, options.checkpointEveryMs);
+  try {
+    const result = work();
+    save();
+    return result;
+  } catch (e) {
+    if (e instanceof InterruptedError) {
+      save();
+      throw new InterruptedError({ ...(e.partial as object), checkpoint: path });
+    }
+    throw e;
+  }
+}
+
 /** A first move: the button, or a domino given by its top (vertical) or left (horizontal) cell, 0-based. */
 export type GridMove = { kind: 'push' } | { kind: 'vertical' | 'horizontal'; row: number; col: number };
 
@@ -191,6 +243,12 @@ export function formatMove(m: GridMove): string {
 
 /** Every first move of a CRAM or PUSH CRAM position and whether it wins. */
 export function winningMoves(ruleset: Ruleset<any> | GridRuleset, board: Board, options: SolveOptions = {}): MoveVerdict[] {
+  if (ruleset instanceof PushCramRuleset && useSum3(board, { ...options, grundy: false })) {
+    const search = sum3(board, options);
+    const moves = search.rootMoves();
+    const wins = withCheckpoint(options, problemName(ruleset, 'sum3.1-outcome', board), search, () => search.rootMoveWins());
+    return moves.map((move, i) => ({ move, wins: wins[i]! }));
+  }
   if (ruleset instanceof PushCramRuleset && useKernel3(board, { ...options, grundy: false })) {
     const search = kernel3(board, { ...options, grundy: false });
     const moves = search.rootMoves();

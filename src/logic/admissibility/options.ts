@@ -3,6 +3,7 @@
  * its stages passes to the automata kernels.
  */
 import type { Dfa } from '../../automata/dfa.js';
+import type { Grain } from '../../automata/subset-store.js';
 import { limitDefault } from '../../core/limits.js';
 
 export interface DirectOptions {
@@ -32,6 +33,22 @@ export interface DirectOptions {
    * one digit at a time and 36 over its 729 pair letters; G_3's 4,096 pair letters ran out of memory.
    */
   serialMoves?: boolean;
+  /**
+   * A layer pass as the union of the candidates stuck through each coordinate (default true, with
+   * serialMoves), or as the admissible moves at once (false; the route before, which the tests
+   * compare with). See stuckByPieces in passes.ts.
+   */
+  stuckPieces?: boolean;
+  /**
+   * Most bytes one subset construction of the layer passes holds (its subsets, their index and
+   * flags; default: no budget). Past it the subsets spill to `spillDir`, or, without one, the pass
+   * stops with a LimitError ('subsetBytes').
+   */
+  maxBytes?: number;
+  /** A folder for the layer passes' spill files (their transitions always go there when it is given); removed as each pass ends. */
+  spillDir?: string;
+  /** The subset store's chunk sizes (src/automata/subset-store.ts; small ones in tests, so that small runs spill). */
+  storeGrain?: Grain;
   /** Build P - P one digit at a time too (default true), or over the letters (m, i) (false). */
   serialDifferences?: boolean;
   /**

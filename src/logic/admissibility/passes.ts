@@ -5,12 +5,13 @@
  * the candidates with an admissible one leave. The passes need P - P only among the moves with some
  * coordinate below layers × the largest chain step (someCoordinateBelow).
  */
-import type { Dfa } from '../../automata/dfa.js';
+import { Dfa } from '../../automata/dfa.js';
 import { finiteLanguage } from '../../automata/finite-language.js';
 import { minimise } from '../../automata/minimise.js';
 import { determiniseTable, type TableNfa } from '../../automata/nfa.js';
-import { difference, intersection, product } from '../../automata/ops.js';
-import { existsMinimal } from '../../automata/projection.js';
+import { complement, difference, intersection, product } from '../../automata/ops.js';
+import { existsMinimal, type ProjectionResult } from '../../automata/projection.js';
+import { existsMinimalStored, type StoreFigures } from '../../automata/projection-store.js';
 import { LiveDfa, TupleProduct } from '../../automata/tuple-product.js';
 import { LimitError } from '../../core/errors.js';
 import { limitDefault } from '../../core/limits.js';
@@ -64,7 +65,10 @@ export function chainPasses(run: StageRun, R: Dfa, near: NearDifferences, shape:
       if (few()) return;
       options.log?.(`layer ${h}, chain ${i}, below p`, layer.stateCount);
       const from = R;
-      R = run.candidates(`below-${near.below}-layer-${h}-chain-${i}`, () => stuckOnChosen(layer, allowed, from, sys, n, options, `layer ${h}, chain ${i}`));
+      const stage = `below-${near.below}-layer-${h}-chain-${i}`;
+      const what = `layer ${h}, chain ${i}`;
+      const pieces = (options.stuckPieces ?? true) && (options.serialMoves ?? true);
+      R = run.candidates(stage, () => (pieces ? stuckByPieces(run, stage, layer, near, from, sys, n, what) : stuckOnChosen(layer, allowed, from, sys, n, options, what)));
     });
     layerStuck.push(R.stateCount);
   }
@@ -87,14 +91,11 @@ export function chainPasses(run: StageRun, R: Dfa, near: NearDifferences, shape:
  * guessed (a few per p), and R without them. Both are built one digit at a time (`serialMoves`):
  * the tables store an entry per state and letter, and there are b^(2n) pair letters (4,096 for G_3).
  */
-function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, what: string): Dfa {
+export function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, what: string): Dfa {
   const b = sys.base;
   const K = b ** n;
   const serial = options.serialMoves ?? true;
-  const moveNfa = serial ? serialMoveNfa(Q, sys, n, options) : pairMoveNfa(Q, sys, n, options);
-  options.log?.(`NFA of M(p,m) on ${what}${serial ? ' (one digit at a time)' : ''}`, moveNfa.stateCount);
-  const M = minimise(determiniseTable(moveNfa, subsetLimits(options, 'bad')).dfa!);
-  options.log?.(`M(p,m) on ${what} minimal`, M.stateCount);
+  const M = movesToChosen(Q, sys, n, options, what, serial);
   // Read one digit at a time too when M is: p and m digit by digit, coordinate by coordinate.
   const order = tupleOrder(b, n);
   const [allowedX, RX, letters] = serial ? [serialise(allowed, b, order), serialise(R, b, order), b] : [allowed, R, K];
@@ -123,6 +124,108 @@ function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSystem, n: n
   );
   options.log?.(`candidates left after ${what}`, stuck.stateCount);
   return stuck;
+}
+
+/** The minimal M(p, m) = ∃q (Q(p, q) ∧ q + m = p), one digit at a time (letters p_c + b m_c) or over the pair letters. */
+function movesToChosen(Q: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, what: string, serial: boolean): Dfa {
+  const moveNfa = serial ? serialMoveNfa(Q, sys, n, options) : pairMoveNfa(Q, sys, n, options);
+  options.log?.(`NFA of M(p,m) on ${what}${serial ? ' (one digit at a time)' : ''}`, moveNfa.stateCount);
+  const M = minimise(determiniseTable(moveNfa, subsetLimits(options, 'bad')).dfa!);
+  options.log?.(`M(p,m) on ${what} minimal`, M.stateCount);
+  return M;
+}
+
+/**
+ * stuckOnChosen by another route, in pieces, with the same result (the candidates R without an
+ * admissible move to the chosen target). The target q(p) is a function of p, defined for every p
+ * (a chain's first element is 0), so M(p, m) holds for exactly one m, and p is stuck iff that m
+ * lies in P - P. The passes try near moves only, so stuck = ∃m (M(p, m) ∧ m ∈ P - P ∩ near): the
+ * subsets read P - P's automaton, whose live states are far fewer than those of the admissible
+ * moves (near, outside P - P), and near is the union over c of "coordinate c below g", so stuck is
+ * the union of one projection per coordinate (the pieces), each a stage of `run`: a pass's largest
+ * projection was 2 to 4 times smaller than the admissible moves' at once (Tribonacci, G_2, G_3).
+ * Both facts the route rests on are checked on the automata, and when one fails the candidates it
+ * concerns stay (sound either way): the p outside the domain of M (∃m M(p, m)) are kept, and if M
+ * makes some move that is not near, ∃m (M(p, m) ∧ m not near) is one more piece.
+ */
+export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDifferences, R: Dfa, sys: NumerationSystem, n: number, what: string): Dfa {
+  const options = run.options;
+  const b = sys.base;
+  const order = tupleOrder(b, n);
+  const M = movesToChosen(Q, sys, n, options, what, true);
+  const RX = serialise(R, b, order);
+  const keep = (dfa: Dfa) => minimise(product(R, dfa, (r, x) => (r !== 0 && x !== 0 ? 1 : 0), 50_000_000));
+  const union = (x: Dfa, y: Dfa) => minimise(product(x, y, (u, v) => (u !== 0 || v !== 0 ? 1 : 0), 50_000_000));
+  // The domain of M: the candidates without a target stay.
+  const every = Dfa.from(1, b, () => 0, () => 1);
+  const domain = minimise(deserialise(project(M, every, RX, options, `the domain of M(p,m) on ${what}`, false).dfa, b, order));
+  let stuck = keep(complement(domain));
+  options.log?.(`candidates outside the domain of M(p,m) on ${what}`, stuck.stateCount);
+  // A move that is not near would be a difference of P-positions unseen by P - P among the near moves.
+  const far = serialise(complement(near.moves), b, order);
+  if (meets(M, far, b)) {
+    options.log?.(`M(p,m) on ${what} makes moves that are not near: one more piece`, 0);
+    stuck = union(stuck, keep(minimise(deserialise(project(M, far, RX, options, `the moves not near on ${what}`).dfa, b, order))));
+  }
+  for (let c = 0; c < n; c++) {
+    const piece = run.candidates(`${stage}-piece-${c}`, () => {
+      const nearC = minimise(intersection(near.diff.dfa, coordinateBelow(sys, n, c, near.below)));
+      const sub = project(M, serialise(nearC, b, order), RX, options, `P - P with coordinate ${c} below ${near.below}, on ${what}`);
+      return keep(minimise(deserialise(sub.dfa, b, order)));
+    });
+    options.log?.(`candidates stuck on ${what} through coordinate ${c}`, piece.stateCount);
+    stuck = union(stuck, piece);
+  }
+  options.log?.(`candidates left after ${what}`, stuck.stateCount);
+  return stuck;
+}
+
+/**
+ * ∃m (M(p, m) ∧ A(m)) over serial letters, read through the candidates RX while that stays under
+ * maxThroughCandidates subsets (`through`), else without them (the caller intersects), in the
+ * store of options (budget, spill folder).
+ */
+function project(M: Dfa, A: Dfa, RX: Dfa, options: DirectOptions, what: string, through = true): ProjectionResult {
+  const b = A.alphabetSize;
+  const limits = subsetLimits(options, 'bad');
+  const store = {
+    ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
+    ...(options.spillDir === undefined ? {} : { spillDir: options.spillDir }),
+    ...(options.storeGrain === undefined ? {} : { grain: options.storeGrain }),
+    onStore: (f: StoreFigures) => {
+      if (f.spills > 0) options.log?.(`pool chunks of ${what} spilled to disk (strings read back: ${f.spillReads}; bytes held at the end: ${f.bytesHeld})`, f.spills);
+    },
+  };
+  if (through) {
+    try {
+      const cap = Math.min(options.maxThroughCandidates ?? 1_000_000, limits.maxStates);
+      const sub = existsMinimalStored(M, A, b, b, { ...limits, ...store, maxStates: cap, within: RX });
+      options.log?.(`subsets of ${what} through R`, sub.subsets);
+      return sub;
+    } catch (e) {
+      if (!(e instanceof LimitError)) throw e;
+      options.log?.(`subsets of ${what} through R: over`, e.partial as number);
+    }
+  }
+  const sub = existsMinimalStored(M, A, b, b, { ...limits, ...store });
+  options.log?.(`subsets of ${what}`, sub.subsets);
+  return sub;
+}
+
+/** Whether ∃p ∃m (M(p, m) ∧ A(m)), M over the letters p + b m, A over m: a search over the pairs of live states. */
+function meets(M: Dfa, A: Dfa, b: number): boolean {
+  const [Ml, Al] = [new LiveDfa(M), new LiveDfa(A)];
+  const pairs = new TupleProduct('M(p,m) and the moves', [Ml, Al]);
+  const { from, to } = pairs;
+  return pairs.reaches([M.start, A.start], (emit) => {
+    for (let p = 0; p < b; p++) {
+      for (let m = 0; m < b; m++) {
+        to[0] = Ml.next(from[0]!, p + b * m);
+        to[1] = Al.next(from[1]!, m);
+        if (to[0] >= 0 && to[1] >= 0) emit();
+      }
+    }
+  }, { maxStates: 200_000_000 });
 }
 
 /** ∃q (Q(p, q) ∧ q + m = p) as an NFA over the pair letters pL + K mL, q guessed through the adders. */
@@ -156,7 +259,7 @@ function pairMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options: DirectOp
  * The same M(p, m) read one digit at a time: letters p_c + b m_c for c = 0, 1, ..., n - 1 in turn,
  * over Q read as p_0, q_0, p_1, q_1, ... (serialise); coordinate c's adder guesses q_c.
  */
-function serialMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options: DirectOptions): TableNfa {
+export function serialMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options: DirectOptions): TableNfa {
   const b = sys.base;
   const sum = new AdderGuess(sys, 'x');
   const Qs = serialise(Q, b, pairOrder(b, n));
@@ -188,14 +291,23 @@ function serialMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options: Direct
   );
 }
 
-/**
- * The moves m (n tracks, greedy expansions, msd) with some coordinate below g. A move to the
- * h-th element from the top of a chain below p is one: the next element up is not below p, so in
- * some coordinate p is less than h + 1 chain steps above the target.
- */
-export function someCoordinateBelow(sys: NumerationSystem, n: number, g: number): Dfa {
-  const b = sys.base;
-  // One track: a trie of the expansions of 0 .. g - 1 (the root, value 0, loops on leading zeros).
+/** The moves m (n tracks, greedy expansions, msd) whose coordinate c is below g. */
+export function coordinateBelow(sys: NumerationSystem, n: number, c: number, g: number): Dfa {
+  const track = belowTrie(sys, g);
+  const dig = letterDigits(sys.base, n);
+  return minimise(
+    buildDfa<string | null>(
+      sys.base ** n,
+      '',
+      (node) => node ?? '#',
+      (node, L) => (node === null ? null : track.step(node, dig[L * n + c]!)),
+      (node) => (node !== null && track.words.has(node) ? 1 : 0),
+    ),
+  );
+}
+
+/** One track's expansions of 0 .. g - 1 as a trie: nodes are digit strings, the root (value 0) loops on leading zeros. */
+function belowTrie(sys: NumerationSystem, g: number) {
   const words = new Set<string>();
   const prefixes = new Set<string>(['']);
   for (let v = 0; v < g; v++) {
@@ -208,6 +320,17 @@ export function someCoordinateBelow(sys: NumerationSystem, n: number, g: number)
     const t = node === '' ? String(d) : `${node},${d}`;
     return prefixes.has(t) ? t : null;
   };
+  return { words, step };
+}
+
+/**
+ * The moves m (n tracks, greedy expansions, msd) with some coordinate below g. A move to the
+ * h-th element from the top of a chain below p is one: the next element up is not below p, so in
+ * some coordinate p is less than h + 1 chain steps above the target.
+ */
+export function someCoordinateBelow(sys: NumerationSystem, n: number, g: number): Dfa {
+  const b = sys.base;
+  const { words, step } = belowTrie(sys, g);
   const dig = letterDigits(b, n);
   return minimise(
     buildDfa<(string | null)[]>(

@@ -1,0 +1,23 @@
+/** Walnut command text: where one command ends and the next begins (the REPL, `--file` and the explorer's logic panel). */
+
+/**
+ * Splits text into complete commands, each with its terminator (`;`, `:` or `::`, outside double
+ * quotes), and the unterminated rest.
+ */
+export function splitCommands(text: string): { commands: string[]; rest: string } {
+  const commands: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === ';' || c === ':')) {
+      const end = c === ':' && text[i + 1] === ':' ? i + 2 : i + 1;
+      const command = text.slice(start, end).trim();
+      if (command.length > 1) commands.push(command);
+      start = end;
+      i = end - 1;
+    }
+  }
+  return { commands, rest: text.slice(start).trim() };
+}

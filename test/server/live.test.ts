@@ -1,0 +1,143 @@
+// Issue 24 item 7, "must show": a live `sprague serve` (its own process, a free port on 127.0.0.1) is sent
+// hostile paths, a foreign Host and Origin, non-JSON bodies, 50 jobs at once and a client that goes away
+// mid-job; afterwards it still answers, no job is left running, and nothing was started for the foreign
+// requests. The same checks one by one, in process: gate.test.ts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  data: any;
+}
+
+test('a live sprague serve survives hostile requests, 50 jobs at once and clients that go away, and leaves no job running', { timeout: 120_000 }, async () => {
+  const entry = fileURLToPath(new URL('../../src/cli/run.js', import.meta.url));
+  const child = spawn(process.execPath, [entry, 'serve', '--port', '0', '--poll-timeout', '2', '--job-budget', '60'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  try {
+    const first = await new Promise<string>((resolve, reject) => {
+      let buf = '';
+      child.stdout.on('data', (d) => {
+        buf += d;
+        if (buf.includes('\n')) resolve(buf.split('\n')[0]!);
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+    });
+    const m = /^listening on http:\/\/127\.0\.0\.1:(\d+)$/.exec(first);
+    assert.ok(m, `bound to 127.0.0.1 by default: ${first}`);
+    const port = Number(m[1]);
+    const own = `127.0.0.1:${port}`;
+
+    const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> =>
+      new Promise((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, method, path, headers: { host: own, ...headers } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d) => (text += d));
+          res.on('end', () => {
+            let data: unknown = text;
+            try {
+              data = JSON.parse(text);
+            } catch {
+              // a page, a script, or nothing
+            }
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, data });
+          });
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const json = { 'content-type': 'application/json' };
+    const health = async () => (await send('GET', '/api/health')).data as { running: number; queued: number; accepted: number };
+    const until = async <T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> => {
+      const end = Date.now() + ms;
+      for (;;) {
+        const v = await get();
+        if (ok(v)) return v;
+        if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)}`);
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    };
+    const raw = (bytes: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+        let text = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (d) => (text += d));
+        socket.on('close', () => resolve(text.split('\r\n')[0]!));
+        socket.on('error', reject);
+      });
+
+    // Hostile paths and malformed requests: 400, one line each.
+    for (const path of ['/%ff', '/%zz', '/%', '/api/%ff', '/api/jobs/%e0%80', '/a%00b', '/%ff' + 'x'.repeat(4000)]) {
+      const r = await send('GET', path);
+      assert.equal(r.status, 400, path);
+      assert.ok(typeof r.data.error === 'string' && !r.data.error.includes('\n'), path);
+    }
+    assert.match(await raw('GET http://evil.example/ HTTP/1.1\r\nHost: evil.example\r\n\r\n'), /^HTTP\/1\.1 400 /);
+    assert.match(await raw('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon here\r\n\r\n'), /^HTTP\/1\.1 400 /);
+    assert.equal((await send('GET', '/')).status, 200, 'still serving after the hostile paths');
+
+    // A foreign Host (DNS rebinding), a foreign Origin, a cross-site request, text/plain and form bodies: refused, nothing started.
+    const accepted0 = (await health()).accepted;
+    const job = JSON.stringify({ spec: 'wythoff', kind: 'values', max: 1500 });
+    assert.equal((await send('POST', '/api/jobs', { ...json, host: `rebound.evil.example:${port}` }, job)).status, 403);
+    assert.equal((await send('POST', '/api/jobs', { ...json, origin: 'http://evil.example' }, job)).status, 403);
+    assert.equal((await send('POST', '/api/grundy', { ...json, origin: 'http://evil.example' }, JSON.stringify({ spec: 'nim', position: '3' }))).status, 403);
+    assert.equal((await send('POST', '/api/jobs', { ...json, 'sec-fetch-site': 'cross-site' }, job)).status, 403);
+    assert.equal((await send('POST', '/api/jobs', { 'content-type': 'text/plain;charset=UTF-8' }, job)).status, 415);
+    assert.equal((await send('POST', '/api/jobs', { 'content-type': 'application/x-www-form-urlencoded' }, 'spec=wythoff&max=1500')).status, 415);
+    assert.equal((await health()).accepted, accepted0, 'nothing was started for the foreign requests');
+
+    // 50 jobs at once: 4 run, 16 wait in line, the rest are refused with 503 and Retry-After. Nobody polls
+    // them but one, so the others are cancelled after the poll timeout (2 s) and the polled one gets a worker.
+    const answers = await Promise.all(Array.from({ length: 50 }, () => send('POST', '/api/jobs', json, job)));
+    const taken = answers.filter((a) => a.status === 202);
+    const refused = answers.filter((a) => a.status === 503);
+    assert.equal(taken.length + refused.length, 50, `statuses: ${answers.map((a) => a.status).join(' ')}`);
+    assert.ok(taken.length >= 20, `${taken.length} jobs taken`);
+    assert.ok(refused.length > 0 && refused.every((a) => /^\d+$/.test(String(a.headers['retry-after']))), 'refused with Retry-After');
+    assert.equal((await health()).accepted, accepted0 + taken.length);
+    const last = taken.map((a) => a.data).find((v) => v.queued === 16);
+    assert.ok(last, 'the last job taken waits in line, 16th');
+    const onWorker = await until(`job ${last.id} to leave the line`, async () => (await send('GET', `/api/jobs/${last.id}`)).data, (v) => v.queued === undefined);
+    assert.equal(onWorker.state, 'running');
+    // The others stop at their next check of the stop flag, or are ended after the grace time (5 s); the
+    // polled one is polled meanwhile (each GET is a poll).
+    const others = taken.map((a) => a.data.id as string).filter((id) => id !== last.id);
+    const views = await until(
+      'the unpolled jobs to stop',
+      async () => Promise.all([last.id, ...others].map(async (id) => (await send('GET', `/api/jobs/${id}`)).data)),
+      ([, ...v]) => v.every((j) => j.state !== 'running'),
+    );
+    assert.equal(views[0].state, 'running', 'the polled job runs on');
+    for (const v of views.slice(1)) assert.deepEqual([v.state, v.reason], ['cancelled', 'nobody polled it for 2 s'], v.id);
+    assert.equal((await send('DELETE', `/api/jobs/${last.id}`)).data.state, 'cancelled');
+
+    // A client that goes away mid-job: its Grundy query is cancelled.
+    const accepted1 = (await health()).accepted;
+    const query = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/grundy', headers: json });
+    query.on('error', () => {});
+    query.end(JSON.stringify({ spec: 'zeruclid', position: '1,400,703' }));
+    await until('the query to start', health, (h) => h.accepted === accepted1 + 1 && h.running >= 1);
+    query.destroy();
+
+    // Afterwards: it answers, and no job is left running or waiting.
+    const after = await until('no job left', health, (h) => h.running === 0 && h.queued === 0);
+    assert.equal(after.accepted, accepted1 + 1);
+    assert.equal((await send('GET', `/api/jobs/j${accepted1 + 1}`)).data.reason, 'its client closed the connection');
+    const check = await send('POST', '/api/check', json, JSON.stringify({ spec: 'maharaja' }));
+    assert.equal(check.status, 200);
+    assert.equal((await send('GET', '/')).status, 200);
+    assert.equal(child.exitCode, null, 'still running');
+    assert.equal(stderr, '', 'nothing on stderr');
+  } finally {
+    child.kill('SIGTERM');
+  }
+});

@@ -7,6 +7,7 @@
  * Strings are Uint8Array of symbol codes (index into the dictionary's alphabet), so binary processes of
  * 10^8 symbols stay in typed arrays.
  */
+import { checkMemory } from '../core/budget.js';
 import { InputError, InterruptedError } from '../core/errors.js';
 
 export interface DictionaryEntry {
@@ -171,6 +172,8 @@ export function runDictionaryProcess(d: CompiledDictionary, start: Uint8Array, o
   const maxSteps = options.maxSteps ?? Infinity;
   let read = options.read ?? 0;
   if (!Number.isInteger(read) || read < 0 || read > start.length) throw new InputError(`bad read position ${read} for a start string of length ${start.length}`);
+  // The string is a byte a letter, allocated up to maxLength at once: past the budget, refused before any work.
+  if (Number.isFinite(maxLength)) checkMemory(`a dictionary string of ${maxLength} letters`, maxLength);
   let cap = Math.max(64, start.length * 2);
   if (Number.isFinite(maxLength)) cap = Math.max(cap, Math.min(maxLength + d.maxTranslateLength, 2 ** 31 - 1));
   let s = new Uint8Array(cap);

@@ -2,6 +2,7 @@
  * Checks a game's dictionary against its P-positions (seed maharaja-nim, section 2.3: "each one of the
  * words (27) to (35) does appear ... the latter five ... do not appear among the first 20000 bits").
  */
+import { checkMemory } from '../core/budget.js';
 import { bitsOfTable } from './bitstring.js';
 import { compileDictionary, encode, runDictionaryProcess } from './dictionary.js';
 import type { GameDictionary } from './maharaja-dictionaries.js';
@@ -29,6 +30,8 @@ export interface DictionaryCheck {
 
 /** Runs the process for `bits` bits and compares them with the column table of the game. */
 export function checkGameDictionary(game: GameDictionary, bits: number, options: WythoffTableOptions = {}): DictionaryCheck {
+  // Known before any work: the string (a byte a bit, grown by doubling), the column table (4 + 1 bytes a column) and its bits.
+  checkMemory(`${bits} bits of the ${game.name} dictionary and their column table`, (game.firstColumn + bits) * 8);
   const d = compileDictionary(game.dictionary);
   const run = runDictionaryProcess(d, encode('01', game.start), { read: game.read, maxLength: bits });
   const produced = run.string.subarray(0, Math.min(bits, run.length));

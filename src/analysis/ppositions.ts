@@ -5,6 +5,7 @@
  * misère compounds, the ZERUCLID kernel, the invariant kernel), the generic table from the rules, and last
  * the plain solver (for rulesets whose moves leave the box or do not lower the position).
  */
+import { checkMemory } from '../core/budget.js';
 import { InterruptedError } from '../core/errors.js';
 import type { Ruleset } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
@@ -79,8 +80,24 @@ export function pTable(rs: Ruleset<any>, heaps: number, max: number, options: Bo
   }
 }
 
+/**
+ * Bytes the box [0, max]^heaps takes, known before any work: the Wythoff column table (a column and a
+ * diagonal mark per x, and about two P-positions listed per column), or a table of the box: a bit per cell
+ * for a kernel of the ruleset's own, four bytes per cell for the generic table.
+ */
+export function boxBytes(rs: Ruleset<any>, heaps: number, max: number): number {
+  if (heaps === 2 && rs.capabilities?.wythoffMoves) return (max + 1) * (5 + 2 * LISTED_POSITION_BYTES);
+  // A kernel of the ruleset's own fills a bitset (and arrays along one side); the generic table a value per cell.
+  const cells = (max + 1) ** heaps;
+  return rs.capabilities?.table ? cells / 8 + (max + 1) * 16 : cells * 4;
+}
+
+/** Bytes of one P-position listed as a small array. */
+const LISTED_POSITION_BYTES = 64;
+
 /** Every P-position in [0, max]^heaps, in lexicographic order, and the method that found them. */
 export function pPositions(rs: Ruleset<any>, heaps: number, max: number, options: BoxOptions = {}): { positions: number[][]; method: BoxMethod } {
+  checkMemory(`the P-positions of ${rs.name} in [0,${max}]^${heaps}`, boxBytes(rs, heaps, max));
   const wythoffMoves = heaps === 2 ? rs.capabilities?.wythoffMoves : undefined;
   if (wythoffMoves) return { positions: wythoffFamilyPPositions(wythoffMoves, max, options), method: 'wythoff-columns' };
   const t = pTable(rs, heaps, max, options);

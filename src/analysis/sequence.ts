@@ -2,10 +2,15 @@
  * Grundy sequences of one-heap games: G(0), G(1), ..., G(N), by the sequence kernel a ruleset declares
  * (octal and subtraction games, a subtraction game pushed onto another) or else the general solver.
  */
+import { checkMemory } from '../core/budget.js';
 import { InterruptedError } from '../core/errors.js';
 import type { KernelSequence, Ruleset } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
 import { certifierFor, findArithmeticPeriod, findPeriod, outcomePeriod, type Periodicity } from './periodicity.js';
+
+/** Bytes per value of a sequence kernel (its values and scratch arrays), and of the solver (values and memo). */
+const KERNEL_BYTES_PER_VALUE = 8;
+const SOLVER_BYTES_PER_VALUE = 160;
 
 export interface SequenceOptions {
   onProgress?: (done: number, total: number) => void;
@@ -34,6 +39,8 @@ export function grundySequence(rs: Ruleset<any>, max: number, options: SequenceO
  */
 export function kernelSequence(rs: Ruleset<any>, max: number, options: SequenceOptions = {}): KernelSequence {
   const kernel = rs.convention === 'normal' ? rs.capabilities?.sequence : undefined;
+  // Known before any work: a kernel holds a few typed arrays of max + 1 entries, the solver a memo entry per heap.
+  checkMemory(`G(0..${max}) of ${rs.name}`, (max + 1) * (kernel ? KERNEL_BYTES_PER_VALUE : SOLVER_BYTES_PER_VALUE));
   if (!kernel) return { values: grundySequence(rs, max, options) };
   const { onProgress, signal } = options;
   const kernelOptions = { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) };

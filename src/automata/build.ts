@@ -33,8 +33,13 @@ export function buildDfa<S>(
   intern(start);
   const delta: number[] = [];
   const SINK = -1;
+  // delta is a plain array, which V8 cannot grow past about 10^8 entries (a fatal error, not an exception).
+  const maxEntries = limitDefault('logicTable');
   for (let i = 0; i < states.length; i++) {
     const s = states[i]!;
+    if ((i + 1) * alphabetSize > maxEntries) {
+      throw new LimitError(`${what}: ${i + 1} states times ${alphabetSize} letters pass ${maxEntries} transitions`, 'logicTable', states.length);
+    }
     for (let a = 0; a < alphabetSize; a++) {
       const t = step(s, a);
       delta[i * alphabetSize + a] = t === null ? SINK : intern(t);

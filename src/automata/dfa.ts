@@ -3,7 +3,8 @@
  * special case of outputs 0 (reject) and 1 (accept); a Grundy automaton outputs Grundy values.
  * Letters are integers 0..alphabetSize-1 (see alphabet.ts for multi-track letters).
  */
-import { InputError } from '../core/errors.js';
+import { InputError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 
 export class Dfa {
   /**
@@ -59,6 +60,9 @@ export class Dfa {
     output: (state: number) => number,
     start = 0,
   ): Dfa {
+    if (stateCount * alphabetSize > limitDefault('transitions')) {
+      throw new LimitError(`a transition table of ${stateCount} states times ${alphabetSize} letters passes ${limitDefault('transitions')} entries`, 'transitions');
+    }
     const delta = new Int32Array(stateCount * alphabetSize);
     const out = new Int32Array(stateCount);
     for (let s = 0; s < stateCount; s++) {

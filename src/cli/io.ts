@@ -5,6 +5,7 @@
 import { accessSync, constants, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import cliProgress from 'cli-progress';
+import { maxThreads } from '../core/budget.js';
 import { InputError, InterruptedError } from '../core/errors.js';
 import { ctrlC, yieldToSignals } from './interrupt.js';
 
@@ -128,6 +129,32 @@ export function parseCount(flag: string, text: string): number {
   const n = Number(text);
   if (!Number.isSafeInteger(n)) throw new FlagError(flag, text, 'too large');
   return n;
+}
+
+const UNITS: Record<string, number> = { '': 2 ** 20, k: 2 ** 10, kib: 2 ** 10, m: 2 ** 20, mib: 2 ** 20, g: 2 ** 30, gib: 2 ** 30, t: 2 ** 40, tib: 2 ** 40 };
+
+/** Parses a size flag: a number and a unit (K, M, G, T: powers of 1024); a bare number is MiB. In bytes. */
+export function parseSize(flag: string, text: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
+  const unit = m ? UNITS[m[2]!.toLowerCase()] : undefined;
+  if (!m || unit === undefined) throw new FlagError(flag, text, 'expected a size such as 512M, 2G or 1.5G');
+  const bytes = Math.floor(Number(m[1]) * unit);
+  if (bytes < 2 ** 20) throw new FlagError(flag, text, 'at least 1M');
+  if (!Number.isSafeInteger(bytes)) throw new FlagError(flag, text, 'too large');
+  return bytes;
+}
+
+/**
+ * Parses --threads: at least 1; more than the cores is lowered to them with a note on stderr (more threads
+ * than cores only share them, and each holds memory of its own).
+ */
+export function parseThreads(text: string): number {
+  const n = parseCount('--threads', text);
+  if (n < 1) throw new FlagError('--threads', text, 'at least 1');
+  const cores = maxThreads();
+  if (n <= cores) return n;
+  process.stderr.write(`sprague: note: --threads ${n} lowered to ${cores}, the cores of this machine\n`);
+  return cores;
 }
 
 export class FlagError extends Error {

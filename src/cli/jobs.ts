@@ -3,6 +3,7 @@
  * worker thread, so the CLI's own thread stays free to notice Ctrl-C (interrupt.ts) and draw a progress bar.
  * One runner (one worker) serves the whole process.
  */
+import { workerHeapMb } from '../core/budget.js';
 import { InterruptedError, LimitError } from '../core/errors.js';
 import type { ArgsOf, JobEnd, JobRunner, PartialOf, ResultOf } from '../core/jobs.js';
 import { type JobName, jobRunner, type jobs } from '../jobs/index.js';
@@ -28,7 +29,8 @@ export interface CommandJobOptions {
 export async function runCommandJob<K extends JobName>(name: K, args: ArgsOf<Jobs[K]>, options: CommandJobOptions): Promise<JobEnd<ResultOf<Jobs[K]>, PartialOf<Jobs[K]>>> {
   installCtrlC();
   const bar = progressBar(options.title);
-  runner ??= jobRunner();
+  // The worker's heap is the memory budget (--max-memory): a job past it ends with exit 3, not V8's abort.
+  runner ??= jobRunner({ resourceLimits: { maxOldGenerationSizeMb: workerHeapMb() } });
   try {
     const end = await runner.run(name, args, {
       signal: ctrlC.stop,

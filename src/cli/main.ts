@@ -6,7 +6,8 @@ import { Command, CommanderError } from 'commander';
 import { commands } from './commands/index.js';
 import { CycleError, InputError, InterruptedError, LimitError, PositionError, SpecError } from '../core/errors.js';
 import { flagFor } from '../core/limits.js';
-import { FlagError } from './io.js';
+import { FlagError, parseSize } from './io.js';
+import { setMemoryBudget } from '../core/budget.js';
 import { codeVersion } from '../core/sealed.js';
 import { loadGameFiles } from './games.js';
 
@@ -15,8 +16,10 @@ export async function main(argv: string[]): Promise<number> {
     .description('A workbench for impartial combinatorial games: Grundy values, P-positions, periods, automata.')
     .version(codeVersion())
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `sprague: ${s}` : s) })
+    // commander's errors (and the help it shows when a subcommand is missing) are printed by report(), as one line.
+    .configureOutput({ writeErr: () => {} })
     .showHelpAfterError(false)
+    .option('--max-memory <size>', 'memory budget of a computation, e.g. 2G or 512M (a bare number is MiB; default: half the memory)')
     .option('--require <file>', 'load a game module (a JS file that calls registerGame) before the command; repeatable', (f: string, all: string[]) => [...all, f], [] as string[]);
   for (const c of commands) c.register(program, { run: main });
   for (const sub of program.commands) sub.exitOverride();
@@ -24,22 +27,36 @@ export async function main(argv: string[]): Promise<number> {
   let command: string | undefined;
   program.hook('preAction', async (_, action) => {
     command = action.name();
+    const size = program.opts<{ maxMemory?: string }>().maxMemory;
+    setMemoryBudget(size === undefined ? undefined : parseSize('--max-memory', size));
     await loadGameFiles(program.opts<{ require: string[] }>().require, '--require');
+  });
+  // The command being dispatched to, so that a missing subcommand can be named.
+  let dispatched: Command = program;
+  program.hook('preSubcommand', (_, sub) => {
+    dispatched = sub;
   });
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (e) {
-    return report(e, command);
+    return report(e, command, dispatched);
   }
 }
 
-function report(e: unknown, command: string | undefined): number {
-  if (e instanceof CommanderError) {
-    // Help and version exit cleanly; commander already printed its one-line error.
-    return e.exitCode === 0 ? 0 : 2;
-  }
+/** One line on stderr and the exit code, for every way a command can fail (the one place that decides both). */
+function report(e: unknown, command: string | undefined, dispatched: Command): number {
   const line = (msg: string) => process.stderr.write(`sprague: ${msg.split('\n')[0]}\n`);
+  if (e instanceof CommanderError) {
+    // Help and version exit cleanly. A command with subcommands and none given: name them, in one line.
+    if (e.exitCode === 0) return 0;
+    if (e.code === 'commander.help') {
+      const name = dispatched.parent === null ? 'sprague' : `sprague ${dispatched.name()}`;
+      const subs = dispatched.commands.map((c) => c.name()).filter((n) => n !== 'help');
+      line(`${dispatched.parent === null ? '' : `${dispatched.name()}: `}name a command: ${subs.join(', ')} (${name} --help says more)`);
+    } else line(e.message.trim().split(/\s*\n\s*/).join(' ')); // e.g. "unknown option '--jsn' (Did you mean --json?)"
+    return 2;
+  }
   if (
     e instanceof SpecError ||
     e instanceof PositionError ||

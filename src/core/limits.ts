@@ -56,7 +56,13 @@ export const LIMITS = {
     bounds: 'states of any intermediate automaton of the Walnut-style logic engine (its products and projections)',
     flags: { logic: '--max-states' },
   },
-  logicTable: { default: 60_000_000, shown: '60 M', fixed: true, bounds: 'transitions of one projection of the logic engine (a plain array holds no more)' },
+  logicTable: { default: 60_000_000, shown: '60 M', fixed: true, bounds: 'transitions of one table held in a plain array: a projection of the logic engine, an automaton built from keys (a plain array holds no more)' },
+  numerationBase: {
+    default: 1024,
+    shown: '1024',
+    fixed: true,
+    bounds: 'the base, or the largest coefficient, of a numeration system named msd_K, lsd_K, lin_..., neg_K (a formula over t variables reads base^t letters)',
+  },
   // The logic admissibility engine (src/logic/admissibility, src/logic/chains.ts): caps of its own.
   admissibilityNfaStates: {
     default: 30_000_000,
@@ -78,6 +84,8 @@ export const LIMITS = {
   // Grundy automata (src/regular).
   lemma2Pairs: { default: 1_000_000, shown: '1 M', bounds: 'pairs (machine state, subset) explored by the Lemma-2 proof of a Grundy automaton' },
   transducerOutputs: { default: 100_000, shown: '100 k', bounds: 'outputs of a transducer on one word (automata/transducer.ts apply)' },
+  // Game specs (src/spec).
+  specNesting: { default: 100, shown: '100', fixed: true, bounds: 'compounds nested in one game spec (sum(push(...)): the parser and the rulesets recurse through them)' },
   // The general solver and the heap games.
   positions: { default: 15_000_000, shown: '15 M', bounds: 'positions memoised by the general solver (core/solver.ts)' },
   depth: {
@@ -102,7 +110,7 @@ export const LIMITS = {
   // Rewrite games and grids.
   lengthsMemory: {
     default: null,
-    shown: 'half the memory of the machine, at most 2 GiB',
+    shown: 'the memory budget (--max-memory), at most 2 GiB',
     bounds: 'bytes of the by-length table of a rewrite game (one byte per word)',
     flags: { lengths: '--memory' },
   },
@@ -114,9 +122,27 @@ export const LIMITS = {
   tableBits: { default: 31, shown: '31', fixed: true, bounds: 'log2 of the slots of a transposition table' },
   jobMemory: {
     default: null,
-    shown: "V8's heap limit of a worker thread",
-    fixed: true,
-    bounds: 'the JavaScript heap of the worker thread running a job (a job past it ends with exit 3; typed arrays are outside it)',
+    shown: "the memory budget, at most V8's heap limit",
+    bounds: 'the JavaScript heap of the worker thread running a job of the command line (a job past it ends with exit 3; typed arrays are outside it, and checked against memory where their size is known)',
+    flags: { '*': '--max-memory' },
+  },
+  memory: {
+    default: null,
+    shown: 'half the memory of the machine',
+    bounds: "bytes one computation may hold: a table or a search whose size is known before it starts is refused past it (exit 3, nothing started); the worker thread of a job gets it as its heap limit (at most V8's own), past which the job ends with exit 3",
+    flags: { '*': '--max-memory' },
+  },
+  threads: {
+    default: null,
+    shown: 'the cores of the machine',
+    bounds: 'worker threads of one command: more threads than cores only share them (and each holds its own memory), so a larger --threads is lowered to it, with a note',
+    flags: { lengths: '--threads', census: '--threads', worker: '--threads' },
+  },
+  boardCells: { default: 16_384, shown: '16 384', fixed: true, bounds: 'cells of a board a grid search takes (a board is a bit mask in a BigInt: each cell read shifts the whole mask)' },
+  pushCramPositions: {
+    default: 2 ** 48,
+    shown: '2^48',
+    bounds: 'positions before the button of a PUSH CRAM board (the product of its column states: 7x7 has 1.8e9, 9x9 4.6e15), past which no search is started',
   },
   boardSize: { default: 30, shown: '30 (3-row kernel: 31 columns, 25 for Grundy values, 26 with checkpoints)', fixed: true, bounds: 'rows, columns or component sides a grid search handles' },
   // Pictures (src/plot: sprague plot and the explorer): sizes no picture can show, refused before any work (exit 2).
@@ -142,8 +168,8 @@ export function limitDefault(name: { [K in LimitName]: (typeof LIMITS)[K]['defau
   return LIMITS[name].default as number;
 }
 
-/** The flag that raises `limit` in `command`, if there is one (e.g. `--max-subsets` for subsets in admissible). */
+/** The flag that raises `limit` in `command`, if there is one (e.g. `--max-subsets` for subsets in admissible); `*` is every command. */
 export function flagFor(limit: LimitName, command: string | undefined): string | undefined {
   const spec: LimitSpec = LIMITS[limit];
-  return command === undefined ? undefined : spec.flags?.[command];
+  return command === undefined ? undefined : (spec.flags?.[command] ?? spec.flags?.['*']);
 }

@@ -67,6 +67,14 @@ export interface Ruleset<P> {
  * import no analysis. Compounds build their capabilities from their parts' (`beforeButton`, `misereForm`).
  */
 export interface Capabilities {
+  /**
+   * The Grundy value of a position by a closed form (normal play), or undefined where the form does not
+   * apply: the solver memoises it without listing any option (Nim's value is its heap; a sum of such
+   * parts is the XOR of theirs, by decompose).
+   */
+  readonly grundyOf?: (p: any) => number | undefined;
+  /** The outcome of a position of a misère game by a closed form (misère Nim: Bouton), or undefined; used like grundyOf. */
+  readonly misereOutcomeOf?: (p: any) => 'P' | 'N' | undefined;
   /** G(0..max) of one heap by a typed-array kernel; normal play only. */
   readonly sequence?: (max: number, options: KernelOptions, sequenceOf: SequenceOf) => KernelSequence;
   /** The theorem that turns G(0..len-1) into a proof of a period (e.g. Guy–Smith); normal play only. */

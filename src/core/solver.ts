@@ -13,6 +13,8 @@ export interface SolverOptions {
   maxDepth?: number;
   /** Split disjunctive sums into components and XOR their values (default true). */
   decompose?: boolean;
+  /** Take a value a ruleset gives by a closed form (Capabilities.grundyOf) instead of searching (default true). */
+  closedForms?: boolean;
   /** Most positions memoised before giving up with a LimitError (default 15 million). */
   maxPositions?: number;
   signal?: AbortSignal;
@@ -32,6 +34,8 @@ const enum Combine {
   Misere,
   /** A disjunctive sum: the XOR of the components' values. */
   Xor,
+  /** A value given by a closed form (Capabilities.grundyOf). */
+  Known,
 }
 
 interface Node {
@@ -53,7 +57,14 @@ class Frame implements Node {
     readonly children: Node[],
     readonly combine: Combine,
     readonly depth: number,
+    /** The value of a Combine.Known frame. */
+    readonly known = 0,
   ) {}
+}
+
+/** A misère outcome as the memo holds it (0 = P, 1 = N). */
+function outcomeCode(o: 'P' | 'N' | undefined): number | undefined {
+  return o === undefined ? undefined : o === 'P' ? 0 : 1;
 }
 
 /**
@@ -164,6 +175,10 @@ export class Solver {
     n.memo.set(n.key, IN_PROGRESS);
     this.size++;
     const rs = n.rs;
+    // A closed form the ruleset knows: a frame with no children, whose value is the form's (an empty XOR
+    // frame is combined to 0, so the value is set here and the frame only carries it).
+    const closed = this.options.closedForms === false ? undefined : rs.convention === 'normal' ? rs.capabilities?.grundyOf?.(n.p) : outcomeCode(rs.capabilities?.misereOutcomeOf?.(n.p));
+    if (closed !== undefined) return new Frame(rs, n.p, n.key, n.memo, [], Combine.Known, depth, closed);
     if (rs.convention === 'normal' && this.options.decompose !== false && rs.decompose) {
       const parts = rs.decompose(n.p);
       if (parts) {
@@ -176,6 +191,7 @@ export class Solver {
   }
 
   private combine(f: Frame): number {
+    if (f.combine === Combine.Known) return f.known;
     if (f.combine === Combine.Xor) {
       let x = 0;
       for (const c of f.children) x ^= c.memo.get(c.key)!;

@@ -5,10 +5,13 @@
  * Solvers stay memoised in the worker between jobs (the explorer asks about one game many times), a few
  * games at a time.
  */
-import { InterruptedError } from '../core/errors.js';
+import { checkMemory } from '../core/budget.js';
+import { InterruptedError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import type { JobContext } from '../core/jobs.js';
 import type { Ruleset } from '../core/ruleset.js';
 import type { Solver } from '../core/solver.js';
+import { certifiedPeriod, oneHeapSequence } from '../analysis/sequence.js';
 
 export interface GrundyArgs {
   spec: string;
@@ -62,24 +65,80 @@ async function solverFor(spec: string, maxDepth: number | undefined): Promise<{ 
   return s;
 }
 
+function gridGameOf(rs: Ruleset<any>): string | undefined {
+  return rs.capabilities?.gridSearch;
+}
+
+/** Heaps above this are read off a certified period instead of searched (when the ruleset's theorem proves one). */
+const PERIOD_FROM = 1 << 16;
+
+/** Certified periods by ruleset name: [G(0..len-1), period, preperiod], or null when none was proved. */
+const periods = new Map<string, { values: ArrayLike<number>; period: number; preperiod: number } | null>();
+
+/**
+ * A heap game whose one-heap values have a period its certifier proves (subtraction games, octal games
+ * by Guy–Smith): G(n) for a large heap is G of the heap folded into the period, and a position that is
+ * the sum of its heaps is the XOR of theirs. Undefined where this does not apply (the solver decides).
+ */
+function periodicLine(rs: Ruleset<any>, p: unknown, position: string): GrundyLine | undefined {
+  if (rs.convention !== 'normal' || rs.domain.kind !== 'heaps' || rs.capabilities?.certifier === undefined) return undefined;
+  const heaps = p as number[];
+  if (heaps.every((h) => h < PERIOD_FROM)) return undefined;
+  const parts = heaps.length === 1 ? [{ ruleset: rs, position: heaps }] : rs.decompose?.(heaps);
+  if (!parts || parts.some((c) => c.ruleset !== rs || (c.position as number[]).length !== 1)) return undefined;
+  let known = periods.get(rs.name);
+  if (known === undefined) {
+    const period = certifiedPeriod(rs);
+    known = null;
+    if (period.certified && period.period !== null && period.preperiod !== null) {
+      known = { values: oneHeapSequence(rs, period.preperiod + period.period), period: period.period, preperiod: period.preperiod };
+    }
+    periods.set(rs.name, known);
+  }
+  if (known === null) return undefined;
+  const { values, period, preperiod } = known;
+  const g = (h: number) => values[h < preperiod ? h : preperiod + ((h - preperiod) % period)]!;
+  const grundy = parts.reduce((x, c) => x ^ g((c.position as number[])[0]!), 0);
+  return { position, formatted: rs.domain.format(p), grundy, outcome: grundy === 0 ? 'P' : 'N' };
+}
+
+/** Bytes the general solver holds per memoised position (a Map entry, its key, the position). */
+export const BYTES_PER_POSITION = 160;
+
+/**
+ * Refuses up front a search whose size is known: the Grundy value of a Wythoff-family position (a, b) has
+ * no closed form, and the solver memoises the box [0,a]x[0,b] below it.
+ */
+function checkSearchSize(rs: Ruleset<any>, p: unknown, position: string): void {
+  if (rs.domain.kind !== 'heaps' || rs.capabilities?.wythoffMoves === undefined) return;
+  const cells = (p as number[]).reduce((n, h) => n * (h + 1), 1);
+  const what = `the search of ${position} in ${rs.name} (the ${cells} positions below it)`;
+  if (cells > limitDefault('positions')) throw new LimitError(`${what} passes the ${limitDefault('positions')} positions the solver memoises`, 'positions');
+  checkMemory(what, cells * BYTES_PER_POSITION);
+}
+
 /** Every line, each emitted as it is found; a stop keeps the lines emitted ({ done } counts them). */
 export async function grundyLines(args: GrundyArgs, ctx: JobContext): Promise<GrundyLine[]> {
   current = ctx.signal;
   const { ruleset, solver } = await solverFor(args.spec, args.maxDepth);
   const { parsePosition } = await import('../spec/index.js');
   const parsed = args.positions.map((t) => parsePosition(ruleset, t));
+  if (!gridGameOf(ruleset)) for (const [i, p] of parsed.entries()) if (periodicLine(ruleset, p, '') === undefined) checkSearchSize(ruleset, p, args.positions[i]!);
   // A game that names a grid search in its capabilities is solved by that search.
-  const gridGame = ruleset.capabilities?.gridSearch;
+  const gridGame = gridGameOf(ruleset);
   const grid = gridGame === undefined ? undefined : await import('./grids.js');
   const misere = ruleset.convention === 'misere';
   const lines: GrundyLine[] = [];
   for (const [i, p] of parsed.entries()) {
     const position = args.positions[i]!;
     let line: GrundyLine;
+    let line0: GrundyLine | undefined;
     try {
       if (grid) {
         const r = await grid.gridSolve(gridGame!, position, { grundy: !args.outcomeOnly, ...(args.checkpoint ? { checkpoint: args.checkpoint } : {}) }, ctx);
         line = { position, formatted: position, grundy: r.grundy, outcome: r.outcome === 'P' ? 'P' : 'N' };
+      } else if ((line0 = periodicLine(ruleset, p, position)) !== undefined) {
+        line = line0;
       } else {
         const outcome = solver.outcome(ruleset, p);
         line = { position, formatted: ruleset.domain.format(p), grundy: misere ? null : solver.grundy(ruleset, p), outcome };

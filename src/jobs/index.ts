@@ -2,6 +2,7 @@
  * The jobs of the job runner (core/jobs.ts) and a runner for them: the command line runs its long commands
  * through one (a single worker), the explorer through another (a few), census workers later the same way.
  */
+import { memoryBudgetSet } from '../core/budget.js';
 import { JobRunner, type RunnerOptions } from '../core/jobs.js';
 import { gameModules } from '../spec/parse.js';
 import { jobs } from './registry.js';
@@ -10,14 +11,20 @@ export * from './registry.js';
 export type { GrundyArgs, GrundyLine } from './grundy.js';
 export type { BluffArgs } from './grids.js';
 
+/** What a job's worker is given before the job: the game modules to load and the caller's memory budget. */
+export interface JobSetup {
+  modules: string[];
+  memoryBudget: number | undefined;
+}
+
 /** The worker module that serves `jobs`. */
 export const JOB_WORKER = new URL('./worker.js', import.meta.url);
 
 /**
  * A runner of the registry's jobs on a pool of `threads` workers (default 1), started as jobs come. Its
  * workers load the game modules this thread loaded (spec/parse.ts, loadGameModules) before a job parses a
- * spec: a game registered here is known there too.
+ * spec, so a game registered here is known there too, and take this thread's memory budget.
  */
 export function jobRunner(options: RunnerOptions = {}): JobRunner<typeof jobs> {
-  return new JobRunner(jobs, JOB_WORKER, { setup: gameModules, ...options });
+  return new JobRunner(jobs, JOB_WORKER, { setup: (): JobSetup => ({ modules: gameModules(), memoryBudget: memoryBudgetSet() }), ...options });
 }

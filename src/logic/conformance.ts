@@ -77,6 +77,16 @@ export function runConformance(dir: string, options: ConformanceOptions = {}): C
     maxStates: options.maxStates ?? 300_000,
   });
   const setup = readFileSync(join(dir, 'setup.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  const cases: CaseLine[] = readFileSync(join(dir, 'cases.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
+  // Ids asked for that the suite does not have are a mistake to say, not to skip in silence.
+  if (options.only) {
+    const ids = new Set(cases.map((c) => c.id));
+    const missing = [...options.only].filter((id) => !ids.has(id));
+    if (missing.length > 0) throw new InputError(`no case ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''} in ${join(dir, 'cases.jsonl')} (it has ${ids.size} cases)`);
+  }
   for (const step of setup) {
     if (step.action === 'write_file') {
       files.set(step.path, step.content);
@@ -90,10 +100,6 @@ export function runConformance(dir: string, options: ConformanceOptions = {}): C
     }
   }
   const summary: ConformanceSummary = { passed: 0, failed: 0, skipped: 0 };
-  const cases: CaseLine[] = readFileSync(join(dir, 'cases.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l));
   for (const c of cases) {
     if (options.signal?.aborted) break;
     if (options.only && !options.only.has(c.id)) continue;

@@ -60,11 +60,13 @@ export function splitCommand(text: string): { verb: string; name: string; rest: 
   return { verb: m[1]!, name: m[2]!, rest: m[3]!, terminator: m[4]! };
 }
 
-/** The text between the first and the last double quote. */
+/** The text between the first and the last double quote, which ends the command (as in Walnut: nothing may follow it). */
 function quoted(rest: string, what: string): { before: string; body: string } {
   const a = rest.indexOf('"');
   const b = rest.lastIndexOf('"');
   if (a < 0 || b <= a) throw new InputError(`${what}: expected a quoted formula`);
+  const after = rest.slice(b + 1).trim();
+  if (after !== '') throw new InputError(`${what}: unexpected ${JSON.stringify(after)} after the quoted formula`);
   return { before: rest.slice(0, a).trim(), body: rest.slice(a + 1, b) };
 }
 

@@ -13,6 +13,7 @@
  * reversals).
  */
 import { InputError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { LinearRecurrence, type Complex, cabs, cmul, solveComplex } from './recurrence.js';
@@ -99,6 +100,7 @@ export class NumerationSystem {
     } else if ((mm = /^neg_(\d+)$/.exec(rest))) {
       const k = Number(mm[1]);
       if (k < 2) throw new InputError(`numeration system ${name}: the base must be at most -2`);
+      if (k > limitDefault('numerationBase')) throw new InputError(`numeration system ${name}: a base below -${limitDefault('numerationBase')}`);
       const sys = new NegativeBaseSystem(name, msd, k);
       registry.set(name, sys);
       return sys;
@@ -107,6 +109,9 @@ export class NumerationSystem {
     } else {
       throw new InputError(`unknown numeration system ${JSON.stringify(name)}`);
     }
+    // A formula over t variables reads letters of t digits, so the alphabet grows as the base to the t.
+    const cap = limitDefault('numerationBase');
+    if (coefficients.some((c) => c > cap)) throw new InputError(`numeration system ${name}: a digit bound above ${cap} (a formula's letters are tuples of digits: base^variables of them)`);
     const sys = NumerationSystem.fromCoefficients(name, msd, coefficients);
     registry.set(name, sys);
     return sys;

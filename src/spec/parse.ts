@@ -10,6 +10,7 @@
  *   COND := 'else' | ATOM ('&' ATOM)*  ATOM := LINEAR 'mod' M '=' R      LINEAR like x, x+y, 2x-y, x3
  */
 import { InputError, SpecError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import type { Ruleset } from '../core/ruleset.js';
 import { ConjoinedCompound, DisjunctiveSum, Misere, PassCompound, PushCompound } from '../core/compounds.js';
 import { Nim } from '../games/heaps/nim.js';
@@ -194,6 +195,8 @@ class SpecParser {
   private compound(name: string, c: (typeof COMPOUNDS)[string], start: number): Ruleset<any> {
     this.expect('(', `"(" after ${name}`);
     this.depth++;
+    // The parser, the rulesets and the solver recurse through the nesting: a bound keeps the stack safe.
+    if (this.depth > limitDefault('specNesting')) this.fail(`compounds nested more than ${limitDefault('specNesting')} deep`, start);
     const args = [this.chain()];
     this.skipSpace();
     while (this.peek() === ',') {

@@ -18,7 +18,9 @@ test('docs/limits.md lists every limit of the table, with its default and its fl
     const spec = LIMITS[name];
     const cells = rows[i]!.split(' | ');
     assert.equal(cells[1], spec.shown, name);
-    for (const [command, flag] of Object.entries('flags' in spec ? spec.flags : {})) assert.ok(rows[i]!.includes(`\`${command} ${flag}\``), `${name}: ${command} ${flag}`);
+    for (const [command, flag] of Object.entries('flags' in spec ? spec.flags : {})) {
+      assert.ok(rows[i]!.includes(command === '*' ? `\`${flag}\` (every command)` : `\`${command} ${flag}\``), `${name}: ${command} ${flag}`);
+    }
   }
 });
 

@@ -28,3 +28,36 @@ export function runCli(args: string[], options: { input?: string; timeoutMs?: nu
     : [];
   return { status: r.status ?? -1, stdout, stderr: r.stderr ?? '', lines };
 }
+
+/**
+ * Runs the CLI's `main` in this process, as `runCli` would in a child (stdout and stderr captured, the exit
+ * code returned), for tests that run hundreds of command lines: no process start-up per run.
+ */
+export async function runCliInProcess(args: string[]): Promise<CliResult> {
+  const { main } = await import('../../src/cli/main.js');
+  const out: string[] = [];
+  const err: string[] = [];
+  const stdoutWrite = process.stdout.write;
+  const stderrWrite = process.stderr.write;
+  const capture = (into: string[]) => ((chunk: string | Uint8Array) => (into.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), true)) as typeof process.stdout.write;
+  process.exitCode = undefined;
+  process.stdout.write = capture(out);
+  process.stderr.write = capture(err);
+  let status: number;
+  try {
+    status = await main(args);
+  } finally {
+    process.stdout.write = stdoutWrite;
+    process.stderr.write = stderrWrite;
+    process.exitCode = undefined;
+  }
+  const stdout = out.join('');
+  const lines = args.includes('--json') && status === 0 ? stdout.split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l)) : [];
+  return { status, stdout, stderr: err.join(''), lines };
+}
+
+/** Ends the worker thread of the jobs the in-process runs started. */
+export async function closeInProcessJobs(): Promise<void> {
+  const { closeCommandJobs } = await import('../../src/cli/jobs.js');
+  await closeCommandJobs();
+}

@@ -43,6 +43,7 @@ export const admissibleCommand: CommandModule = {
         const differenceMax = flags.differenceMax === undefined ? undefined : parseCount('--difference-max', flags.differenceMax);
         if (flags.maxSubsets !== undefined && flags.method !== 'logic') throw new FlagError('--max-subsets', flags.maxSubsets, 'only the logic method builds subset automata');
         const maxSubsets = flags.maxSubsets === undefined ? undefined : parseCount('--max-subsets', flags.maxSubsets);
+        if (flags.heaps !== undefined && flags.method === 'logic') throw new FlagError('--heaps', flags.heaps, 'the logic method names its sets on 2 heaps itself');
         if (flags.checkpoint !== undefined && flags.method !== 'logic') throw new FlagError('--checkpoint', flags.checkpoint, 'only the logic method has stages to keep');
         const args = {
           text,

@@ -14,7 +14,7 @@ import { ALWAYS_SHOWN, FAMILY_FIELDS, type CensusRow, type FamilyRow, type Statu
 import { runCensus, type CensusRunResult } from '../../census/run.js';
 import { CensusStore, type CensusSummary } from '../../census/store.js';
 import { parseWhere } from '../../census/where.js';
-import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar } from '../io.js';
+import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar, parseThreads } from '../io.js';
 import type { CommandModule } from './index.js';
 
 const DEFAULT_DB = 'sprague-census.db';
@@ -91,8 +91,7 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
   const bound = flags.bound === undefined ? family.defaultBound : parseCount('--bound', flags.bound);
   const automaton = automatonFlags(flags);
   const redo = redoFlag(flags.redo);
-  const threads = flags.threads === undefined ? undefined : parseCount('--threads', flags.threads);
-  if (threads === 0) throw new FlagError('--threads', flags.threads!, 'at least 1');
+  const threads = flags.threads === undefined ? undefined : parseThreads(flags.threads);
   const store = CensusStore.open(flags.db);
   let executor: Executor | undefined;
   const bar = progressBar('census');

@@ -3,7 +3,7 @@
  * one line per length (spec/CLI.md); `--words g` lists the Grundy language L_g instead.
  */
 import type { Command } from 'commander';
-import { totalmem } from 'node:os';
+import { memoryBudget } from '../../core/budget.js';
 import { InputError } from '../../core/errors.js';
 import { defaultThreads } from '../../core/pool.js';
 import { parseSpec } from '../../spec/index.js';
@@ -11,7 +11,7 @@ import { type LengthStats, enumerateByLength } from '../../games/rewrite/enumera
 import { DirectoryCheckpoint } from '../../games/rewrite/checkpoint.js';
 import { MAX_TABLE_BYTES } from '../../games/rewrite/packed.js';
 import { compressWord } from '../../games/rewrite/rules.js';
-import { colour, emitJson, emitLine, formatTable, parseCount, progressBar, FlagError } from '../io.js';
+import { colour, emitJson, emitLine, formatTable, parseCount, progressBar, FlagError, parseThreads } from '../io.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
 import type { CommandModule } from './index.js';
 
@@ -43,11 +43,10 @@ export const lengthsCommand: CommandModule = {
         const rules = ruleset.capabilities?.rewriteRules;
         if (!rules) throw new InputError(`lengths needs a rewrite game (rewrite:RULES); ${ruleset.name} is not one`);
         const max = parseCount('--max', flags.max);
-        const threads = flags.threads === undefined ? defaultThreads() : parseCount('--threads', flags.threads);
-        if (threads < 1) throw new FlagError('--threads', flags.threads!, 'at least 1');
+        const threads = flags.threads === undefined ? defaultThreads() : parseThreads(flags.threads);
         const words = flags.words === undefined ? undefined : parseCount('--words', flags.words);
         const maxBytes =
-          flags.memory === undefined ? Math.min(MAX_TABLE_BYTES, totalmem() / 2) : parseCount('--memory', flags.memory) * 2 ** 20;
+          flags.memory === undefined ? Math.min(MAX_TABLE_BYTES, memoryBudget()) : parseCount('--memory', flags.memory) * 2 ** 20;
         const maxDepth = flags.maxDepth === undefined ? undefined : parseCount('--max-depth', flags.maxDepth);
         const checkpoint = flags.checkpoint === undefined ? undefined : new DirectoryCheckpoint(flags.checkpoint, rules);
         const resume = checkpoint?.resume();

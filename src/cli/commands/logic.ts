@@ -2,13 +2,14 @@
  * `sprague logic QUERY | --file FILE | --conformance DIR`: the Walnut-style first-order logic engine
  * (deciding-game-invariance, sections 3-5).
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, InterruptedError } from '../../core/errors.js';
 import type { CaseOutcome } from '../../logic/conformance.js';
 import type { LogicLine } from '../../jobs/index.js';
 import { runCommandJob, stopped } from '../jobs.js';
-import { checkUserFile, checkUserFolder, checkWritableFile, colour, emitJson, emitLine, parseCount, readUserFile, writeUserFile } from '../io.js';
+import { checkUserFile, checkUserFolder, checkWritableFile, colour, emitJson, emitLine, FlagError, parseCount, readUserFile, writeUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
 import { logicRepl, splitCommands } from '../logic-repl.js';
 
@@ -30,6 +31,9 @@ function matrixNames(mpl: string): string[] {
   return [...mpl.matchAll(/^(M_\S+) := Matrix/gm)].map((m) => m[1]!);
 }
 
+/** Longest range of case ids --only takes (the suite has about a thousand cases). */
+const MAX_ID_RANGE = 100_000;
+
 /** `--only 0-156,530`: case ids as comma-separated numbers and ranges. */
 function parseIds(text: string): Set<number> {
   const ids = new Set<number>();
@@ -38,6 +42,7 @@ function parseIds(text: string): Set<number> {
     if (!m) throw new InputError(`--only: bad case range ${JSON.stringify(part)} (expected e.g. 0-156,530)`);
     const a = Number(m[1]);
     const b = m[2] === undefined ? a : Number(m[2]);
+    if (b - a > MAX_ID_RANGE) throw new InputError(`--only: the range ${a}-${b} is longer than ${MAX_ID_RANGE} cases`);
     for (let i = a; i <= b; i++) ids.add(i);
   }
   return ids;
@@ -122,6 +127,17 @@ async function repl(flags: Flags, maxStates: number | undefined): Promise<void> 
   if (flags.mpl && end.mpl !== undefined) writeUserFile('--mpl', flags.mpl, end.mpl);
 }
 
+/** The folders a Walnut library has (any one will do). */
+const LIBRARY_FOLDERS = ['Word Automata Library', 'Command Files', 'Custom Bases', 'Transducer Library', 'Macro Library', 'Automata Library', 'Morphism Library'];
+
+/** --library: a folder that looks like a Walnut library, so that a mistyped path is not read as an empty one. */
+function checkLibraryFolder(dir: string): void {
+  checkUserFolder('--library', dir);
+  if (!LIBRARY_FOLDERS.some((f) => existsSync(join(dir, f)))) {
+    throw new InputError(`--library ${dir}: not a Walnut library folder (none of ${LIBRARY_FOLDERS.join(', ')} in it)`);
+  }
+}
+
 export const logicCommand: CommandModule = {
   register(program: Command) {
     program
@@ -144,7 +160,8 @@ export const logicCommand: CommandModule = {
           for (const f of ['setup.jsonl', 'cases.jsonl']) checkUserFile('--conformance', join(flags.conformance, f));
           return conformance(flags.conformance, flags);
         }
-        if (flags.library) checkUserFolder('--library', flags.library);
+        if (flags.only !== undefined) throw new FlagError('--only', flags.only, 'it chooses conformance cases: give --conformance DIR too');
+        if (flags.library) checkLibraryFolder(flags.library);
         if (flags.dot) checkWritableFile('--dot', flags.dot);
         if (flags.mpl) checkWritableFile('--mpl', flags.mpl);
         const maxStates = flags.maxStates === undefined ? undefined : parseCount('--max-states', flags.maxStates);

@@ -70,10 +70,7 @@ async function printPositions(coords: Int32Array, heaps: number, flags: Flags): 
 /** After a stop or a limit: the P-positions known final, and on stderr what they are. */
 async function printKept(kept: KeptPPositions, heaps: number, max: number, name: string, flags: Flags): Promise<void> {
   const count = kept.coords.length / heaps;
-  if (kept.kind === 'none') {
-    process.stderr.write(`sprague: stopped before any cell of the table of ${name} was final; no P-positions kept\n`);
-    return;
-  }
+  if (kept.kind === 'none') return;
   await printPositions(kept.coords, heaps, flags);
   process.stderr.write(
     kept.kind === 'box'

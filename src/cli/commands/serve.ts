@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { JOB_DEFAULTS } from '../../server/jobs.js';
 import { startServer } from '../../server/server.js';
+import { InputError } from '../../core/errors.js';
 import { FlagError, emitJson, emitLine, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 
@@ -10,6 +11,26 @@ interface Flags {
   jobBudget?: string;
   pollTimeout?: string;
   json?: boolean;
+}
+
+/** A TCP port: 0 (any free one) to 65535. */
+function portFlag(text: string): number {
+  const port = parseCount('--port', text);
+  if (port > 65535) throw new FlagError('--port', text, 'a port is at most 65535');
+  return port;
+}
+
+/** The server on `port`; a port taken or not allowed is bad input, named (exit 2). */
+async function listen(options: Parameters<typeof startServer>[0]): ReturnType<typeof startServer> {
+  const { port } = options;
+  try {
+    return await startServer(options);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new InputError(`--port ${port}: the port is in use (another program listens on it; --port 0 picks a free one)`);
+    if (code === 'EACCES' || code === 'EPERM') throw new InputError(`--port ${port}: not allowed to listen there (ports below 1024 need privileges)`);
+    throw e;
+  }
 }
 
 export const serveCommand: CommandModule = {
@@ -30,8 +51,8 @@ export const serveCommand: CommandModule = {
         };
         const budgetMs = seconds('--job-budget', flags.jobBudget);
         const pollTimeoutMs = seconds('--poll-timeout', flags.pollTimeout);
-        const server = await startServer({
-          port: parseCount('--port', flags.port),
+        const server = await listen({
+          port: portFlag(flags.port),
           ...(budgetMs === undefined ? {} : { budgetMs }),
           ...(pollTimeoutMs === undefined ? {} : { pollTimeoutMs }),
         });

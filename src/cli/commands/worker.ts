@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { CensusWorker } from '../../census/queue.js';
-import { emitJson, emitLine, FlagError, parseCount } from '../io.js';
+import { emitJson, emitLine, FlagError, parseCount, parseThreads } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -17,8 +17,7 @@ interface Flags {
 }
 
 async function work(flags: Flags): Promise<void> {
-  const threads = flags.threads === undefined ? undefined : parseCount('--threads', flags.threads);
-  if (threads === 0) throw new FlagError('--threads', flags.threads!, 'at least 1');
+  const threads = flags.threads === undefined ? undefined : parseThreads(flags.threads);
   const lockDurationMs = flags.lockMs === undefined ? undefined : parseCount('--lock-ms', flags.lockMs);
   if (lockDurationMs !== undefined && lockDurationMs < 500) throw new FlagError('--lock-ms', flags.lockMs!, 'at least 500');
   const worker = await CensusWorker.start(flags.redis, {

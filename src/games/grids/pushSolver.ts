@@ -6,6 +6,7 @@
  * up to date incrementally. The table is keyed by the least key over the reflections of the board.
  */
 import { LimitError } from '../../core/errors.js';
+import { limitDefault } from '../../core/limits.js';
 import { type Board, columnMask } from './board.js';
 import { octal007Values } from './octal007.js';
 import { TranspositionTable } from './table.js';
@@ -77,6 +78,8 @@ export interface PushSearchOptions {
   /** Called every few seconds and when interrupted, to save the table. */
   onCheckpoint?: () => void;
   checkpointEveryMs?: number;
+  /** Most positions before the button (the product of the column states) a search is started on (default: pushCramPositions). */
+  maxPositions?: number;
 }
 
 /** A root move: a vertical domino on rows row, row + 1 of column col, or the button. */
@@ -141,6 +144,11 @@ export class PushCramSearch {
       const size = this.kinds[c]!.masks.length;
       this.weight[c] = size > 1 ? w : 0;
       if (size > 1) w *= size;
+    }
+    // The positions before the button are the tuples of column states: past the cap no search finishes (9x9: 55^9).
+    const cap = options.maxPositions ?? limitDefault('pushCramPositions');
+    if (w > cap) {
+      throw new LimitError(`a PUSH CRAM search of ${this.rows}x${this.cols} ranges over ${w.toPrecision(3)} positions (the product of its column states), more than ${cap.toPrecision(3)}: no search finishes`, 'pushCramPositions');
     }
     this.numericKeys = w <= Number.MAX_SAFE_INTEGER;
     // Never more slots than about twice the positions there are (small boards get small tables).

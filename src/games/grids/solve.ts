@@ -3,6 +3,7 @@
  * DOMINEERING boards, the winning first moves, and the bluff test of push-the-button, section 5.
  */
 import { InputError, InterruptedError, LimitError } from '../../core/errors.js';
+import { limitDefault } from '../../core/limits.js';
 import type { Ruleset } from '../../core/ruleset.js';
 import { type Board, formatBoard, isEmptyCell, place } from './board.js';
 import { loadTable, loadTriples, saveTable, saveTriples } from './checkpoint.js';
@@ -110,6 +111,10 @@ export function solveOutcome(ruleset: Ruleset<any> | GridRuleset, board: Board, 
     entries,
     ms: Math.round(performance.now() - t0),
   });
+  // A board is a bit mask in a BigInt: every cell read costs a shift of the whole mask.
+  if (board.rows * board.cols > limitDefault('boardCells')) {
+    throw new LimitError(`a board of ${board.rows}x${board.cols} has ${board.rows * board.cols} cells; the grid searches take at most ${limitDefault('boardCells')}`, 'boardCells');
+  }
   if (ruleset instanceof PushCramRuleset) {
     if (board.pushed) {
       const v = pushedValue(board);

@@ -8,8 +8,11 @@ export class Nim implements Ruleset<Heaps> {
   readonly domain = heapMultisetDomain;
   readonly convention = 'normal';
   readonly terminating = true;
-  /** The 2-heap ray kernel, also for its push chains and misère form. */
-  readonly capabilities: Capabilities = rayCapabilities({ kind: 'nim' });
+  /**
+   * The 2-heap ray kernel, also for its push chains and misère form; and the closed form of its value, the
+   * nim-sum of the heaps (Bouton; push-the-button §1.2), so that a heap of 10^6 lists no option.
+   */
+  readonly capabilities: Capabilities = nimCapabilities();
 
   options(p: Heaps): Heaps[] {
     const out: Heaps[] = [];
@@ -23,6 +26,17 @@ export class Nim implements Ruleset<Heaps> {
   decompose(p: Heaps): Component[] | undefined {
     return splitHeaps(this, p);
   }
+}
+
+/**
+ * The ray kernels of Nim, with the closed forms of Bouton: the value is the nim-sum of the heaps; under the
+ * misère convention the previous player wins iff the nim-sum is 0 with a heap above 1, or 1 with none.
+ */
+function nimCapabilities(): Capabilities {
+  const rays = rayCapabilities({ kind: 'nim' });
+  const nimSum = (p: Heaps) => p.reduce((x, h) => x ^ h, 0);
+  const misereOutcomeOf = (p: Heaps): 'P' | 'N' => ((p.some((h) => h > 1) ? nimSum(p) === 0 : nimSum(p) === 1) ? 'P' : 'N');
+  return { ...rays, grundyOf: nimSum, misereForm: () => ({ ...rays.misereForm?.(), misereOutcomeOf }) };
 }
 
 /** The one-heap components of a heap game that is a disjunctive sum of its heaps. */

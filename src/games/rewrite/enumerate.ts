@@ -4,7 +4,7 @@
  * the shorter ones. Rules must not lengthen words; rules that keep the length are solved inside
  * their length by an explicit-stack search (cycles are reported, depth is bounded).
  */
-import { totalmem } from 'node:os';
+import { memoryBudget } from '../../core/budget.js';
 import { CycleError, InputError, InterruptedError, LimitError } from '../../core/errors.js';
 import { WorkerPool } from '../../core/pool.js';
 import {
@@ -104,7 +104,7 @@ function checkRules(rules: readonly RewriteRule[]): void {
 function prepare(rules: readonly RewriteRule[], maxLength: number, options: EnumerateOptions) {
   checkRules(rules);
   const layout = packedLayout(alphabetFor(rules), maxLength);
-  checkFits(layout, options.maxBytes ?? Math.min(MAX_TABLE_BYTES, totalmem() / 2));
+  checkFits(layout, options.maxBytes ?? Math.min(MAX_TABLE_BYTES, memoryBudget()));
   return { layout, spec: compileRules(layout, rules) };
 }
 

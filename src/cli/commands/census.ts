@@ -14,10 +14,14 @@ import { ALWAYS_SHOWN, FAMILY_FIELDS, type CensusRow, type FamilyRow, type Statu
 import { runCensus, type CensusRunResult } from '../../census/run.js';
 import { CensusStore, type CensusSummary } from '../../census/store.js';
 import { parseWhere } from '../../census/where.js';
+import { ctrlC, installCtrlC } from '../interrupt.js';
 import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar } from '../io.js';
 import type { CommandModule } from './index.js';
 
 const DEFAULT_DB = 'sprague-census.db';
+
+/** After Ctrl-C, how long a game may take to stop by itself before its thread is ended (nothing finished is lost either way). */
+const STOP_GRACE_MS = 2000;
 
 interface RunFlags {
   bound?: string;
@@ -96,18 +100,19 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
   const store = CensusStore.open(flags.db);
   let executor: Executor | undefined;
   const bar = progressBar('census');
-  const abort = new AbortController();
-  const onSigint = () => abort.abort();
-  process.once('SIGINT', onSigint);
+  // The command line's Ctrl-C contract: the first stops the games in flight and keeps every finished one,
+  // a second ends them at once.
+  installCtrlC();
   let total = 0;
   let finished = 0;
   let result: CensusRunResult;
   try {
     executor = flags.queue
       ? await QueueExecutor.open(flags.queue, flags.attempts === undefined ? {} : { attempts: Math.max(1, parseCount('--attempts', flags.attempts)) })
-      : new LocalExecutor(threads);
+      : new LocalExecutor({ ...(threads === undefined ? {} : { threads }), graceMs: STOP_GRACE_MS });
     result = await runCensus(store, family, bound, executor, {
-      signal: abort.signal,
+      signal: ctrlC.stop,
+      kill: ctrlC.kill,
       redo,
       automaton,
       onStart(pending) {
@@ -130,7 +135,6 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
     throw e;
   } finally {
     bar.stop();
-    process.off('SIGINT', onSigint);
     await executor?.close();
     store.close();
   }

@@ -5,7 +5,7 @@
  * for the games in flight to stop (or `kill` ends them), then throws InterruptedError whose `partial` is
  * the CensusRunResult so far: everything finished is stored.
  */
-import { InterruptedError } from '../core/errors.js';
+import { InterruptedError, LimitError } from '../core/errors.js';
 import { codeVersion, taskKey, type AutomatonSettings, type CensusTask } from './compute.js';
 import type { Executor } from './executor.js';
 import type { Family } from './families.js';
@@ -56,9 +56,10 @@ export function pendingTasks(store: CensusStore, family: Family, bound: number, 
   return tasks;
 }
 
-/** The row recording that a game's computation failed. */
+/** The row recording that a game's computation failed; a limit's error starts with its name (core/limits.ts). */
 export function failedRow(task: CensusTask, error: unknown): CensusRow {
-  const message = error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? error.message : String(error);
+  const message = error instanceof LimitError ? `limit ${error.limit}: ${text}` : text;
   return {
     spec: task.spec,
     computation: task.computation,

@@ -7,7 +7,8 @@
  * games in flight. The schema version is PRAGMA user_version.
  */
 import { existsSync } from 'node:fs';
-import Database from 'libsql';
+import { createRequire } from 'node:module';
+import type Database from 'libsql';
 import { InputError } from '../core/errors.js';
 import { taskKey } from './compute.js';
 import type { Family } from './families.js';
@@ -65,6 +66,16 @@ export interface CensusSummary {
 
 type Db = InstanceType<typeof Database>;
 
+/**
+ * The binding, loaded when a store is first opened: the library entry re-exports the census, and a user
+ * who never opens a store should not load a native addon.
+ */
+let binding: typeof Database | undefined;
+function openDatabase(path: string): Db {
+  binding ??= createRequire(import.meta.url)('libsql') as typeof Database;
+  return new binding(path);
+}
+
 export class CensusStore {
   private constructor(
     private readonly db: Db,
@@ -76,7 +87,7 @@ export class CensusStore {
     if (options.mustExist && path !== ':memory:' && !existsSync(path)) throw new InputError(`no census database at ${path}`);
     let db: Db;
     try {
-      db = new Database(path);
+      db = openDatabase(path);
       db.pragma('journal_mode = WAL');
       db.pragma('busy_timeout = 10000');
       // WAL with NORMAL sync keeps every committed game through a process kill (not a power cut).

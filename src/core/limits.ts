@@ -105,6 +105,19 @@ export const LIMITS = {
   grundyValue: { default: 255, shown: '255', fixed: true, bounds: 'a Grundy value stored in one byte (rewrite tables, Push-Cram searches)' },
   searchTableBytes: { default: 8 * 2 ** 30, shown: '8 GiB', bounds: 'bytes of the 3-row Push-Cram kernel table' },
   tableBits: { default: 31, shown: '31', fixed: true, bounds: 'log2 of the slots of a transposition table' },
+  // Census (src/census): per-game caps of the automaton attempt; past them a verdict stays open (no error).
+  censusAutomatonStates: {
+    default: 100,
+    shown: '100',
+    bounds: 'states of the largest Grundy automaton a census tries per rewrite game; a game needing more gets the verdict lower-bound (no error)',
+    flags: { 'census run': '--max-states' },
+  },
+  censusAutomatonMs: {
+    default: 2000,
+    shown: '2000 ms',
+    bounds: "milliseconds of a census's automaton attempt per rewrite game (learner and Lemma-2 prover); past them the verdict is open (no error)",
+    flags: { 'census run': '--budget-ms' },
+  },
   jobMemory: {
     default: null,
     shown: "V8's heap limit of a worker thread",

@@ -17,6 +17,9 @@ import type { WhereClause } from './where.js';
 
 export const SCHEMA_VERSION = 1;
 
+/** The database `census run` writes and the explorer's census page reads unless told otherwise. */
+export const DEFAULT_CENSUS_DB = 'sprague-census.db';
+
 const SQL_TYPE = { int: 'INTEGER', text: 'TEXT', bool: 'INTEGER' } as const;
 
 function schema(): string {
@@ -71,9 +74,9 @@ type Db = InstanceType<typeof Database>;
  * who never opens a store should not load a native addon.
  */
 let binding: typeof Database | undefined;
-function openDatabase(path: string): Db {
+function openDatabase(path: string, readonly: boolean): Db {
   binding ??= createRequire(import.meta.url)('libsql') as typeof Database;
-  return new binding(path);
+  return readonly ? new binding(path, { readonly: true, fileMustExist: true }) : new binding(path);
 }
 
 export class CensusStore {
@@ -82,12 +85,21 @@ export class CensusStore {
     readonly path: string,
   ) {}
 
-  /** Opens (creating when absent, unless `mustExist`) the database at `path`; ':memory:' for a private one. */
-  static open(path: string, options: { mustExist?: boolean } = {}): CensusStore {
-    if (options.mustExist && path !== ':memory:' && !existsSync(path)) throw new InputError(`no census database at ${path}`);
+  /**
+   * Opens (creating when absent, unless `mustExist`) the database at `path`; ':memory:' for a private one.
+   * `readonly` (the explorer's census page): an existing census database, never written, not even migrated.
+   */
+  static open(path: string, options: { mustExist?: boolean; readonly?: boolean } = {}): CensusStore {
+    if ((options.mustExist || options.readonly) && path !== ':memory:' && !existsSync(path)) throw new InputError(`no census database at ${path}`);
     let db: Db;
     try {
-      db = openDatabase(path);
+      if (options.readonly) {
+        db = openDatabase(path, true);
+        db.pragma('busy_timeout = 10000');
+        checkVersion(db, path);
+        return new CensusStore(db, path);
+      }
+      db = openDatabase(path, false);
       db.pragma('journal_mode = WAL');
       db.pragma('busy_timeout = 10000');
       // WAL with NORMAL sync keeps every committed game through a process kill (not a power cut).
@@ -183,9 +195,21 @@ export class CensusStore {
   }
 }
 
-function migrate(db: Db, path: string): void {
+function schemaVersion(db: Db): number {
   // libsql's pragma() ignores { simple: true }: read the row.
-  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  return Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+}
+
+/** A database opened read-only must already hold this schema: it cannot be migrated. */
+function checkVersion(db: Db, path: string): void {
+  const version = schemaVersion(db);
+  if (version !== SCHEMA_VERSION) {
+    throw new InputError(`${path} ${version === 0 ? 'is not a census database' : `has census schema ${version}, not this sprague's ${SCHEMA_VERSION}`}`);
+  }
+}
+
+function migrate(db: Db, path: string): void {
+  const version = schemaVersion(db);
   if (version === SCHEMA_VERSION) return;
   if (version > SCHEMA_VERSION) {
     throw new InputError(`${path} has census schema ${version}, newer than this sprague's ${SCHEMA_VERSION}: use a newer sprague`);

@@ -7,6 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { extname, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handleApi, sendJson } from './api.js';
+import { handleCensus } from './census.js';
+import { DEFAULT_CENSUS_DB } from '../census/store.js';
 import { JobManager, type JobManagerOptions } from './jobs.js';
 
 export interface ServeOptions extends JobManagerOptions {
@@ -15,6 +17,8 @@ export interface ServeOptions extends JobManagerOptions {
   host?: string;
   /** Directory of the page (default: web/ at the package root). */
   webRoot?: string;
+  /** The census database the census page reads (default: sprague-census.db in the working directory). */
+  censusDb?: string;
 }
 
 export interface RunningServer {
@@ -44,6 +48,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const jobs = new JobManager(options);
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/api/census' || url.pathname.startsWith('/api/census/')) return handleCensus(req, res, url, options.censusDb ?? DEFAULT_CENSUS_DB);
     if (url.pathname.startsWith('/api/')) {
       void handleApi(req, res, url.pathname, jobs);
       return;

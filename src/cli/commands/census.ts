@@ -12,13 +12,13 @@ import { QueueExecutor } from '../../census/queue.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
 import { ALWAYS_SHOWN, FAMILY_FIELDS, type CensusRow, type FamilyRow, type Status } from '../../census/row.js';
 import { runCensus, type CensusRunResult } from '../../census/run.js';
-import { CensusStore, type CensusSummary } from '../../census/store.js';
+import { CensusStore, DEFAULT_CENSUS_DB, type CensusSummary } from '../../census/store.js';
 import { parseWhere } from '../../census/where.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
 import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar } from '../io.js';
 import type { CommandModule } from './index.js';
 
-const DEFAULT_DB = 'sprague-census.db';
+const DEFAULT_DB = DEFAULT_CENSUS_DB;
 
 /** After Ctrl-C, how long a game may take to stop by itself before its thread is ended (nothing finished is lost either way). */
 const STOP_GRACE_MS = 2000;

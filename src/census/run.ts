@@ -5,7 +5,7 @@
  * for the games in flight to stop (or `kill` ends them), then throws InterruptedError whose `partial` is
  * the CensusRunResult so far: everything finished is stored.
  */
-import { InterruptedError, LimitError } from '../core/errors.js';
+import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { codeVersion, taskKey, type AutomatonSettings, type CensusTask } from './compute.js';
 import type { Executor } from './executor.js';
 import type { Family } from './families.js';
@@ -17,6 +17,12 @@ export interface CensusRunOptions {
   signal?: AbortSignal;
   /** Ends the games in flight at once (their worker threads are ended and replaced). */
   kill?: AbortSignal;
+  /**
+   * Extend the open games: only the members stored as `open` in the census of the same family to this
+   * smaller bound (e.g. the octal codes with no certified period at 2^16, run again to 2^20). The census
+   * to the new bound then lists those members only, until a full run to it lists them all.
+   */
+  openAt?: number;
   /** Recompute the stored games with these statuses (e.g. open after raising the automaton budget). */
   redo?: readonly Status[];
   /** Limits of the automaton attempt of rewrite games. */
@@ -71,7 +77,18 @@ export function failedRow(task: CensusTask, error: unknown): CensusRow {
   };
 }
 
-export async function runCensus(store: CensusStore, family: Family, bound: number, executor: Executor, options: CensusRunOptions = {}): Promise<CensusRunResult> {
+/** The family restricted to its members stored as open to the bound `openAt` (CensusRunOptions.openAt). */
+export function openMembers(store: CensusStore, family: Family, openAt: number): Family {
+  if (!store.censuses().some((c) => c.family === family.name && c.bound === openAt)) {
+    throw new InputError(`no census of ${family.name} to ${openAt} to extend: run it first`);
+  }
+  const open = store.membersWithStatus(family.name, openAt, 'open');
+  return { ...family, members: family.members.filter((m) => open.has(`${m.computation} ${m.spec}`)) };
+}
+
+export async function runCensus(store: CensusStore, whole: Family, bound: number, executor: Executor, options: CensusRunOptions = {}): Promise<CensusRunResult> {
+  if (options.openAt !== undefined && options.openAt >= bound) throw new InputError(`extending the open games needs a bound above ${options.openAt}, not ${bound}`);
+  const family = options.openAt === undefined ? whole : openMembers(store, whole, options.openAt);
   store.registerCensus(family, bound);
   const tasks = pendingTasks(store, family, bound, options);
   const distinct = new Set(family.members.map((m) => `${m.computation} ${m.spec}`)).size;

@@ -144,6 +144,17 @@ export class CensusStore {
     return new Set(rows.filter((r) => !redo.includes(r.status)).map((r) => taskKey(r as Parameters<typeof taskKey>[0])));
   }
 
+  /** The members (spec and computation) of the census (family, bound) whose stored row has this status. */
+  membersWithStatus(family: string, bound: number, status: Status): Set<string> {
+    const rows = this.db
+      .prepare(
+        'SELECT m.spec AS spec, m.computation AS computation FROM members m JOIN games g ' +
+          'ON g.spec = m.spec AND g.computation = m.computation AND g.bound = m.bound WHERE m.family = ? AND m.bound = ? AND g.status = ?',
+      )
+      .all(family, bound, status) as { spec: string; computation: string }[];
+    return new Set(rows.map((r) => `${r.computation} ${r.spec}`));
+  }
+
   /** Stores one finished game in its own transaction (replacing a row of the same key). */
   put(row: CensusRow): void {
     const columns = [...ROW_FIELDS.map((f) => f.column), 'finished_at'];

@@ -58,3 +58,25 @@ test('library: a stopped census keeps the finished games and throws InterruptedE
     store.close();
   }
 });
+
+test('extending the open games (openAt): only the games open at the smaller bound are computed again; 0.4 (period 34 from 54) is certified at 4096', async () => {
+  const store = CensusStore.open(':memory:');
+  const executor = new LocalExecutor({ threads: 2 });
+  try {
+    const family = parseFamily('octal:1');
+    const first = await runCensus(store, family, 64, executor);
+    assert.deepEqual([first.summary.done, first.summary.open], [6, 2]);
+    const extended = await runCensus(store, family, 4096, executor, { openAt: 64 });
+    assert.equal(extended.computed, 2);
+    const rows = store.rows(family.name, 4096);
+    assert.deepEqual(rows.map((r) => [r.spec, r.status, r.period, r.preperiod]), [
+      ['octal:0.4', 'done', 34, 54],
+      ['octal:0.6', 'open', null, null],
+    ]);
+    await assert.rejects(runCensus(store, family, 64, executor, { openAt: 64 }), /needs a bound above 64/);
+    await assert.rejects(runCensus(store, family, 8192, executor, { openAt: 100 }), /no census of octal:1 to 100/);
+  } finally {
+    await executor.close();
+    store.close();
+  }
+});

@@ -32,6 +32,7 @@ interface RunFlags {
   maxStates?: string;
   budgetMs?: string;
   redo?: string;
+  openAt?: string;
   attempts?: string;
 }
 
@@ -115,6 +116,7 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
       kill: ctrlC.kill,
       redo,
       automaton,
+      ...(flags.openAt === undefined ? {} : { openAt: parseCount('--open-at', flags.openAt) }),
       onStart(pending) {
         total = pending;
         bar.update(0, total, flags.queue ? 'waiting for workers' : '');
@@ -276,6 +278,7 @@ export const censusCommand: CommandModule = {
       .option('--max-states <k>', `rewrite games: largest Grundy automaton tried (default ${DEFAULT_AUTOMATON.maxStates})`)
       .option('--budget-ms <ms>', `rewrite games: time for the automaton attempt of each game (default ${DEFAULT_AUTOMATON.budgetMs})`)
       .option('--redo <statuses>', 'recompute stored games with these statuses (open, failed; comma separated)')
+      .option('--open-at <b>', 'only the games stored as open in the census to the smaller bound B (e.g. --bound 1048576 --open-at 65536)')
       .option('--attempts <n>', 'with --queue: attempts per game before it is recorded as failed (default 3)')
       .action((family: string, flags: RunFlags) => run(family, flags));
     census

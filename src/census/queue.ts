@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { InputError, InterruptedError } from '../core/errors.js';
+import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import type { CensusTask } from './compute.js';
 import { LocalExecutor, type Executor, type GameOptions } from './executor.js';
 import type { CensusRow } from './row.js';
@@ -259,6 +259,8 @@ export class CensusWorker {
             await job.moveToWait(token);
             throw new WaitingError();
           }
+          // The error crosses Redis as its message only: a limit keeps its name there, as a local run stores it.
+          if (e instanceof LimitError) throw new Error(`limit ${e.limit}: ${e.message}`);
           throw e;
         }
       },

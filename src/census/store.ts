@@ -8,6 +8,8 @@
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type Database from 'libsql';
 import { InputError } from '../core/errors.js';
 import { taskKey } from './compute.js';
@@ -76,7 +78,11 @@ type Db = InstanceType<typeof Database>;
 let binding: typeof Database | undefined;
 function openDatabase(path: string, readonly: boolean): Db {
   binding ??= createRequire(import.meta.url)('libsql') as typeof Database;
-  return readonly ? new binding(path, { readonly: true, fileMustExist: true }) : new binding(path);
+  if (!readonly) return new binding(path);
+  // libsql ignores the `readonly` option (a write goes through); SQLite's own URI parameter is obeyed.
+  const db = new binding(`${pathToFileURL(resolve(path)).href}?mode=ro`);
+  db.pragma('query_only = 1');
+  return db;
 }
 
 export class CensusStore {

@@ -29,7 +29,15 @@ async function get(path: string, method = 'GET'): Promise<{ status: number; data
   return { status: res.status, data: await res.json() };
 }
 
-const digest = () => createHash('sha256').update(readFileSync(db)).digest('hex');
+/** What the database holds (its bytes may change when SQLite folds its write-ahead log in). */
+function digest(): string {
+  const store = CensusStore.open(db, { readonly: true });
+  try {
+    return createHash('sha256').update(JSON.stringify([store.censuses(), store.allGames()])).digest('hex');
+  } finally {
+    store.close();
+  }
+}
 
 test('GET /api/census lists the stored censuses with their counts', async () => {
   const { status, data } = await get('/api/census');
@@ -79,6 +87,16 @@ test('census route errors name the field: a bad where, an unknown census, a bad 
   assert.equal((await get('/api/census/rows')).data.field, 'family');
   for (const method of ['POST', 'DELETE', 'PUT']) assert.equal((await get('/api/census/rows?family=subtraction:4', method)).status, 405, method);
   assert.equal(digest(), before, 'the database is unchanged');
+});
+
+test('the store the route opens is read-only: SQLite refuses a write through it', () => {
+  const store = CensusStore.open(db, { readonly: true });
+  try {
+    assert.throws(() => store.put({ spec: 'subtraction:9', computation: 'sequence', bound: 1, status: 'done' }), /readonly/);
+  } finally {
+    store.close();
+  }
+  assert.throws(() => CensusStore.open(join(db, '..', 'absent.db'), { readonly: true }), /no census database/);
 });
 
 test('a server whose census database does not exist lists no census and creates no file', async () => {

@@ -157,7 +157,7 @@ function printRunSummary(r: CensusRunResult, db: string, interrupted: boolean): 
 }
 
 function openForReading(db: string): CensusStore {
-  return CensusStore.open(db, { mustExist: true });
+  return CensusStore.open(db, { readonly: true });
 }
 
 function censusBound(store: CensusStore, name: string, flag: string | undefined, db: string): number {

@@ -152,3 +152,14 @@ export { JobRunner, INLINE_MS, job, serveJobs, type Job, type JobContext, type J
 
 // Limits: every default cap in one table (docs/limits.md), a LimitError names one of them.
 export { LIMITS, LIMIT_NAMES, flagFor, limitDefault, type LimitName, type LimitSpec } from './core/limits.js';
+
+// Census (docs/census.md): every game of a family computed into an SQL store (libsql, loaded when a store is
+// first opened), each game as the job runner's census-game job, and read back with a --where filter.
+export { parseFamily, familyName, type Family, type Member, type FamilyOptions } from './census/families.js';
+export { computeGame, computationsOf, DEFAULT_AUTOMATON, type CensusTask, type AutomatonSettings } from './census/compute.js';
+export { runCensus, pendingTasks, type CensusRunOptions, type CensusRunResult } from './census/run.js';
+export { LocalExecutor, type Executor, type GameOptions, type LocalExecutorOptions } from './census/executor.js';
+export { CensusStore, type CensusSummary } from './census/store.js';
+export { parseWhere, whereFields, type WhereClause } from './census/where.js';
+export { reportSections, reportMarkdown, reportHtml, type Section as ReportSection } from './census/report.js';
+export { FAMILY_FIELDS, ROW_FIELDS, type CensusRow, type FamilyRow, type Computation, type Status as CensusStatus, type Verdict } from './census/row.js';

@@ -1,12 +1,17 @@
 /**
  * The computation of one census game: `(task, {signal, onProgress}) => CensusRow`. The one place that
- * knows which library function answers which family; everything else (executors, queue, store) only
- * moves tasks and rows. Phase B chooses by the ruleset's declared capabilities instead of the family.
+ * maps a computation onto the library; everything else (executors, queue, store) only moves tasks and
+ * rows. What answers a game is what its ruleset declares in `capabilities` (core/ruleset.ts), never its
+ * class: the sequence kernel and the period certifier (through sequenceWithPeriod), the Wythoff moves of
+ * the column table, the rewrite rules of the by-length enumeration; a game that declares none of them is
+ * answered by the general solver, and a computation the game cannot answer is bad input.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import type { Ruleset } from '../core/ruleset.js';
+import { certifierFor } from '../analysis/periodicity.js';
 import { sequenceWithPeriod, type SequenceResult } from '../analysis/sequence.js';
 import { pPositions } from '../analysis/ppositions.js';
 import { countPPositions, upperPPositions, upperStats, wythoffFamilyTable, type ExtraMove } from '../analysis/wythoff-table.js';
@@ -27,7 +32,8 @@ export interface AutomatonSettings {
   budgetMs: number;
 }
 
-export const DEFAULT_AUTOMATON: AutomatonSettings = { maxStates: 100, budgetMs: 2000 };
+/** The per-game caps of the automaton attempt: rows of the limits table (core/limits.ts). */
+export const DEFAULT_AUTOMATON: AutomatonSettings = { maxStates: limitDefault('censusAutomatonStates'), budgetMs: limitDefault('censusAutomatonMs') };
 
 export interface CensusTask {
   spec: string;
@@ -63,12 +69,39 @@ export function taskKey(task: Pick<CensusTask, 'spec' | 'computation' | 'bound'>
   return `${task.computation} ${task.bound} ${task.spec}`;
 }
 
+/**
+ * The computations a ruleset's capabilities let the census run: a rewrite game's words by length (its
+ * rules), the Wythoff column table (its extra moves), a one-heap game's sequence (its kernel and
+ * certifier, or the solver), a heap game's P-positions on two heaps (its table kernel, or the solver).
+ */
+export function computationsOf(rs: Ruleset<any>): Computation[] {
+  const caps = rs.capabilities;
+  const out: Computation[] = [];
+  if (caps?.rewriteRules) out.push('rewrite');
+  if (caps?.wythoffMoves && rs.convention === 'normal') out.push('wythoff');
+  if (rs.domain.kind === 'heaps') {
+    if ((rs.heapCount ?? 1) === 1) out.push('sequence');
+    if (rs.heapCount === undefined || rs.heapCount === 2) out.push('ppositions');
+  }
+  return out;
+}
+
+/** The task's ruleset, checked to declare what its computation needs. */
+function rulesetFor(task: CensusTask): Ruleset<any> {
+  const rs = parseSpec(task.spec, { allowUnboundedRewriting: task.computation === 'rewrite' });
+  const can = computationsOf(rs);
+  if (!can.includes(task.computation)) {
+    throw new InputError(`${task.spec} cannot be computed as ${task.computation}${can.length ? ` (it can be: ${can.join(', ')})` : ''}`);
+  }
+  return rs;
+}
+
 export function computeGame(task: CensusTask, ctx: ComputeContext = {}): CensusRow {
   if (!Number.isSafeInteger(task.bound) || task.bound < 0) throw new InputError(`bad bound ${task.bound} for ${task.spec}`);
   const started = performance.now();
   const body = COMPUTATIONS[task.computation];
   if (!body) throw new InputError(`unknown census computation ${JSON.stringify(task.computation)}`);
-  const row = body(task, ctx);
+  const row = body(task, rulesetFor(task), ctx);
   return {
     spec: task.spec,
     computation: task.computation,
@@ -79,7 +112,7 @@ export function computeGame(task: CensusTask, ctx: ComputeContext = {}): CensusR
   };
 }
 
-type Body = (task: CensusTask, ctx: ComputeContext) => Omit<CensusRow, 'spec' | 'computation' | 'bound'>;
+type Body = (task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext) => Omit<CensusRow, 'spec' | 'computation' | 'bound'>;
 
 const COMPUTATIONS: Record<Computation, Body> = {
   sequence: sequenceRow,
@@ -106,9 +139,7 @@ function options(ctx: ComputeContext): ComputeContext {
 const SEEN_FRACTION = 8;
 
 /** G(0..bound) and the period: `done` when a theorem certifies it, `open` with the reason otherwise. */
-function sequenceRow(task: CensusTask, ctx: ComputeContext): Omit<CensusRow, 'spec' | 'computation' | 'bound'> {
-  const rs = parseSpec(task.spec);
-  if (rs.domain.kind !== 'heaps' || (rs.heapCount ?? 1) !== 1) throw new InputError(`${task.spec} is not a one-heap game`);
+function sequenceRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): Omit<CensusRow, 'spec' | 'computation' | 'bound'> {
   let reached = task.bound;
   let limited: string | undefined;
   let result: SequenceResult;
@@ -118,7 +149,7 @@ function sequenceRow(task: CensusTask, ctx: ComputeContext): Omit<CensusRow, 'sp
     // A memory limit (hexadecimal pair sets) keeps the values finished: the row says how far it got.
     if (!(e instanceof LimitError) || !isValues(e.partial) || e.partial.length < 2) throw e;
     reached = e.partial.length - 1;
-    limited = e.message;
+    limited = `${e.limit}: ${e.message}`;
     result = sequenceWithPeriod(rs, reached, options(ctx));
   }
   const { values, period } = result;
@@ -128,12 +159,15 @@ function sequenceRow(task: CensusTask, ctx: ComputeContext): Omit<CensusRow, 'sp
   for (let n = 0; n < len; n++) if (values[n]! > maxValue) maxValue = values[n]!;
   let reason: string | null = null;
   if (!period.certified) {
+    // A game that declares no certifier (the solver's games, misère play) can show a period, never prove one.
+    const uncertifiable = certifierFor(rs) === undefined ? '; this game declares no period certifier' : '';
     reason = seen
       ? `period ${period.apparentPeriod} from ${period.apparentPreperiod} seen up to ${reached}, not certified`
       : period.apparentArithmeticPeriod !== undefined
         ? `arithmetic period ${period.apparentArithmeticPeriod} (saltus ${period.apparentSaltus}) seen up to ${reached}, not certified`
         : `no period seen up to ${reached}`;
-    if (limited) reason += `; stopped by a limit: ${limited}`;
+    reason += uncertifiable;
+    if (limited) reason += `; stopped by the limit ${limited}`;
   }
   return {
     status: period.certified ? 'done' : 'open',
@@ -157,19 +191,12 @@ function isValues(x: unknown): x is ArrayLike<number> {
   return typeof x === 'object' && x !== null && typeof (x as ArrayLike<number>).length === 'number';
 }
 
-/** The extra moves of a Wythoff-family ruleset (Wythoff itself has none). */
-function extraMovesOf(rs: Ruleset<any>, spec: string): readonly ExtraMove[] {
-  const moves = (rs as { extraMoves?: readonly ExtraMove[] }).extraMoves;
-  if (!Array.isArray(moves)) throw new InputError(`${spec} is not Wythoff Nim with extra moves`);
-  return moves;
-}
-
 /**
  * The P-positions in [0, bound]^2 by the column table, and the extremes of b_n - a_n - n over the upper
  * P-positions (a_n, b_n): the quantity maharaja-nim section 2.3 bounds by [-4, 3] for Maharaja Nim.
  */
-function wythoffRow(task: CensusTask, ctx: ComputeContext): Omit<CensusRow, 'spec' | 'computation' | 'bound'> {
-  const moves = extraMovesOf(parseSpec(task.spec), task.spec);
+function wythoffRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): Omit<CensusRow, 'spec' | 'computation' | 'bound'> {
+  const moves: readonly ExtraMove[] = rs.capabilities!.wythoffMoves!;
   const table = wythoffFamilyTable(moves, task.bound + 1, options(ctx));
   const s = upperStats(table);
   return {
@@ -188,9 +215,7 @@ function wythoffRow(task: CensusTask, ctx: ComputeContext): Omit<CensusRow, 'spe
 }
 
 /** Every P-position of a two-heap game in [0, bound]^2. */
-function pPositionsRow(task: CensusTask, ctx: ComputeContext): Omit<CensusRow, 'spec' | 'computation' | 'bound'> {
-  const rs = parseSpec(task.spec);
-  if (rs.domain.kind !== 'heaps') throw new InputError(`${task.spec} is not a heap game`);
+function pPositionsRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): Omit<CensusRow, 'spec' | 'computation' | 'bound'> {
   const { positions } = pPositions(rs, 2, task.bound, options(ctx));
   return {
     status: 'done',
@@ -202,13 +227,6 @@ function pPositionsRow(task: CensusTask, ctx: ComputeContext): Omit<CensusRow, '
       .join(' '),
     fingerprint: fingerprint(Int32Array.from(positions.flat())),
   };
-}
-
-function rulesOf(spec: string): readonly RewriteRule[] {
-  const rs = parseSpec(spec, { allowUnboundedRewriting: true });
-  const rules = (rs as { rules?: readonly RewriteRule[] }).rules;
-  if (rs.domain.kind !== 'word' || !Array.isArray(rules)) throw new InputError(`${spec} is not a rewrite game`);
-  return rules;
 }
 
 /** Whether the hypotheses of a paper statement hold: the library's checker throws InputError when not. */
@@ -298,8 +316,8 @@ function tableLowerBound(table: GrundyTable): number {
  * else a lower bound from the table when it already exceeds the state cap; else the learner and the
  * Lemma-2 prover within the time budget.
  */
-function rewriteRow(task: CensusTask, ctx: ComputeContext): Omit<CensusRow, 'spec' | 'computation' | 'bound'> {
-  const rules = rulesOf(task.spec);
+function rewriteRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): Omit<CensusRow, 'spec' | 'computation' | 'bound'> {
+  const rules: readonly RewriteRule[] = rs.capabilities!.rewriteRules!;
   const settings = task.automaton ?? DEFAULT_AUTOMATON;
   const table = enumerateByLengthSync(rules, task.bound, {
     ...(ctx.signal ? { signal: ctx.signal } : {}),

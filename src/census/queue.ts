@@ -12,10 +12,9 @@
 import { createHash } from 'node:crypto';
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { InputError } from '../core/errors.js';
+import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import type { CensusTask } from './compute.js';
-import type { Executor } from './executor.js';
-import { LocalExecutor } from './executor.js';
+import { LocalExecutor, type Executor, type GameOptions } from './executor.js';
 import type { CensusRow } from './row.js';
 
 export const QUEUE_NAME = 'sprague-census';
@@ -102,7 +101,28 @@ export class QueueExecutor implements Executor {
     return new QueueExecutor(normalised, { attempts: options.attempts ?? 3, pollMs: options.pollMs ?? 250 });
   }
 
-  run(task: CensusTask): Promise<CensusRow> {
+  /** Resolves when a worker has finished the task; a stop (options.signal) gives up waiting for it. */
+  run(task: CensusTask, options: GameOptions = {}): Promise<CensusRow> {
+    const stop = options.signal;
+    if (!stop) return this.submit(task);
+    if (stop.aborted) return Promise.reject(new InterruptedError());
+    return new Promise<CensusRow>((resolve, reject) => {
+      const onStop = () => reject(new InterruptedError());
+      stop.addEventListener('abort', onStop, { once: true });
+      this.submit(task).then(
+        (row) => {
+          stop.removeEventListener('abort', onStop);
+          resolve(row);
+        },
+        (e) => {
+          stop.removeEventListener('abort', onStop);
+          reject(e);
+        },
+      );
+    });
+  }
+
+  private submit(task: CensusTask): Promise<CensusRow> {
     if (this.closed) return Promise.reject(new Error('the queue executor is closed'));
     if (this.failure) return Promise.reject(this.failure);
     const id = jobId(task);
@@ -209,8 +229,9 @@ export interface CensusWorkerOptions {
 }
 
 /**
- * The worker side (`sprague worker`): takes jobs until stopped, computing each on a LocalExecutor thread
- * so that this thread stays free to renew the jobs' locks.
+ * The worker side (`sprague worker`): takes jobs until stopped, computing each as the census job of the
+ * job runner (LocalExecutor, the same function as a census on one machine) in a worker thread, so that
+ * this thread stays free to renew the jobs' locks.
  */
 export class CensusWorker {
   private releasing = false;
@@ -223,7 +244,7 @@ export class CensusWorker {
   static async start(url: string, options: CensusWorkerOptions = {}): Promise<CensusWorker> {
     const normalised = parseRedisUrl(url);
     await checkRedis(normalised);
-    const executor = new LocalExecutor(options.threads);
+    const executor = new LocalExecutor(options.threads === undefined ? {} : { threads: options.threads });
     const lockDuration = options.lockDurationMs ?? 30_000;
     let self: CensusWorker | undefined;
     const worker = new Worker(
@@ -238,6 +259,8 @@ export class CensusWorker {
             await job.moveToWait(token);
             throw new WaitingError();
           }
+          // The error crosses Redis as its message only: a limit keeps its name there, as a local run stores it.
+          if (e instanceof LimitError) throw new Error(`limit ${e.limit}: ${e.message}`);
           throw e;
         }
       },

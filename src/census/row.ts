@@ -4,7 +4,7 @@
  * `--where` parser (its whitelist) and the faces all read, so a new field is one line here.
  */
 
-/** What a family asks of each member (phase B: chosen by the ruleset's declared capabilities). */
+/** What a family asks of each member; compute.ts checks that the ruleset declares the capabilities it needs (computationsOf). */
 export type Computation =
   /** G(0..bound) of a one-heap game and its period, certified by a theorem or not. */
   | 'sequence'

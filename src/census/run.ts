@@ -1,10 +1,11 @@
 /**
  * A census run: the family's members not yet stored become tasks on an executor (this machine's
  * cores, or a Redis queue), and each finished game is committed to the store as it arrives. A game
- * whose computation fails is stored as `failed` with its error. Interrupted (the signal), the run
- * throws InterruptedError whose `partial` is the CensusRunResult so far: everything finished is stored.
+ * whose computation fails is stored as `failed` with its error. Interrupted (the signal), the run waits
+ * for the games in flight to stop (or `kill` ends them), then throws InterruptedError whose `partial` is
+ * the CensusRunResult so far: everything finished is stored.
  */
-import { InterruptedError } from '../core/errors.js';
+import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { codeVersion, taskKey, type AutomatonSettings, type CensusTask } from './compute.js';
 import type { Executor } from './executor.js';
 import type { Family } from './families.js';
@@ -12,7 +13,16 @@ import type { CensusRow, Status } from './row.js';
 import type { CensusStore, CensusSummary } from './store.js';
 
 export interface CensusRunOptions {
+  /** Asks the run to stop: the games in flight stop (their kernels read it), the rest never start. */
   signal?: AbortSignal;
+  /** Ends the games in flight at once (their worker threads are ended and replaced). */
+  kill?: AbortSignal;
+  /**
+   * Extend the open games: only the members stored as `open` in the census of the same family to this
+   * smaller bound (e.g. the octal codes with no certified period at 2^16, run again to 2^20). The census
+   * to the new bound then lists those members only, until a full run to it lists them all.
+   */
+  openAt?: number;
   /** Recompute the stored games with these statuses (e.g. open after raising the automaton budget). */
   redo?: readonly Status[];
   /** Limits of the automaton attempt of rewrite games. */
@@ -52,9 +62,10 @@ export function pendingTasks(store: CensusStore, family: Family, bound: number, 
   return tasks;
 }
 
-/** The row recording that a game's computation failed. */
+/** The row recording that a game's computation failed; a limit's error starts with its name (core/limits.ts). */
 export function failedRow(task: CensusTask, error: unknown): CensusRow {
-  const message = error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? error.message : String(error);
+  const message = error instanceof LimitError ? `limit ${error.limit}: ${text}` : text;
   return {
     spec: task.spec,
     computation: task.computation,
@@ -66,53 +77,45 @@ export function failedRow(task: CensusTask, error: unknown): CensusRow {
   };
 }
 
-export async function runCensus(store: CensusStore, family: Family, bound: number, executor: Executor, options: CensusRunOptions = {}): Promise<CensusRunResult> {
+/** The family restricted to its members stored as open to the bound `openAt` (CensusRunOptions.openAt). */
+export function openMembers(store: CensusStore, family: Family, openAt: number): Family {
+  if (!store.censuses().some((c) => c.family === family.name && c.bound === openAt)) {
+    throw new InputError(`no census of ${family.name} to ${openAt} to extend: run it first`);
+  }
+  const open = store.membersWithStatus(family.name, openAt, 'open');
+  return { ...family, members: family.members.filter((m) => open.has(`${m.computation} ${m.spec}`)) };
+}
+
+export async function runCensus(store: CensusStore, whole: Family, bound: number, executor: Executor, options: CensusRunOptions = {}): Promise<CensusRunResult> {
+  if (options.openAt !== undefined && options.openAt >= bound) throw new InputError(`extending the open games needs a bound above ${options.openAt}, not ${bound}`);
+  const family = options.openAt === undefined ? whole : openMembers(store, whole, options.openAt);
   store.registerCensus(family, bound);
   const tasks = pendingTasks(store, family, bound, options);
   const distinct = new Set(family.members.map((m) => `${m.computation} ${m.spec}`)).size;
   const skipped = distinct - tasks.length;
   options.onStart?.(tasks.length, skipped);
   let computed = 0;
-  let stopped = false;
   const result = (): CensusRunResult => ({ summary: store.summary(family.name, bound), computed, skipped });
   const commit = (row: CensusRow) => {
-    if (stopped) return;
     store.put(row);
     computed++;
     options.onRow?.(row);
   };
-  const all = Promise.all(
+  const { signal, kill } = options;
+  const stopped = () => (signal?.aborted ?? false) || (kill?.aborted ?? false);
+  const game = { ...(signal ? { signal } : {}), ...(kill ? { kill } : {}) };
+  // Every game settles: finished ones (even those finishing after a stop) are committed; a game stopped or
+  // ended is not a failure, and the next run computes it.
+  await Promise.all(
     tasks.map((task) =>
-      executor.run(task).then(
+      executor.run(task, game).then(
         (row) => commit(row),
         (e) => {
-          // Errors of a run being stopped are the stop, not the game's failure.
-          if (!stopped && !options.signal?.aborted) commit(failedRow(task, e));
+          if (!(e instanceof InterruptedError) || !stopped()) commit(failedRow(task, e));
         },
       ),
     ),
   );
-  const signal = options.signal;
-  if (signal?.aborted) {
-    stopped = true;
-    throw new InterruptedError(result());
-  }
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<'aborted'>((resolve) => {
-    onAbort = () => resolve('aborted');
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    const outcome = await Promise.race([all.then(() => 'finished' as const), aborted]);
-    if (outcome === 'aborted') {
-      stopped = true;
-      throw new InterruptedError(result());
-    }
-  } catch (e) {
-    stopped = true;
-    throw e;
-  } finally {
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
-  }
+  if (stopped()) throw new InterruptedError(result());
   return result();
 }

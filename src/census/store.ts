@@ -7,7 +7,10 @@
  * games in flight. The schema version is PRAGMA user_version.
  */
 import { existsSync } from 'node:fs';
-import Database from 'libsql';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type Database from 'libsql';
 import { InputError } from '../core/errors.js';
 import { taskKey } from './compute.js';
 import type { Family } from './families.js';
@@ -15,6 +18,9 @@ import { FAMILY_FIELDS, ROW_FIELDS, type CensusRow, type FamilyRow, type Field, 
 import type { WhereClause } from './where.js';
 
 export const SCHEMA_VERSION = 1;
+
+/** The database `census run` writes and the explorer's census page reads unless told otherwise. */
+export const DEFAULT_CENSUS_DB = 'sprague-census.db';
 
 const SQL_TYPE = { int: 'INTEGER', text: 'TEXT', bool: 'INTEGER' } as const;
 
@@ -65,18 +71,41 @@ export interface CensusSummary {
 
 type Db = InstanceType<typeof Database>;
 
+/**
+ * The binding, loaded when a store is first opened: the library entry re-exports the census, and a user
+ * who never opens a store should not load a native addon.
+ */
+let binding: typeof Database | undefined;
+function openDatabase(path: string, readonly: boolean): Db {
+  binding ??= createRequire(import.meta.url)('libsql') as typeof Database;
+  if (!readonly) return new binding(path);
+  // libsql ignores the `readonly` option (a write goes through); SQLite's own URI parameter is obeyed.
+  const db = new binding(`${pathToFileURL(resolve(path)).href}?mode=ro`);
+  db.pragma('query_only = 1');
+  return db;
+}
+
 export class CensusStore {
   private constructor(
     private readonly db: Db,
     readonly path: string,
   ) {}
 
-  /** Opens (creating when absent, unless `mustExist`) the database at `path`; ':memory:' for a private one. */
-  static open(path: string, options: { mustExist?: boolean } = {}): CensusStore {
-    if (options.mustExist && path !== ':memory:' && !existsSync(path)) throw new InputError(`no census database at ${path}`);
+  /**
+   * Opens (creating when absent, unless `mustExist`) the database at `path`; ':memory:' for a private one.
+   * `readonly` (the explorer's census page): an existing census database, never written, not even migrated.
+   */
+  static open(path: string, options: { mustExist?: boolean; readonly?: boolean } = {}): CensusStore {
+    if ((options.mustExist || options.readonly) && path !== ':memory:' && !existsSync(path)) throw new InputError(`no census database at ${path}`);
     let db: Db;
     try {
-      db = new Database(path);
+      if (options.readonly) {
+        db = openDatabase(path, true);
+        db.pragma('busy_timeout = 10000');
+        checkVersion(db, path);
+        return new CensusStore(db, path);
+      }
+      db = openDatabase(path, false);
       db.pragma('journal_mode = WAL');
       db.pragma('busy_timeout = 10000');
       // WAL with NORMAL sync keeps every committed game through a process kill (not a power cut).
@@ -119,6 +148,17 @@ export class CensusStore {
       )
       .all(family, bound) as { spec: string; computation: string; bound: number; status: Status }[];
     return new Set(rows.filter((r) => !redo.includes(r.status)).map((r) => taskKey(r as Parameters<typeof taskKey>[0])));
+  }
+
+  /** The members (spec and computation) of the census (family, bound) whose stored row has this status. */
+  membersWithStatus(family: string, bound: number, status: Status): Set<string> {
+    const rows = this.db
+      .prepare(
+        'SELECT m.spec AS spec, m.computation AS computation FROM members m JOIN games g ' +
+          'ON g.spec = m.spec AND g.computation = m.computation AND g.bound = m.bound WHERE m.family = ? AND m.bound = ? AND g.status = ?',
+      )
+      .all(family, bound, status) as { spec: string; computation: string }[];
+    return new Set(rows.map((r) => `${r.computation} ${r.spec}`));
   }
 
   /** Stores one finished game in its own transaction (replacing a row of the same key). */
@@ -172,9 +212,21 @@ export class CensusStore {
   }
 }
 
-function migrate(db: Db, path: string): void {
+function schemaVersion(db: Db): number {
   // libsql's pragma() ignores { simple: true }: read the row.
-  const version = Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+  return Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
+}
+
+/** A database opened read-only must already hold this schema: it cannot be migrated. */
+function checkVersion(db: Db, path: string): void {
+  const version = schemaVersion(db);
+  if (version !== SCHEMA_VERSION) {
+    throw new InputError(`${path} ${version === 0 ? 'is not a census database' : `has census schema ${version}, not this sprague's ${SCHEMA_VERSION}`}`);
+  }
+}
+
+function migrate(db: Db, path: string): void {
+  const version = schemaVersion(db);
   if (version === SCHEMA_VERSION) return;
   if (version > SCHEMA_VERSION) {
     throw new InputError(`${path} has census schema ${version}, newer than this sprague's ${SCHEMA_VERSION}: use a newer sprague`);

@@ -120,6 +120,19 @@ export const LIMITS = {
   searchTableBytes: { default: 8 * 2 ** 30, shown: '8 GiB', bounds: 'bytes of the 3-row Push-Cram kernel table, and of the push-sum search table' },
   quotientLength: { default: 12, shown: '12', fixed: true, bounds: 'columns of the pieces a push-sum piece quotient examines (games/grids/pieceQuotient.ts)' },
   tableBits: { default: 31, shown: '31', fixed: true, bounds: 'log2 of the slots of a transposition table' },
+  // Census (src/census): per-game caps of the automaton attempt; past them a verdict stays open (no error).
+  censusAutomatonStates: {
+    default: 100,
+    shown: '100',
+    bounds: 'states of the largest Grundy automaton a census tries per rewrite game; a game needing more gets the verdict lower-bound (no error)',
+    flags: { 'census run': '--max-states' },
+  },
+  censusAutomatonMs: {
+    default: 2000,
+    shown: '2000 ms',
+    bounds: "milliseconds of a census's automaton attempt per rewrite game (learner and Lemma-2 prover); past them the verdict is open (no error)",
+    flags: { 'census run': '--budget-ms' },
+  },
   jobMemory: {
     default: null,
     shown: "the memory budget, at most V8's heap limit",

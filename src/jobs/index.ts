@@ -1,6 +1,7 @@
 /**
  * The jobs of the job runner (core/jobs.ts) and a runner for them: the command line runs its long commands
- * through one (a single worker), the explorer through another (a few), census workers later the same way.
+ * through one (a single worker), the explorer through another (a few), a census through one of its own (a
+ * worker per core: census/executor.ts), and queue workers the same way.
  */
 import { memoryBudgetSet } from '../core/budget.js';
 import { JobRunner, type RunnerOptions } from '../core/jobs.js';

@@ -1,5 +1,5 @@
 /**
- * The named jobs of the job runner (core/jobs.ts): what the command line, the explorer and (later) census
+ * The named jobs of the job runner (core/jobs.ts): what the command line, the explorer and census
  * workers run off their own thread. Each takes plain, cloneable arguments and a context (stop signal,
  * progress, emit), and declares with `keep` what an interruption or a limit keeps, in a typed shape that
  * survives the trip between threads (structured clones keep data but not classes: see
@@ -19,6 +19,8 @@ import type { DeviationRow } from '../analysis/wythoff-conjecture.js';
 import type { ConformanceSummary } from '../logic/conformance.js';
 import { type GrundyArgs, grundyLines } from './grundy.js';
 import { type BluffArgs, bluffReports } from './grids.js';
+import { censusGame } from './census.js';
+import type { CensusTask } from '../census/compute.js';
 
 /** What `sequence` keeps after a stop or a limit: G(0), G(1), ... as far as they were finished. */
 export interface KeptSequence {
@@ -291,6 +293,14 @@ export const jobs = {
       return makePlot(args, { signal: ctx.signal, onProgress: (done, total, label) => ctx.onProgress(done, total, label) });
     },
     keep: (partial): PlotResult | undefined => (typeof partial === 'object' && partial !== null && typeof (partial as { svg?: unknown }).svg === 'string' ? (partial as PlotResult) : undefined),
+  }),
+
+  /**
+   * One census game (`sprague census run`, `sprague worker`): its row. No `keep`: a census stores only
+   * finished games, so a stopped one is computed again by the next run.
+   */
+  'census-game': job({
+    run: (task: CensusTask, ctx) => censusGame(task, ctx),
   }),
 };
 

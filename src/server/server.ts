@@ -10,6 +10,8 @@ import { extname, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handleApi, sendJson } from './api.js';
 import { admit, allowedHosts, type Admitted } from './guard.js';
+import { handleCensus } from './census.js';
+import { DEFAULT_CENSUS_DB } from '../census/store.js';
 import { JobManager, type JobManagerOptions } from './jobs.js';
 
 export interface ServeOptions extends JobManagerOptions {
@@ -18,6 +20,8 @@ export interface ServeOptions extends JobManagerOptions {
   host?: string;
   /** Directory of the page (default: web/ at the package root). */
   webRoot?: string;
+  /** The census database the census page reads (default: sprague-census.db in the working directory). */
+  censusDb?: string;
 }
 
 export interface RunningServer {
@@ -48,6 +52,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // Known once the server listens (a port of 0 picks one); no request comes before.
   let hosts = new Set<string>();
   const route = async (req: IncomingMessage, res: ServerResponse, at: Admitted): Promise<void> => {
+    if (at.path === '/api/census' || at.path.startsWith('/api/census/')) {
+      // Admitted, so the target decodes; the census route reads its query string.
+      return handleCensus(req, res, new URL(req.url ?? '/', 'http://localhost'), options.censusDb ?? DEFAULT_CENSUS_DB);
+    }
     if (at.path.startsWith('/api/')) return handleApi(req, res, at.path, jobs);
     return serveStatic(root, req.method ?? 'GET', at, res);
   };

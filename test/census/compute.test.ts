@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { computeGame, deadlineSignal, theoremNote } from '../../src/census/compute.js';
+import { computationsOf, computeGame, deadlineSignal, theoremNote } from '../../src/census/compute.js';
+import type { Computation } from '../../src/census/row.js';
+import { InputError } from '../../src/core/errors.js';
 import { parseFamily } from '../../src/census/families.js';
 import { confluentReduction } from '../../src/games/rewrite/confluence.js';
 import { enumerateByLengthSync } from '../../src/games/rewrite/enumerate.js';
@@ -139,8 +141,23 @@ test('deadlineSignal reads the clock: it aborts during synchronous work, where A
   assert.equal(t.aborted, true);
 });
 
-test('bad tasks are typed errors', () => {
-  assert.throws(() => computeGame({ spec: 'wythoff', computation: 'sequence', bound: 10 }), /not a one-heap game/);
-  assert.throws(() => computeGame({ spec: 'octal:0.07', computation: 'rewrite', bound: 10 }), /not a rewrite game/);
-  assert.throws(() => computeGame({ spec: 'octal:0.07', computation: 'wythoff', bound: 10 }), /not Wythoff Nim/);
+test('bad tasks are typed errors: a computation the ruleset declares no capability for is refused, naming what it can do', () => {
+  const bad = (spec: string, computation: Computation, what: RegExp) =>
+    assert.throws(() => computeGame({ spec, computation, bound: 10 }), (e: unknown) => e instanceof InputError && what.test(e.message));
+  bad('wythoff', 'sequence', /wythoff cannot be computed as sequence \(it can be: wythoff, ppositions\)/);
+  bad('octal:0.07', 'rewrite', /cannot be computed as rewrite \(it can be: sequence, ppositions\)/);
+  bad('octal:0.07', 'wythoff', /cannot be computed as wythoff/);
+  bad('rewrite:a,b', 'sequence', /cannot be computed as sequence \(it can be: rewrite\)/);
+});
+
+test('computationsOf reads capabilities only: kernels and certifiers come from the ruleset, the solver serves the rest', () => {
+  assert.deepEqual(computationsOf(parseSpec('octal:0.07')), ['sequence', 'ppositions']);
+  assert.deepEqual(computationsOf(parseSpec('wythoff+1,2')), ['wythoff', 'ppositions']);
+  assert.deepEqual(computationsOf(parseSpec('rewrite:a2,b')), ['rewrite']);
+  // A game with no certifier shows its period but cannot prove it: the row says why.
+  const solver = computeGame({ spec: 'pass(subtraction:1,2)', computation: 'sequence', bound: 200 });
+  assert.equal(solver.status, 'open', solver.reason!);
+  assert.match(solver.reason!, /this game declares no period certifier/);
+  // The same game in normal play is certified by its capability's certifier.
+  assert.equal(computeGame({ spec: 'subtraction:1,2', computation: 'sequence', bound: 200 }).certified, true);
 });

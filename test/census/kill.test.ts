@@ -1,7 +1,7 @@
 /**
  * A single-machine census killed outright (SIGKILL) loses only the games in flight: every game it
  * reported is in the database, once; a rerun computes only the rest and ends with the same rows as a
- * run that was never interrupted. Ctrl-C keeps what finished and exits 130.
+ * run that was never interrupted. Ctrl-C (the job runner's stop) keeps what finished and exits 130.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
@@ -52,19 +52,26 @@ test('census run killed with SIGKILL mid-run, then rerun: nothing finished lost 
   assert.deepEqual(comparable(db), comparable(reference));
 });
 
-test('census run: Ctrl-C keeps every finished game, prints the summary, exits 130; a rerun completes', async () => {
+test('census run: Ctrl-C (SIGINT, the job runner stop) keeps every finished game, prints the summary, exits 130; a rerun resumes and ends with the uninterrupted rows', async () => {
   const db = join(dir, 'interrupted.db');
-  const run = watchCli(['census', 'run', FAMILY, '--bound', BOUND, '--db', db, '--threads', '1', '--json']);
+  const run = watchCli(['census', 'run', FAMILY, '--bound', BOUND, '--db', db, '--threads', '2', '--json']);
   await run.waitForLine(() => run.lines.length >= 8);
   run.child.kill('SIGINT');
   assert.equal(await run.exit, 130, run.stderr());
   assert.match(run.stderr(), /interrupted; finished work was kept/);
-  const summary = JSON.parse(run.lines.at(-1)!);
+  const json = run.lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  const summary = json.at(-1);
   assert.equal(summary.family, FAMILY);
+  const reported = json.filter((l) => l.spec !== undefined).map((l) => l.spec as string);
   const stored = specsIn(db);
+  // Every game reported is stored, and every stored game was reported: a game stopped midway is neither.
+  assert.deepEqual([...stored].sort(), [...reported].sort());
   assert.equal(summary.done + summary.open + summary.failed, stored.length);
+  assert.equal(summary.failed, 0, 'a stopped game is not a failure');
   assert.ok(stored.length < 71);
-  const rerun = runCli(['census', 'run', FAMILY, '--bound', BOUND, '--db', db, '--threads', '1', '--json']);
+  const rerun = runCli(['census', 'run', FAMILY, '--bound', BOUND, '--db', db, '--threads', '2', '--json']);
   assert.equal(rerun.status, 0, rerun.stderr);
+  assert.equal(rerun.lines.at(-1).skipped, stored.length);
   assert.equal(rerun.lines.at(-1).done + rerun.lines.at(-1).open, 71);
+  assert.deepEqual(comparable(db), comparable(join(dir, 'reference.db')));
 });

@@ -12,12 +12,16 @@ import { QueueExecutor } from '../../census/queue.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
 import { ALWAYS_SHOWN, FAMILY_FIELDS, type CensusRow, type FamilyRow, type Status } from '../../census/row.js';
 import { runCensus, type CensusRunResult } from '../../census/run.js';
-import { CensusStore, type CensusSummary } from '../../census/store.js';
+import { CensusStore, DEFAULT_CENSUS_DB, type CensusSummary } from '../../census/store.js';
 import { parseWhere } from '../../census/where.js';
+import { ctrlC, installCtrlC } from '../interrupt.js';
 import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar, parseThreads } from '../io.js';
 import type { CommandModule } from './index.js';
 
-const DEFAULT_DB = 'sprague-census.db';
+const DEFAULT_DB = DEFAULT_CENSUS_DB;
+
+/** After Ctrl-C, how long a game may take to stop by itself before its thread is ended (nothing finished is lost either way). */
+const STOP_GRACE_MS = 2000;
 
 interface RunFlags {
   bound?: string;
@@ -28,6 +32,7 @@ interface RunFlags {
   maxStates?: string;
   budgetMs?: string;
   redo?: string;
+  openAt?: string;
   attempts?: string;
 }
 
@@ -95,20 +100,22 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
   const store = CensusStore.open(flags.db);
   let executor: Executor | undefined;
   const bar = progressBar('census');
-  const abort = new AbortController();
-  const onSigint = () => abort.abort();
-  process.once('SIGINT', onSigint);
+  // The command line's Ctrl-C contract: the first stops the games in flight and keeps every finished one,
+  // a second ends them at once.
+  installCtrlC();
   let total = 0;
   let finished = 0;
   let result: CensusRunResult;
   try {
     executor = flags.queue
       ? await QueueExecutor.open(flags.queue, flags.attempts === undefined ? {} : { attempts: Math.max(1, parseCount('--attempts', flags.attempts)) })
-      : new LocalExecutor(threads);
+      : new LocalExecutor({ ...(threads === undefined ? {} : { threads }), graceMs: STOP_GRACE_MS });
     result = await runCensus(store, family, bound, executor, {
-      signal: abort.signal,
+      signal: ctrlC.stop,
+      kill: ctrlC.kill,
       redo,
       automaton,
+      ...(flags.openAt === undefined ? {} : { openAt: parseCount('--open-at', flags.openAt) }),
       onStart(pending) {
         total = pending;
         bar.update(0, total, flags.queue ? 'waiting for workers' : '');
@@ -129,7 +136,6 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
     throw e;
   } finally {
     bar.stop();
-    process.off('SIGINT', onSigint);
     await executor?.close();
     store.close();
   }
@@ -150,7 +156,7 @@ function printRunSummary(r: CensusRunResult, db: string, interrupted: boolean): 
 }
 
 function openForReading(db: string): CensusStore {
-  return CensusStore.open(db, { mustExist: true });
+  return CensusStore.open(db, { readonly: true });
 }
 
 function censusBound(store: CensusStore, name: string, flag: string | undefined, db: string): number {
@@ -271,6 +277,7 @@ export const censusCommand: CommandModule = {
       .option('--max-states <k>', `rewrite games: largest Grundy automaton tried (default ${DEFAULT_AUTOMATON.maxStates})`)
       .option('--budget-ms <ms>', `rewrite games: time for the automaton attempt of each game (default ${DEFAULT_AUTOMATON.budgetMs})`)
       .option('--redo <statuses>', 'recompute stored games with these statuses (open, failed; comma separated)')
+      .option('--open-at <b>', 'only the games stored as open in the census to the smaller bound B (e.g. --bound 1048576 --open-at 65536)')
       .option('--attempts <n>', 'with --queue: attempts per game before it is recorded as failed (default 3)')
       .action((family: string, flags: RunFlags) => run(family, flags));
     census

@@ -10,6 +10,7 @@ interface Flags {
   port: string;
   jobBudget?: string;
   pollTimeout?: string;
+  db?: string;
   json?: boolean;
 }
 
@@ -41,6 +42,7 @@ export const serveCommand: CommandModule = {
       .option('--port <p>', 'port; 0 picks a free one', '5173')
       .option('--job-budget <seconds>', `time budget of each job; past it the job stops with what it finished (default ${JOB_DEFAULTS.budgetMs / 1000})`)
       .option('--poll-timeout <seconds>', `a job nobody has polled for this long is cancelled (default ${JOB_DEFAULTS.pollTimeoutMs / 1000})`)
+      .option('--db <file>', 'the census database the census page (/census.html) reads (default sprague-census.db)')
       .option('--json', 'JSON Lines output')
       .action(async (flags: Flags) => {
         const seconds = (flag: string, text: string | undefined) => {
@@ -55,6 +57,7 @@ export const serveCommand: CommandModule = {
           port: portFlag(flags.port),
           ...(budgetMs === undefined ? {} : { budgetMs }),
           ...(pollTimeoutMs === undefined ? {} : { pollTimeoutMs }),
+          ...(flags.db === undefined ? {} : { censusDb: flags.db }),
         });
         if (flags.json) emitJson({ listening: server.url, port: server.port });
         else emitLine(`listening on ${server.url}`);

@@ -1,0 +1,118 @@
+/**
+ * The explorer's census route (read-only JSON; the page is web/census.html): the censuses stored in the
+ * census database, and the rows of one of them filtered by a `--where` expression, as `sprague census
+ * show --where` reads them. The database is opened read-only for each request, so the page sees a census
+ * that `sprague census run` is writing, and nothing here can change it.
+ *
+ *   GET /api/census                                     {db, censuses: [{family, bound, members, updatedAt, done, open, failed}]}
+ *   GET /api/census/rows?family=F&bound=N&where=E&limit=K   {family, bound, summary, total, rows: [...]}
+ *
+ * Errors: `{"error": "<one line>", "field": "family|bound|where|limit|request"}` as in api.ts.
+ */
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { InputError } from '../core/errors.js';
+import { CensusStore } from '../census/store.js';
+import { parseWhere } from '../census/where.js';
+import type { FamilyRow } from '../census/row.js';
+
+/** Rows sent at most (the `limit` parameter may ask for fewer or, up to this, more than the default). */
+const MAX_ROWS = 20_000;
+const DEFAULT_ROWS = 5_000;
+
+class RouteError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field = 'request',
+  ) {
+    super(message);
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function count(params: URLSearchParams, key: string): number | undefined {
+  const v = params.get(key);
+  if (v === null || v === '') return undefined;
+  if (!/^\d{1,15}$/.test(v)) throw new RouteError(400, `bad value ${JSON.stringify(v)} for ${key}: expected a non-negative integer`, key);
+  return Number(v);
+}
+
+/** A row without its empty fields, as `census show --json` prints it. */
+function compact(row: FamilyRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) if (v !== null && v !== undefined) out[k] = v;
+  return out;
+}
+
+function withStore<T>(db: string, f: (store: CensusStore) => T): T {
+  let store: CensusStore;
+  try {
+    store = CensusStore.open(db, { readonly: true });
+  } catch (e) {
+    if (e instanceof InputError) throw new RouteError(404, e.message, 'request');
+    throw e;
+  }
+  try {
+    return f(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** Answers GET /api/census and /api/census/rows from the census database `db`. */
+export function handleCensus(req: IncomingMessage, res: ServerResponse, url: URL, db: string): void {
+  try {
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new RouteError(405, `${req.method} is not allowed on ${url.pathname}: the census route is read-only`);
+    if (url.pathname === '/api/census') {
+      if (!existsSync(db)) return send(res, 200, { db, censuses: [] });
+      return send(
+        res,
+        200,
+        withStore(db, (store) => ({
+          db,
+          censuses: store.censuses().map((c) => {
+            const { done, open, failed } = store.summary(c.family, c.bound);
+            return { ...c, done, open, failed };
+          }),
+        })),
+      );
+    }
+    if (url.pathname === '/api/census/rows') {
+      const family = url.searchParams.get('family');
+      if (!family) throw new RouteError(400, 'missing "family"', 'family');
+      const bound = count(url.searchParams, 'bound');
+      const limit = Math.min(count(url.searchParams, 'limit') ?? DEFAULT_ROWS, MAX_ROWS);
+      const whereText = url.searchParams.get('where') ?? '';
+      let where;
+      try {
+        where = whereText.trim() === '' ? undefined : parseWhere(whereText);
+      } catch (e) {
+        if (e instanceof InputError) throw new RouteError(400, e.message, 'where');
+        throw e;
+      }
+      return send(
+        res,
+        200,
+        withStore(db, (store) => {
+          const b = bound ?? store.latestBound(family);
+          if (b === undefined || !store.censuses().some((c) => c.family === family && c.bound === b)) {
+            throw new RouteError(404, `no census of ${family}${bound === undefined ? '' : ` to ${bound}`} in ${db}`, 'family');
+          }
+          const rows = store.rows(family, b, where);
+          return { family, bound: b, summary: store.summary(family, b), total: rows.length, rows: rows.slice(0, limit).map(compact) };
+        }),
+      );
+    }
+    throw new RouteError(404, `no API endpoint ${req.method} ${url.pathname}`);
+  } catch (e) {
+    if (e instanceof RouteError) return send(res, e.status, { error: e.message, field: e.field });
+    const err = e instanceof Error ? e : new Error(String(e));
+    return send(res, 500, { error: `internal error: ${err.message.split('\n')[0]}`, field: 'request' });
+  }
+}

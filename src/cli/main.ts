@@ -3,11 +3,11 @@
  * messages and exit codes: 2 for bad input, 3 for a limit hit, 130 for an interruption, 1 for a bug.
  */
 import { Command, CommanderError } from 'commander';
-import { commands } from './commands/index.js';
+import { commandsFor } from './commands/index.js';
 import { CycleError, InputError, InterruptedError, LimitError, PositionError, SpecError } from '../core/errors.js';
 import { flagFor } from '../core/limits.js';
 import { FlagError } from './io.js';
-import { codeVersion } from '../core/sealed.js';
+import { codeVersion } from '../core/version.js';
 
 export async function main(argv: string[]): Promise<number> {
   const program = new Command('sprague')
@@ -16,7 +16,8 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `sprague: ${s}` : s) })
     .showHelpAfterError(false);
-  for (const c of commands) c.register(program, { run: main });
+  // Only the modules this command line needs (commands/index.ts): startup then loads one command's imports.
+  for (const c of await commandsFor(argv)) c.register(program, { run: main });
   for (const sub of program.commands) sub.exitOverride();
   // The command that runs, so that a limit's message names the flag that raises it there.
   let command: string | undefined;

@@ -9,6 +9,9 @@ import { formatFingerprint, type SequenceFingerprint } from '../../core/kernel.j
 import type { Periodicity } from '../../core/period.js';
 import type { CommandModule } from './index.js';
 
+/** How long a sequence run may take in the command's own thread before it moves to a worker (wall time: under load, more CPU time than the default allows is needed for the same run). */
+const INLINE_MS = 500;
+
 interface Flags {
   json?: boolean;
   max: string;
@@ -57,12 +60,14 @@ async function runSequence(spec: string, flags: Flags): Promise<void> {
     checkpoint = { dir: resolve(flags.checkpoint), ...(every === undefined ? {} : { every }) };
   } else if (flags.checkpointEvery !== undefined) throw new FlagError('--checkpoint-every', flags.checkpointEvery, 'needs --checkpoint DIR');
   const name = ruleset.name;
-  // A job, so that Ctrl-C can stop it and keep what it finished; tried in this thread first (a short run
-  // then needs no worker), except with a checkpoint, which an abandoned first try would claim as resumed.
+  // A job, so that Ctrl-C can stop it and keep what it finished. It is tried in this thread first for up to
+  // INLINE_MS: a run that short (0.16 to its period: 0.1 s of CPU) then needs no worker, whose start and
+  // second compile of the kernel cost about as much again; a Ctrl-C meanwhile is answered when the try
+  // ends. Not with a checkpoint, which an abandoned first try would leave behind as if resumed.
   const run = await runCommandJob(
     'sequence',
     { spec, max, ...(maxDepth === undefined ? {} : { maxDepth }), ...(flags.summary ? { summary: true } : {}), ...(checkpoint ? { checkpoint } : {}) },
-    { title: 'sequence', ...(checkpoint ? {} : { inline: true }) },
+    { title: 'sequence', ...(checkpoint ? {} : { inline: true, inlineMs: INLINE_MS }) },
   );
   if (run.end !== 'done') {
     const kept = run.partial;

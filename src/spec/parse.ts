@@ -281,7 +281,7 @@ class SpecParser {
       }
     }
     this.pos += length;
-    return this.build(start, () => new TakeAndBreakGame(code));
+    return this.build(start, () => new TakeAndBreakGame(code, radix === 8 ? 'octal' : 'hex'));
   }
 
   private invariant(start: number): Ruleset<any> {

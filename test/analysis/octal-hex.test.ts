@@ -129,8 +129,8 @@ test('hex: specs: names, options into three heaps, errors at the bad digit that 
   assert.equal(parseSpec('hex:0.b4').name, 'hex:0.B4');
   assert.equal(parseSpec('hex:.8').name, 'hex:0.8');
   assert.equal(parseSpec('hex:C.1').name, 'hex:C.1');
-  // A code whose digits are all octal is named as an octal game, as CGSuite's codes do not say the radix.
-  assert.equal(parseSpec('hex:0.7').name, 'octal:0.7');
+  // The prefix stays as written (a census of hex:D names its members so).
+  assert.equal(parseSpec('hex:0.7').name, 'hex:0.7');
   // Splits of r into three positive parts: round(r^2 / 12) of them (Winning Ways' bit 8).
   for (let n = 0; n <= 40; n++) assert.equal(hex('0.8').heapOptions(n).length, n >= 4 ? Math.round((n - 1) ** 2 / 12) : 0, `n=${n}`);
   assert.deepEqual(hex('0.8').heapOptions(5), [[1, 1, 2]]);
@@ -152,6 +152,6 @@ test('hex: specs: names, options into three heaps, errors at the bad digit that 
   assert.match(err('hex:1.8').message, /0, 4, 8 or C/);
   assert.equal(err('hex:.').column, 5);
   // `0.` is d0 alone (trailing zeros are dropped, as in CGSuite): the game with no move.
-  assert.equal(parseSpec('hex:0.').name, 'octal:0.0');
+  assert.equal(parseSpec('hex:0.').name, 'hex:0.0');
   assert.equal((parseSpec('sum(hex:0.8,nim)') as { name: string }).name.includes('hex:0.8'), true);
 });

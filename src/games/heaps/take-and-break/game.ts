@@ -28,8 +28,15 @@ export class TakeAndBreakGame implements Ruleset<Heaps> {
    */
   readonly capabilities: Capabilities;
 
-  constructor(readonly code: TakeAndBreakCode) {
-    this.name = specName(code);
+  /**
+   * `family` is the spec's prefix as written (`hex:0.7` stays a member of the hexadecimal family by name);
+   * without it, `octal:` when every digit is octal, else `hex:`.
+   */
+  constructor(
+    readonly code: TakeAndBreakCode,
+    family?: 'octal' | 'hex',
+  ) {
+    this.name = family ? `${family}:${code.text}` : specName(code);
     const pairSets = code.maxParts === 3 && !code.unequal.some((u) => u);
     this.capabilities = {
       picture: 'sequence',

@@ -46,6 +46,11 @@ export { Euclid } from './games/heaps/euclid.js';
 export { Zeruclid } from './games/heaps/zeruclid.js';
 export { SubtractionGame } from './games/heaps/subtraction.js';
 export { OctalGame } from './games/heaps/octal.js';
+export { TakeAndBreakGame, referenceValues } from './games/heaps/take-and-break/game.js';
+export { parseTakeAndBreakCode, readTakeAndBreakCode, takeAndBreakCode, specName, type TakeAndBreakCode } from './games/heaps/take-and-break/code.js';
+export { takeAndBreakSequence, type TakeAndBreakOptions, type TakeAndBreakResult } from './games/heaps/take-and-break/sequence.js';
+export { takeAndBreakCertifier, certifyPeriod, type PeriodCertificate } from './games/heaps/take-and-break/certificate.js';
+export { formatFingerprint, plainFingerprint, type SequenceFingerprint } from './core/kernel.js';
 export { Mark } from './games/heaps/mark.js';
 export { InvariantGame, type MoveVector, type MoveEntry } from './games/heaps/invariant.js';
 export {

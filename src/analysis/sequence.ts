@@ -4,7 +4,8 @@
  */
 import { checkMemory } from '../core/budget.js';
 import { InterruptedError } from '../core/errors.js';
-import type { KernelSequence, Ruleset } from '../core/ruleset.js';
+import { plainFingerprint, type SequenceFingerprint } from '../core/kernel.js';
+import type { KernelSequence, Ruleset, SequenceKernelOptions } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
 import { certifierFor, findArithmeticPeriod, findPeriod, outcomePeriod, type Periodicity } from './periodicity.js';
 
@@ -16,6 +17,10 @@ export interface SequenceOptions {
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
   solver?: Solver;
+  /** Stop at a certified period (kernels that certify as they go): the values then end there. */
+  stopAtPeriod?: boolean;
+  /** Resumable checkpoints, for rulesets whose kernel declares `checkpoints`. */
+  checkpoint?: { dir: string; every?: number };
 }
 
 /**
@@ -42,9 +47,12 @@ export function kernelSequence(rs: Ruleset<any>, max: number, options: SequenceO
   // Known before any work: a kernel holds a few typed arrays of max + 1 entries, the solver a memo entry per heap.
   checkMemory(`G(0..${max}) of ${rs.name}`, (max + 1) * (kernel ? KERNEL_BYTES_PER_VALUE : SOLVER_BYTES_PER_VALUE));
   if (!kernel) return { values: grundySequence(rs, max, options) };
-  const { onProgress, signal } = options;
-  const kernelOptions = { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) };
-  return kernel(max, kernelOptions, (r, m) => oneHeapSequence(r, m, options));
+  const { onProgress, signal, stopAtPeriod, checkpoint } = options;
+  const kernelOptions: SequenceKernelOptions = { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}), ...(stopAtPeriod ? { stopAtPeriod } : {}), ...(checkpoint ? { checkpoint } : {}) };
+  const inner: SequenceOptions = { ...options };
+  delete inner.stopAtPeriod;
+  delete inner.checkpoint;
+  return kernel(max, kernelOptions, (r, m) => oneHeapSequence(r, m, inner));
 }
 
 /** G(0..max) of any one-heap ruleset, by the fastest exact kernel that applies. */
@@ -74,19 +82,27 @@ export interface SequenceResult {
   period: Periodicity;
   /** The period of the P-positions, when the values' period is certified. */
   pPeriod?: Periodicity;
+  /** The state of the run: the kernel's, or the largest value and where for kernels without a sparse space. */
+  fingerprint: SequenceFingerprint;
+  /** Heaps read back from a checkpoint (0 when the run started afresh). */
+  resumedFrom: number;
 }
 
 /**
  * G(0..max) and its period: certified when a theorem proves it, otherwise only apparent. A period the
- * sequence kernel already certified (e.g. to extend the values by it) is taken as it is, not searched again.
+ * sequence kernel already certified (e.g. to extend the values by it) is taken as it is, and a kernel
+ * that looked for periods itself is not second-guessed: no search runs again.
  */
 export function sequenceWithPeriod(rs: Ruleset<any>, max: number, options: SequenceOptions = {}): SequenceResult {
-  const { values, period: proved } = kernelSequence(rs, max, options);
-  const period = proved?.certified ? proved : findPeriod(values, certifierFor(rs, (r) => certifiedPeriod(r)));
+  const run = kernelSequence(rs, max, options);
+  const { values, period: proved } = run;
+  const period = proved && (proved.certified || run.searched) ? { ...proved } : findPeriod(values, certifierFor(rs, (r) => certifiedPeriod(r)));
   if (!period.certified && period.apparentPeriod === undefined) {
     const a = findArithmeticPeriod(values);
     if (a) Object.assign(period, { apparentArithmeticPeriod: a.period, apparentSaltus: a.saltus, apparentArithmeticPreperiod: a.preperiod });
   }
   const pPeriod = outcomePeriod(values, period);
-  return pPeriod ? { values, period, pPeriod } : { values, period };
+  const fingerprint = run.fingerprint ?? plainFingerprint(values);
+  const resumedFrom = run.resumedFrom ?? 0;
+  return pPeriod ? { values, period, pPeriod, fingerprint, resumedFrom } : { values, period, fingerprint, resumedFrom };
 }

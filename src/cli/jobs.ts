@@ -21,6 +21,8 @@ export interface CommandJobOptions {
   onItem?: (item: unknown) => void;
   /** Try the job in this thread first (small inputs): see RunOptions.inline. */
   inline?: boolean;
+  /** How long the first try in this thread may take (default: core/jobs.ts's INLINE_MS). */
+  inlineMs?: number;
   /** After the first Ctrl-C, how long the job may take to stop before it is ended. */
   graceMs?: number;
 }
@@ -37,7 +39,7 @@ export async function runCommandJob<K extends JobName>(name: K, args: ArgsOf<Job
       kill: ctrlC.kill,
       onProgress: (done, total, label) => bar.update(Math.floor(done), total, label),
       ...(options.onItem ? { onItem: options.onItem } : {}),
-      ...(options.inline ? { inline: true } : {}),
+      ...(options.inline ? { inline: true, ...(options.inlineMs === undefined ? {} : { inlineMs: options.inlineMs }) } : {}),
       ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
     });
     // For checking how a command ran: SPRAGUE_TRACE_JOBS=1 names each job, where it ran and how it ended.

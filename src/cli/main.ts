@@ -3,12 +3,12 @@
  * messages and exit codes: 2 for bad input, 3 for a limit hit, 130 for an interruption, 1 for a bug.
  */
 import { Command, CommanderError } from 'commander';
-import { commands } from './commands/index.js';
+import { commandsFor } from './commands/index.js';
 import { CycleError, InputError, InterruptedError, LimitError, PositionError, SpecError } from '../core/errors.js';
 import { flagFor } from '../core/limits.js';
 import { FlagError, parseSize } from './io.js';
 import { setMemoryBudget } from '../core/budget.js';
-import { codeVersion } from '../core/sealed.js';
+import { codeVersion } from '../core/version.js';
 import { loadGameFiles } from './games.js';
 
 export async function main(argv: string[]): Promise<number> {
@@ -21,7 +21,8 @@ export async function main(argv: string[]): Promise<number> {
     .showHelpAfterError(false)
     .option('--max-memory <size>', 'memory budget of a computation, e.g. 2G or 512M (a bare number is MiB; default: half the memory)')
     .option('--require <file>', 'load a game module (a JS file that calls registerGame) before the command; repeatable', (f: string, all: string[]) => [...all, f], [] as string[]);
-  for (const c of commands) c.register(program, { run: main });
+  // Only the modules this command line needs (commands/index.ts): startup then loads one command's imports.
+  for (const c of await commandsFor(argv)) c.register(program, { run: main });
   for (const sub of program.commands) sub.exitOverride();
   // The command that runs, so that a limit's message names the flag that raises it there.
   let command: string | undefined;

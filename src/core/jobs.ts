@@ -74,6 +74,8 @@ export interface RunOptions {
    * it can be interrupted. So an inline attempt never holds up a Ctrl-C for longer than that.
    */
   inline?: boolean;
+  /** How long the inline try may take (default INLINE_MS). */
+  inlineMs?: number;
 }
 
 /** How long a job may run in the calling thread before it moves to a worker. */
@@ -207,7 +209,7 @@ export class JobRunner<J extends Registry> {
    * of time (items dropped) and should run in a worker. A stop requested meanwhile still counts.
    */
   private async tryInline(name: string, args: unknown, flag: Int32Array, numbers: Float64Array, options: RunOptions): Promise<JobReply | undefined> {
-    const deadline = performance.now() + INLINE_MS;
+    const deadline = performance.now() + (options.inlineMs ?? INLINE_MS);
     const userStop = flagSignal(flag);
     let late = false;
     const signal = {

@@ -3,3 +3,39 @@ export interface KernelOptions {
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }
+
+/**
+ * The state of a long sequence run as the sparse-space solvers print it (Flammenkamp, tczajka): the
+ * largest value and the least heap with it, and the rare/common class with its rare heaps. A kernel
+ * without a sparse space reports mask 0 and no rare heaps.
+ */
+export interface SequenceFingerprint {
+  /** Heaps computed: G(0..heaps-1) (values read off a certified period are not counted). */
+  heaps: number;
+  largest: number;
+  largestAt: number;
+  /** The class: heap a >= 1 is rare when parity(G(a) & rareMask), with heap parity when rarePos, is even. */
+  rareMask: number;
+  rarePos: boolean;
+  /** Rare heaps among 1..heaps-1, and the last of them (0 when none). */
+  rareCount: number;
+  lastRare: number;
+}
+
+/** The fingerprint of values from a kernel without a sparse space: the largest value and where it first occurs. */
+export function plainFingerprint(values: ArrayLike<number>): SequenceFingerprint {
+  let largest = 0;
+  let largestAt = 0;
+  for (let n = 0; n < values.length; n++) {
+    if (values[n]! > largest) {
+      largest = values[n]!;
+      largestAt = n;
+    }
+  }
+  return { heaps: values.length, largest, largestAt, rareMask: 0, rarePos: false, rareCount: 0, lastRare: 0 };
+}
+
+/** The fingerprint in tczajka's words: `n=N largest G[i]=v rare_mask=m[pos] num_rare=c last_rare=l`. */
+export function formatFingerprint(f: SequenceFingerprint): string {
+  return `n=${f.heaps} largest G[${f.largestAt}]=${f.largest} rare_mask=${f.rareMask.toString(16)}${f.rarePos ? 'pos' : ''} num_rare=${f.rareCount} last_rare=${f.lastRare}`;
+}

@@ -4,7 +4,7 @@
  * may declare what it can do fast (`capabilities`): the analyses, pictures, the CLI and the explorer ask
  * for a capability and fall back to the general solver, and never ask for the ruleset's class.
  */
-import type { KernelOptions } from './kernel.js';
+import type { KernelOptions, SequenceFingerprint } from './kernel.js';
 import type { PeriodCertifier, Periodicity } from './period.js';
 import type { PTable } from './ptable.js';
 
@@ -76,7 +76,9 @@ export interface Capabilities {
   /** The outcome of a position of a misère game by a closed form (misère Nim: Bouton), or undefined; used like grundyOf. */
   readonly misereOutcomeOf?: (p: any) => 'P' | 'N' | undefined;
   /** G(0..max) of one heap by a typed-array kernel; normal play only. */
-  readonly sequence?: (max: number, options: KernelOptions, sequenceOf: SequenceOf) => KernelSequence;
+  readonly sequence?: (max: number, options: SequenceKernelOptions, sequenceOf: SequenceOf) => KernelSequence;
+  /** The sequence kernel keeps resumable checkpoints (SequenceKernelOptions.checkpoint); others ignore it. */
+  readonly checkpoints?: boolean;
   /** The theorem that turns G(0..len-1) into a proof of a period (e.g. Guy–Smith); normal play only. */
   readonly certifier?: (periodOf: PeriodOf) => PeriodCertifier | undefined;
   /**
@@ -102,11 +104,31 @@ export interface Capabilities {
   readonly phases?: Phases;
 }
 
+/** What a sequence kernel takes besides a stop signal and progress; a kernel that cannot honour an option ignores it. */
+export interface SequenceKernelOptions extends KernelOptions {
+  /**
+   * Stop at a certified period: `values` then end where the certificate closed, instead of being filled
+   * up to max from the period (a summary needs no more).
+   */
+  stopAtPeriod?: boolean;
+  /** Resumable checkpoints in this folder, written every `every` heaps (kernels that declare `checkpoints`). */
+  checkpoint?: { dir: string; every?: number };
+}
+
 /** G(0..max) from a sequence kernel, and the period it proved on the way (so that no one searches again). */
 export interface KernelSequence {
   values: ArrayLike<number>;
-  /** A certified period of `values`, when the kernel proved one. */
+  /**
+   * A certified period of `values`, when the kernel proved one. A kernel that searches for periods
+   * itself (`searched`) gives its answer here even when nothing is certified (period null, and the
+   * apparent period it follows, if any): the analysis then does not search again.
+   */
   period?: Periodicity;
+  /** The kernel looked for a period on these values itself. */
+  searched?: boolean;
+  fingerprint?: SequenceFingerprint;
+  /** Heaps read back from a checkpoint (0 when the run started afresh). */
+  resumedFrom?: number;
 }
 
 /** A box of P-positions and the name of the kernel that filled it (reported as the `method`). */

@@ -15,6 +15,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { accessSync, closeSync, constants, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from './errors.js';
+import { codeVersion } from './version.js';
 
 const MAGIC = '{"sprague-checkpoint":1,';
 const TRAILER = 'sha256:'.length + 64 + 1;
@@ -34,13 +35,7 @@ interface Header {
   bytes: number;
 }
 
-let version: string | undefined;
-
-/** The version in sprague's package.json, read once: a checkpoint of another version is not read back. */
-export function codeVersion(): string {
-  version ??= String((JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: unknown }).version);
-  return version;
-}
+export { codeVersion };
 
 function fullIdentity(identity: Identity): Record<string, unknown> {
   return { ...identity, version: codeVersion() };

@@ -10,6 +10,9 @@ import { Alphabet } from '../automata/alphabet.js';
 import { Dfa } from '../automata/dfa.js';
 import { InputError, InterruptedError } from '../core/errors.js';
 import { job, type JobContext } from '../core/jobs.js';
+import type { KernelSequence } from '../core/ruleset.js';
+import { plainFingerprint, type SequenceFingerprint } from '../core/kernel.js';
+import type { SequenceResult } from '../analysis/sequence.js';
 import type { ExtraMove, WythoffTable } from '../analysis/wythoff-table.js';
 import type { TablePrefix } from '../analysis/heap-tables.js';
 import type { RewriteRule } from '../games/rewrite/rules.js';
@@ -22,10 +25,28 @@ import { type BluffArgs, bluffReports } from './grids.js';
 import { censusGame } from './census.js';
 import type { CensusTask } from '../census/compute.js';
 
-/** What `sequence` keeps after a stop or a limit: G(0), G(1), ... as far as they were finished. */
+/**
+ * What `sequence` keeps after a stop or a limit: G(0), G(1), ... as far as they were finished (not with
+ * `summary`), the fingerprint of those values, and the heaps a checkpoint gave back.
+ */
 export interface KeptSequence {
-  values: ArrayLike<number>;
+  values?: ArrayLike<number>;
+  fingerprint: SequenceFingerprint;
+  resumedFrom: number;
 }
+
+export interface SequenceArgs {
+  spec: string;
+  max: number;
+  maxDepth?: number;
+  /** Only the period and the fingerprint: the values stay in the worker, and the run stops at a certified period. */
+  summary?: boolean;
+  /** Resumable checkpoints in this folder (rulesets whose kernel declares `checkpoints`). */
+  checkpoint?: { dir: string; every?: number };
+}
+
+/** What `sequence` returns: SequenceResult, without the values when a summary was asked for. */
+export type SequenceRun = Omit<SequenceResult, 'values'> & { values?: ArrayLike<number> };
 
 /** What `ppositions` keeps after a stop or a limit. */
 export interface KeptPPositions {
@@ -126,7 +147,7 @@ async function logicLines(args: LogicArgs, ctx: JobContext): Promise<{ dot?: str
 export const jobs = {
   /** `sprague sequence`: G(0..max) of a one-heap game and its period. */
   sequence: job({
-    async run(args: { spec: string; max: number; maxDepth?: number }, ctx) {
+    async run(args: SequenceArgs, ctx): Promise<SequenceRun> {
       const [{ sequenceWithPeriod }, { Solver }, { parseSpec }] = await Promise.all([
         import('../analysis/sequence.js'),
         import('../core/solver.js'),
@@ -134,9 +155,18 @@ export const jobs = {
       ]);
       const ruleset = parseSpec(args.spec, { allowUnboundedRewriting: args.maxDepth !== undefined });
       const solver = new Solver({ signal: ctx.signal, ...(args.maxDepth === undefined ? {} : { maxDepth: args.maxDepth }) });
-      return sequenceWithPeriod(ruleset, args.max, { signal: ctx.signal, onProgress: ctx.onProgress, solver });
+      const result = sequenceWithPeriod(ruleset, args.max, {
+        signal: ctx.signal,
+        onProgress: ctx.onProgress,
+        solver,
+        ...(args.summary ? { stopAtPeriod: true } : {}),
+        ...(args.checkpoint ? { checkpoint: args.checkpoint } : {}),
+      });
+      if (!args.summary) return result;
+      const { values: _values, ...summary } = result;
+      return summary;
     },
-    keep: (partial): KeptSequence | undefined => (isNumbers(partial) ? { values: partial } : undefined),
+    keep: (partial, args): KeptSequence | undefined => keptSequence(partial, args.summary === true),
   }),
 
   /**
@@ -305,6 +335,22 @@ export const jobs = {
 };
 
 export type JobName = keyof typeof jobs;
+
+/**
+ * The values a stopped sequence run finished (a plain array from the solver and the older kernels, or a
+ * KernelSequence with its fingerprint), as KeptSequence; only the fingerprint for a summary.
+ */
+function keptSequence(partial: unknown, summary: boolean): KeptSequence | undefined {
+  let values: ArrayLike<number>;
+  let fingerprint: SequenceFingerprint | undefined;
+  let resumedFrom = 0;
+  if (isNumbers(partial)) values = partial;
+  else if (typeof partial === 'object' && partial !== null && isNumbers((partial as KernelSequence).values)) {
+    ({ values, fingerprint, resumedFrom = 0 } = partial as KernelSequence);
+  } else return undefined;
+  fingerprint ??= plainFingerprint(values);
+  return summary ? { fingerprint, resumedFrom } : { values, fingerprint, resumedFrom };
+}
 
 function isNumbers(v: unknown): v is ArrayLike<number> {
   return (Array.isArray(v) || ArrayBuffer.isView(v)) && typeof (v as ArrayLike<number>).length === 'number';

@@ -18,7 +18,8 @@ import { type MovePair, WythoffFamily } from '../games/heaps/wythoff.js';
 import { Euclid } from '../games/heaps/euclid.js';
 import { Zeruclid } from '../games/heaps/zeruclid.js';
 import { SubtractionGame } from '../games/heaps/subtraction.js';
-import { OctalGame } from '../games/heaps/octal.js';
+import { readTakeAndBreakCode } from '../games/heaps/take-and-break/code.js';
+import { TakeAndBreakGame } from '../games/heaps/take-and-break/game.js';
 import { InvariantGame, type MoveEntry } from '../games/heaps/invariant.js';
 import { Mark } from '../games/heaps/mark.js';
 import { gEven, twoInvariantWythoffTwin, residuePartitionTable, residueTInvariantGame, type ResidueClass, type ResidueCondition } from '../games/heaps/tinvariant.js';
@@ -267,26 +268,23 @@ class SpecParser {
     return this.build(start, () => new SubtractionGame(set));
   }
 
-  /** An octal (radix 8) or hexadecimal (radix 16, Winning Ways ch. 4) code d0.d1d2...; d0 may be omitted. */
+  /**
+   * A take-and-break code as CGSuite writes it (games/heaps/take-and-break/code.ts): octal or
+   * hexadecimal digits, any number of them, `!` after a digit for splits into unequal heaps (Grundy's
+   * game is `octal:4!.0`); d0 may be omitted. `octal:` takes the digits 0-7 only.
+   */
   private octal(start: number, radix: 8 | 16): Ruleset<any> {
-    const m = /^([0-9A-Za-z]*)\.([0-9A-Za-z]+)/.exec(this.text.slice(this.pos));
-    if (!m) this.fail(`expected ${radix === 8 ? 'an octal code like 0.07 or 4.7' : 'a hexadecimal code like 0.8 or 0.B4'}`);
     const codeAt = this.pos;
-    const code = m[0];
-    for (let i = 0; i < code.length; i++) {
-      const c = code[i]!;
-      if (c === '.') continue;
-      const d = /[0-9A-Fa-f]/.test(c) ? parseInt(c, 16) : NaN;
-      if (!(d < radix)) {
-        const hint = radix === 8 && d < 16 ? ` (digits above 7 make a hexadecimal game: write hex:${code})` : '';
-        this.fail(`${c} is not ${radix === 8 ? 'an octal' : 'a hexadecimal'} digit${hint}`, codeAt + i);
+    const { code, length } = readTakeAndBreakCode(this.text.slice(codeAt), { spec: this.text, offset: codeAt });
+    if (radix === 8) {
+      const at = [...this.text.slice(codeAt, codeAt + length)].findIndex((c) => /[89A-Fa-f]/.test(c));
+      if (at >= 0) {
+        const c = this.text[codeAt + at]!;
+        this.fail(`${c} is not an octal digit (digits above 7 make a hexadecimal game: write hex:${this.text.slice(codeAt, codeAt + length)})`, codeAt + at);
       }
     }
-    const digits = [m[1] === '' ? 0 : parseInt(m[1]!, 16), ...[...m[2]!].map((c) => parseInt(c, 16))];
-    if (m[1]!.length > 1) this.fail('the digit before the point is a single digit', codeAt);
-    if ((digits[0]! & 3) !== 0) this.fail(`the digit before the point may only be ${radix === 8 ? '0 or 4' : '0, 4, 8 or C'} (removing nothing must split the heap)`, codeAt);
-    this.pos += code.length;
-    return this.build(start, () => new OctalGame(digits, radix));
+    this.pos += length;
+    return this.build(start, () => new TakeAndBreakGame(code, radix === 8 ? 'octal' : 'hex'));
   }
 
   private invariant(start: number): Ruleset<any> {

@@ -8,6 +8,7 @@ import { parseSpec } from '../../src/spec/index.js';
 import { sequenceWithPeriod } from '../../src/analysis/sequence.js';
 import { octalSequence } from '../../src/games/heaps/octal-sequence.js';
 import type { OctalGame } from '../../src/games/heaps/octal.js';
+import { octalGame } from '../helpers/octal-game.js';
 
 test('docs/conventions.md: 0.127 has period 4 and preperiod 46578, certified by Guy–Smith', () => {
   const { period } = sequenceWithPeriod(parseSpec('octal:0.127'), 100_000);
@@ -40,7 +41,7 @@ function octalReference(digits: number[], max: number): number[] {
 
 test('docs/conventions.md: octal values exceed 64 (0.6 from n = 2179, 0.007 from n = 1386), and the kernel keeps them exact', () => {
   for (const [code, digits, firstAbove64] of [['0.6', [0, 6], 2179], ['0.007', [0, 0, 0, 7], 1386]] as const) {
-    const values = octalSequence(parseSpec(`octal:${code}`) as OctalGame, 2500).values;
+    const values = octalSequence(octalGame(code), 2500).values;
     const reference = octalReference([...digits], 2500);
     assert.deepEqual(Array.from(values), reference, code);
     assert.equal(reference.findIndex((v) => v > 64), firstAbove64, code);

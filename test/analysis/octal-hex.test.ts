@@ -9,8 +9,9 @@ import { parseSpec } from '../../src/spec/index.js';
 import { Solver } from '../../src/core/solver.js';
 import { InterruptedError, LimitError, SpecError } from '../../src/core/errors.js';
 import { directHexSequence } from '../games/heaps/hex-reference.js';
+import { octalGame } from '../helpers/octal-game.js';
 
-const hex = (code: string): OctalGame => parseSpec(`hex:${code}`) as OctalGame;
+const hex = (code: string): OctalGame => octalGame(code, 16);
 
 const HEX_CODES = ['0.8', '0.F', '0.9', '0.A', '0.B4', '0.38', '0.E', '0.C', '4.8', '8.0', 'C.1', '0.1F8'];
 
@@ -37,7 +38,7 @@ test('hexadecimal games: the pair-set kernel equals the direct triple loop to 70
 
 test('hexadecimal games: octal codes run through the pair-set kernel equal the octal kernels to 2000 heaps', () => {
   for (const code of ['0.07', '0.137', '0.6', '4.7', '0.16']) {
-    const g = parseSpec(`octal:${code}`) as OctalGame;
+    const g = octalGame(code);
     assert.equal(g.maxParts, 2);
     const ref = Array.from(octalSequence(g, 2000, { extendByPeriod: false }).values);
     assert.deepEqual(Array.from(hexSequence(g, 2000, { extendByPeriod: false }).values), ref, code);
@@ -125,9 +126,11 @@ test('hexadecimal kernel: a pair-set memory budget overrun is a LimitError that 
 });
 
 test('hex: specs: names, options into three heaps, errors at the bad digit that point octal users to hex:', () => {
-  assert.equal(hex('0.b4').name, 'hex:0.B4');
-  assert.equal(hex('.8').name, 'hex:0.8');
-  assert.equal(hex('C.1').name, 'hex:C.1');
+  assert.equal(parseSpec('hex:0.b4').name, 'hex:0.B4');
+  assert.equal(parseSpec('hex:.8').name, 'hex:0.8');
+  assert.equal(parseSpec('hex:C.1').name, 'hex:C.1');
+  // The prefix stays as written (a census of hex:D names its members so).
+  assert.equal(parseSpec('hex:0.7').name, 'hex:0.7');
   // Splits of r into three positive parts: round(r^2 / 12) of them (Winning Ways' bit 8).
   for (let n = 0; n <= 40; n++) assert.equal(hex('0.8').heapOptions(n).length, n >= 4 ? Math.round((n - 1) ** 2 / 12) : 0, `n=${n}`);
   assert.deepEqual(hex('0.8').heapOptions(5), [[1, 1, 2]]);
@@ -147,6 +150,8 @@ test('hex: specs: names, options into three heaps, errors at the bad digit that 
   assert.match(err('octal:0.08').message, /hex:0\.08/);
   assert.equal(err('hex:0.G').column, 7);
   assert.match(err('hex:1.8').message, /0, 4, 8 or C/);
-  assert.equal(err('hex:0.').column, 5);
+  assert.equal(err('hex:.').column, 5);
+  // `0.` is d0 alone (trailing zeros are dropped, as in CGSuite): the game with no move.
+  assert.equal(parseSpec('hex:0.').name, 'hex:0.0');
   assert.equal((parseSpec('sum(hex:0.8,nim)') as { name: string }).name.includes('hex:0.8'), true);
 });

@@ -8,8 +8,9 @@ import { OctalGame } from '../../src/games/heaps/octal.js';
 import { parseSpec } from '../../src/spec/index.js';
 import { Solver } from '../../src/core/solver.js';
 import { InterruptedError } from '../../src/core/errors.js';
+import { octalGame } from '../helpers/octal-game.js';
 
-const octal = (code: string): OctalGame => parseSpec(`octal:${code}`) as OctalGame;
+const octal = (code: string): OctalGame => octalGame(code);
 
 function checksum(values: ArrayLike<number>): number {
   let h = 0;

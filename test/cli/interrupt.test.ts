@@ -9,6 +9,7 @@ import { phiDeviations } from '../../src/analysis/wythoff-conjecture.js';
 import type { OctalGame } from '../../src/games/heaps/octal.js';
 import { parseSpec } from '../../src/spec/index.js';
 import { runCli } from '../helpers/cli.js';
+import { octalGame } from '../helpers/octal-game.js';
 
 const entry = new URL('../../src/cli/run.js', import.meta.url).pathname;
 
@@ -65,7 +66,7 @@ test('sprague sequence: Ctrl-C keeps the values finished (JSON Lines from n = 0,
   const lines = jsonLines(r.stdout);
   assert.ok(lines.length > 100, `only ${lines.length} values kept`);
   assert.ok(lines.length < 5_000_001);
-  const reference = octalSequence(parseSpec('octal:0.6') as OctalGame, lines.length - 1).values;
+  const reference = octalSequence(octalGame('0.6'), lines.length - 1).values;
   lines.forEach((l, n) => assert.deepEqual(l, { n, grundy: reference[n], spec: 'octal:0.6' }));
 });
 
@@ -77,7 +78,7 @@ test('sprague ppositions: Ctrl-C in the solver keeps a lexicographic prefix of t
   assert.match(r.stderr, /kept the first \d+ P-positions/);
   const kept = jsonLines(r.stdout).map((l) => l.position as number[]);
   // Sprague-Grundy: (a,b) is P iff G(a) = G(b), so the whole list follows from the one-heap values.
-  const g = octalSequence(parseSpec('octal:0.6') as OctalGame, max).values;
+  const g = octalSequence(octalGame('0.6'), max).values;
   const reference: number[][] = [];
   for (let a = 0; a <= max && reference.length <= kept.length; a++) for (let b = 0; b <= max; b++) if (g[a] === g[b]) reference.push([a, b]);
   assert.ok(kept.length < reference.length, 'the run should have been stopped');
@@ -192,7 +193,7 @@ test('sprague sequence --json: Ctrl-C while the values are written ends them aft
   assert.ok(r.stdout.endsWith('\n'), 'complete lines only');
   const lines = jsonLines(r.stdout);
   assert.ok(lines.length > 0 && lines.length < 3_000_001, `${lines.length} lines`);
-  const reference = octalSequence(parseSpec('octal:0.07') as OctalGame, lines.length - 1).values;
+  const reference = octalSequence(octalGame('0.07'), lines.length - 1).values;
   lines.forEach((l, n) => assert.deepEqual(l, { n, grundy: reference[n], spec: 'octal:0.07' }));
 });
 

@@ -156,7 +156,7 @@ test('a game registered in this thread (loadGameModules) is known to the job wor
     await loadGameModules([fixture.href]);
     const r = await value(fresh.run('sequence', { spec: 'paritysub', max: 400 }));
     assert.deepEqual([r.period.period, r.period.preperiod, r.period.certified], [14, 0, true]);
-    assert.deepEqual(Array.from(r.values), Array.from(sequenceWithPeriod(parseSpec('paritysub'), 400).values));
+    assert.deepEqual(Array.from(r.values!), Array.from(sequenceWithPeriod(parseSpec('paritysub'), 400).values));
     assert.deepEqual(fresh.stats()['sequence'], { inline: 0, worker: 2 });
   } finally {
     await fresh.close();

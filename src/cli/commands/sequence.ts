@@ -1,15 +1,24 @@
-/** `sprague sequence SPEC --max N`: G(0..N) of a one-heap game, then its period with a certificate. */
+/**
+ * `sprague sequence SPEC --max N`: G(0..N) of a one-heap game, then its period with a certificate.
+ * `--summary` prints only the period and the fingerprint of the run (long runs of take-and-break games),
+ * `--checkpoint DIR` makes such a run resumable. The modules that compute are loaded by the action, so
+ * that registering the command costs nothing.
+ */
 import type { Command } from 'commander';
-import { InputError } from '../../core/errors.js';
-import { runCommandJob, stopped } from '../jobs.js';
-import { emitJson, emitLine, emitLines, parseCount } from '../io.js';
+import { formatFingerprint, type SequenceFingerprint } from '../../core/kernel.js';
+import type { Periodicity } from '../../core/period.js';
 import type { CommandModule } from './index.js';
-import { specFromFlags } from './shared.js';
+
+/** How long a sequence run may take in the command's own thread before it moves to a worker (wall time: under load, more CPU time than the default allows is needed for the same run). */
+const INLINE_MS = 500;
 
 interface Flags {
   json?: boolean;
   max: string;
   maxDepth?: string;
+  summary?: boolean;
+  checkpoint?: string;
+  checkpointEvery?: string;
 }
 
 export const sequenceCommand: CommandModule = {
@@ -17,48 +26,115 @@ export const sequenceCommand: CommandModule = {
     program
       .command('sequence')
       .description('Grundy values of one heap of size 0..N, and the period (certified when a theorem proves it)')
-      .argument('<spec>', 'a one-heap game, e.g. octal:0.07, subtraction:1-3, push(subtraction:1,2,subtraction:1-4)')
+      .argument('<spec>', 'a one-heap game, e.g. octal:0.07, octal:4!.0 (Grundy\'s game), hex:0.B4, subtraction:1-3, push(subtraction:1,2,subtraction:1-4)')
       .requiredOption('--max <n>', 'largest heap size')
       .option('--json', 'JSON Lines output')
+      .option('--summary', 'only the period and the fingerprint (largest value, rare class, rare heaps); stops at a certified period')
+      .option('--checkpoint <dir>', 'resumable run: keep the values in DIR and resume from them (take-and-break codes)')
+      .option('--checkpoint-every <n>', 'heaps between checkpoints (default 1048576)')
       .option('--max-depth <n>', 'depth bound for games not known to terminate')
-      .action(async (spec: string, flags: Flags) => {
-        const { ruleset, maxDepth } = specFromFlags(spec, flags);
-        if (ruleset.domain.kind !== 'heaps' || (ruleset.heapCount ?? 1) !== 1) {
-          throw new InputError(`sequence needs a one-heap game; ${ruleset.name} is played on ${ruleset.heapCount ? `${ruleset.heapCount} heaps` : ruleset.domain.kind}`);
-        }
-        if (ruleset.convention === 'misere') throw new InputError('sequence lists Grundy values, which misère games do not have here; use grundy for outcomes');
-        const max = parseCount('--max', flags.max);
-        // A job, so that Ctrl-C can stop it; the values finished before a stop or a limit are printed.
-        const run = await runCommandJob('sequence', { spec, max, ...(maxDepth === undefined ? {} : { maxDepth }) }, { title: 'sequence' });
-        if (run.end !== 'done') {
-          if (run.partial) await printValues(run.partial.values, spec, flags);
-          throw stopped(run);
-        }
-        const { values, period, pPeriod } = run.value;
-        await printValues(values, spec, flags);
-        if (flags.json) {
-          emitJson({ ...period, ...(pPeriod ? { pPeriod: pPeriod.period, pPreperiod: pPeriod.preperiod } : {}), spec });
-          return;
-        }
-        if (period.certified) emitLine(`period ${period.period}, preperiod ${period.preperiod} (certified: ${period.certificate})`);
-        if (pPeriod) emitLine(`P-positions: period ${pPeriod.period}, preperiod ${pPeriod.preperiod}`);
-        else if (period.apparentPeriod !== undefined) {
-          emitLine(`apparent period ${period.apparentPeriod}, preperiod ${period.apparentPreperiod} (not certified)`);
-        } else if (period.apparentArithmeticPeriod !== undefined) {
-          emitLine(
-            `apparent arithmetic period ${period.apparentArithmeticPeriod}, saltus ${period.apparentSaltus}, ` +
-              `preperiod ${period.apparentArithmeticPreperiod} (not certified)`,
-          );
-        } else emitLine('no period found');
-      });
+      .action(async (spec: string, flags: Flags) => runSequence(spec, flags));
   },
 };
+
+async function runSequence(spec: string, flags: Flags): Promise<void> {
+  const [{ InputError }, { runCommandJob, stopped }, { FlagError, emitJson, emitLine, parseCount }, { specFromFlags }] = await Promise.all([
+    import('../../core/errors.js'),
+    import('../jobs.js'),
+    import('../io.js'),
+    import('./shared.js'),
+  ]);
+  const { ruleset, maxDepth } = specFromFlags(spec, flags);
+  if (ruleset.domain.kind !== 'heaps' || (ruleset.heapCount ?? 1) !== 1) {
+    throw new InputError(`sequence needs a one-heap game; ${ruleset.name} is played on ${ruleset.heapCount ? `${ruleset.heapCount} heaps` : ruleset.domain.kind}`);
+  }
+  if (ruleset.convention === 'misere') throw new InputError('sequence lists Grundy values, which misère games do not have here; use grundy for outcomes');
+  const max = parseCount('--max', flags.max);
+  let checkpoint: { dir: string; every?: number } | undefined;
+  if (flags.checkpoint !== undefined) {
+    if (!ruleset.capabilities?.checkpoints) throw new InputError(`--checkpoint: ${ruleset.name} has no resumable kernel (take-and-break codes have one, except three-heap codes without !)`);
+    const [{ makeDirectory }, { resolve }] = await Promise.all([import('../../core/sealed.js'), import('node:path')]);
+    makeDirectory(flags.checkpoint);
+    const every = flags.checkpointEvery === undefined ? undefined : parseCount('--checkpoint-every', flags.checkpointEvery);
+    if (every === 0) throw new FlagError('--checkpoint-every', flags.checkpointEvery!, 'expected at least 1');
+    checkpoint = { dir: resolve(flags.checkpoint), ...(every === undefined ? {} : { every }) };
+  } else if (flags.checkpointEvery !== undefined) throw new FlagError('--checkpoint-every', flags.checkpointEvery, 'needs --checkpoint DIR');
+  const name = ruleset.name;
+  // A job, so that Ctrl-C can stop it and keep what it finished. It is tried in this thread first for up to
+  // INLINE_MS: a run that short (0.16 to its period: 0.1 s of CPU) then needs no worker, whose start and
+  // second compile of the kernel cost about as much again; a Ctrl-C meanwhile is answered when the try
+  // ends. Not with a checkpoint, which an abandoned first try would leave behind as if resumed.
+  const run = await runCommandJob(
+    'sequence',
+    { spec, max, ...(maxDepth === undefined ? {} : { maxDepth }), ...(flags.summary ? { summary: true } : {}), ...(checkpoint ? { checkpoint } : {}) },
+    { title: 'sequence', ...(checkpoint ? {} : { inline: true, inlineMs: INLINE_MS }) },
+  );
+  if (run.end !== 'done') {
+    const kept = run.partial;
+    if (kept) {
+      resumed(kept.resumedFrom, checkpoint);
+      if (flags.summary) printSummary(name, kept.fingerprint, undefined, kept.resumedFrom, flags, emitJson, emitLine);
+      else if (kept.values) await printValues(kept.values, name, flags);
+    }
+    throw stopped(run);
+  }
+  const { values, period, pPeriod, fingerprint, resumedFrom } = run.value;
+  resumed(resumedFrom, checkpoint);
+  if (flags.summary) {
+    printSummary(name, fingerprint, period, resumedFrom, flags, emitJson, emitLine);
+    return;
+  }
+  await printValues(values ?? [], name, flags);
+  if (flags.json) {
+    emitJson({ ...period, ...(pPeriod ? { pPeriod: pPeriod.period, pPreperiod: pPeriod.preperiod } : {}), ...(resumedFrom > 0 ? { resumedFrom } : {}), spec: name });
+    return;
+  }
+  emitLine(periodLine(period));
+  if (pPeriod) emitLine(`P-positions: period ${pPeriod.period}, preperiod ${pPeriod.preperiod}`);
+}
+
+/** A run that went on from a checkpoint says so on stderr (stdout keeps its lines). */
+function resumed(from: number, checkpoint: { dir: string } | undefined): void {
+  if (from > 0 && checkpoint) process.stderr.write(`sprague: resumed from ${from} heaps (checkpoint in ${checkpoint.dir})\n`);
+}
+
+function periodLine(period: Periodicity): string {
+  if (period.certified) return `period ${period.period}, preperiod ${period.preperiod} (certified: ${period.certificate})`;
+  if (period.apparentPeriod !== undefined) return `apparent period ${period.apparentPeriod}, preperiod ${period.apparentPreperiod} (not certified)`;
+  if (period.apparentArithmeticPeriod !== undefined) {
+    return `apparent arithmetic period ${period.apparentArithmeticPeriod}, saltus ${period.apparentSaltus}, preperiod ${period.apparentArithmeticPreperiod} (not certified)`;
+  }
+  return 'no period found';
+}
+
+/**
+ * The period line and the fingerprint (tczajka's words: largest value and where, rare mask, number of
+ * rare heaps, last rare heap); with --json one object. An interrupted run has no period line.
+ */
+function printSummary(
+  spec: string,
+  f: SequenceFingerprint,
+  period: Periodicity | undefined,
+  resumedFrom: number,
+  flags: Flags,
+  emitJson: (o: unknown) => void,
+  emitLine: (s: string) => void,
+): void {
+  if (flags.json) {
+    const proved = period?.certified ? { period: period.period, preperiod: period.preperiod, certified: true, certificate: period.certificate } : { certified: false };
+    emitJson({ spec, heaps: f.heaps, largest: f.largest, largestAt: f.largestAt, rareMask: f.rareMask, rarePos: f.rarePos, rareCount: f.rareCount, lastRare: f.lastRare, ...proved, ...(resumedFrom > 0 ? { resumedFrom } : {}), ...(period ? {} : { interrupted: true }) });
+    return;
+  }
+  if (period) emitLine(periodLine(period));
+  emitLine(formatFingerprint(f));
+}
 
 /**
  * G(0), G(1), ...: JSON Lines, or rows of 20; a Ctrl-C while they are written ends them after a whole line.
  * Each JSON line names its spec, so the outputs of many games can be concatenated and still be told apart.
  */
 async function printValues(values: ArrayLike<number>, spec: string, flags: Flags): Promise<void> {
+  const { emitLines } = await import('../io.js');
   if (flags.json) {
     const named = JSON.stringify(spec);
     return emitLines(values.length, (n) => `{"n":${n},"grundy":${values[n]},"spec":${named}}`);

@@ -4,6 +4,7 @@ import { SpecError } from '../../../src/core/errors.js';
 import { parseTakeAndBreakCode, readTakeAndBreakCode, specName, takeAndBreakCode } from '../../../src/games/heaps/take-and-break/code.js';
 import { TakeAndBreakGame, referenceValues } from '../../../src/games/heaps/take-and-break/game.js';
 import { OctalGame } from '../../../src/games/heaps/octal.js';
+import { A002188 } from '../../helpers/published.js';
 
 test('take-and-break codes as CGSuite writes them: octal, hexadecimal, long codes, ! and ? (two heaps), normalised text', () => {
   const cases: [string, string, number[], boolean[]][] = [
@@ -99,12 +100,6 @@ test('take-and-break options equal OctalGame.heapOptions on octal and hexadecima
     for (let n = 0; n <= 30; n++) assert.deepEqual(key(ours.heapOptions(n)), key(theirs.heapOptions(n)), `${text} heap ${n}`);
   }
 });
-
-/** OEIS A002188, Sprague–Grundy values of Grundy's game (Winning Ways ch. 4; Guy & Smith 1956, Table 4), G(0..104). */
-const A002188 = [
-  0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2,
-  4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
-];
 
 test("Grundy's game (Winning Ways ch. 4, OEIS A002188): the reference values of 4!.0 equal the published G(0..104)", () => {
   assert.equal(A002188.length, 105);

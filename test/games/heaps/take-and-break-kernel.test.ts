@@ -5,6 +5,9 @@ import { TakeAndBreakGame, referenceValues } from '../../../src/games/heaps/take
 import { TakeAndBreakKernel, walshHadamard, type Values } from '../../../src/games/heaps/take-and-break/kernel.js';
 import { movesOf } from '../../../src/games/heaps/take-and-break/moves.js';
 import { takeAndBreakSequence } from '../../../src/games/heaps/take-and-break/sequence.js';
+import { OctalGame } from '../../../src/games/heaps/octal.js';
+import { octalSequence } from '../../../src/games/heaps/octal-sequence.js';
+import { parseSpec } from '../../../src/spec/index.js';
 
 function kernelValues(code: TakeAndBreakCode, heaps: number, sparse: boolean): Values {
   const k = new TakeAndBreakKernel(movesOf(code), heaps, { sparse });
@@ -134,4 +137,22 @@ test('Walsh–Hadamard transform: h[F] = sum over x of counts[x] (-1)^popcount(x
     });
     assert.equal(h[F], s, `F = ${F}`);
   }
+});
+
+test('the product path (octal: specs, the capability sequence with its period extension) equals the plain octal kernel of octal-sequence.ts on every code 0.d1d2d3 and 4.d1d2 to 3000 heaps', () => {
+  // octal-sequence.ts's plain kernel (no sparse space, no period extension) is the independent reference:
+  // it is itself checked against the general solver (test/analysis/octal-sequence.test.ts).
+  const codes = threeDigitCodes([[0, false], [4, false]], false).filter((c) => c.digits[0] === 0 || c.t <= 2);
+  assert.equal(codes.length, 511 + 64);
+  let certified = 0;
+  for (const code of codes) {
+    const rs = parseSpec(`octal:${code.text}`);
+    const run = rs.capabilities!.sequence!(3000, {}, () => []);
+    if (run.period?.certified) certified++;
+    const plain = octalSequence(new OctalGame(code.digits, 8), 3000, { sparse: false, extendByPeriod: false }).values;
+    assert.equal(run.values.length, 3001, code.text);
+    assert.equal(firstDifference(run.values, plain, 3001), -1, code.text);
+  }
+  // Most of them are extended from a certified period: the extension is what is checked there.
+  assert.ok(certified > 300, `${certified} certified`);
 });

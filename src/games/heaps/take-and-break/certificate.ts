@@ -207,6 +207,18 @@ export class PeriodTracker {
     return at;
   }
 
+  /**
+   * The least period seen but not proved in G(0..len-1): a candidate that held on every value, whose
+   * repetition covers at least three periods (the rule of core/period.ts's findPeriod). When no
+   * candidate is followed, one last search over the values finds them.
+   */
+  apparent(values: ArrayLike<number>, len: number): { period: number; preperiod: number } | undefined {
+    this.update(values, len);
+    if (this.candidates.length === 0) this.search(values, len);
+    const c = this.candidates.find(({ p, n0 }) => len - n0 >= 3 * p);
+    return c ? { period: c.p, preperiod: c.n0 } : undefined;
+  }
+
   /** The candidates being followed (period, preperiod so far), least first. */
   get following(): readonly { p: number; n0: number }[] {
     return this.candidates;

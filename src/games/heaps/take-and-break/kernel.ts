@@ -189,6 +189,33 @@ function cachedWitnesses(G: Values, witness: Int32Array, witnessK: Int32Array, Q
   return need;
 }
 
+/**
+ * The plain path's two-heap splits a + b = r, a < b (and a = b when `equal`): each value stamped. One
+ * copy per element type, so that V8 keeps each loop monomorphic: one loop over both Uint8Array and
+ * Uint16Array ran at half the speed (0.76 to 2^16: 11.6 s, against 5.7 s for octal-sequence.ts's
+ * Int32Array kernel).
+ */
+function stampSplits8(G: Uint8Array, seen: Int32Array, r: number, equal: boolean, stamp: number): void {
+  let a = 1;
+  let b = r - 1;
+  for (; a < b; a++, b--) seen[G[a]! ^ G[b]!] = stamp;
+  if (a === b && equal) seen[0] = stamp;
+}
+
+function stampSplits16(G: Uint16Array, seen: Int32Array, r: number, equal: boolean, stamp: number): void {
+  let a = 1;
+  let b = r - 1;
+  for (; a < b; a++, b--) seen[G[a]! ^ G[b]!] = stamp;
+  if (a === b && equal) seen[0] = stamp;
+}
+
+function stampSplits32(G: Int32Array, seen: Int32Array, r: number, equal: boolean, stamp: number): void {
+  let a = 1;
+  let b = r - 1;
+  for (; a < b; a++, b--) seen[G[a]! ^ G[b]!] = stamp;
+  if (a === b && equal) seen[0] = stamp;
+}
+
 /** Values for heap counts up to `capacity`, in the narrowest array holding values below `limit`. */
 function valueArray(capacity: number, limit: number): Values {
   if (limit <= 256) return new Uint8Array(capacity);
@@ -404,10 +431,10 @@ export class TakeAndBreakKernel {
       }
       for (let i = 0; i < split2.length; i++) {
         const r = n - split2[i]!;
-        let a = 1;
-        let b = r - 1;
-        for (; a < b; a++, b--) seen[G[a]! ^ G[b]!] = stamp;
-        if (a === b && split2Unequal[i] === 0) seen[G[a]! ^ G[b]!] = stamp;
+        const equal = split2Unequal[i] === 0;
+        if (G instanceof Uint8Array) stampSplits8(G, seen, r, equal, stamp);
+        else if (G instanceof Uint16Array) stampSplits16(G, seen, r, equal, stamp);
+        else stampSplits32(G, seen, r, equal, stamp);
       }
       for (let i = 0; i < split3.length; i++) {
         const r = n - split3[i]!;

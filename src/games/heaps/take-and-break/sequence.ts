@@ -4,6 +4,7 @@
  * resumable checkpoints (checkpoint.ts), an AbortSignal and a progress callback.
  */
 import { InterruptedError } from '../../../core/errors.js';
+import type { SequenceFingerprint } from '../../../core/kernel.js';
 import type { TakeAndBreakCode } from './code.js';
 import { loadCheckpoint, saveCheckpoint } from './checkpoint.js';
 import { PeriodTracker, type PeriodCertificate } from './certificate.js';
@@ -31,18 +32,13 @@ export interface TakeAndBreakOptions {
 }
 
 /** What `sequence --summary` prints besides the period: the state of the run, as tczajka's solver shows it. */
-export interface Fingerprint {
-  /** Heaps computed (G(0..heaps-1)), not counting values read off a period. */
-  heaps: number;
-  /** The largest value and the least heap that has it. */
-  largest: number;
-  largestAt: number;
-  /** The rare/common class: value mask (hexadecimal in print) and whether heap parity takes part. */
-  rareMask: number;
-  rarePos: boolean;
-  /** Rare heaps among 1..heaps-1 under that class, and the last of them (0 when none). */
-  rareCount: number;
-  lastRare: number;
+export type Fingerprint = SequenceFingerprint;
+
+/** What an interrupted run kept (InterruptedError.partial): the values done and the state they leave. */
+export interface TakeAndBreakPartial {
+  values: Values;
+  fingerprint: Fingerprint;
+  resumedFrom: number;
 }
 
 export interface TakeAndBreakResult {
@@ -53,6 +49,11 @@ export interface TakeAndBreakResult {
   /** Heaps the run resumed from (read from the checkpoint), 0 when it started afresh. */
   resumedFrom: number;
   period?: PeriodCertificate;
+  /**
+   * When no period is certified: the least period the tracker follows whose repetition covers three
+   * periods of the values computed (seen, not proved), with its preperiod.
+   */
+  apparent?: { period: number; preperiod: number };
   fingerprint: Fingerprint;
   stats: KernelStats;
 }
@@ -73,15 +74,12 @@ function fingerprintOf(k: TakeAndBreakKernel): Fingerprint {
   };
 }
 
-/** The fingerprint in tczajka's words: `largest G[i]=v rare_mask=m[pos] num_rare=c last_rare=l`. */
-export function formatFingerprint(f: Fingerprint): string {
-  return `n=${f.heaps} largest G[${f.largestAt}]=${f.largest} rare_mask=${f.rareMask.toString(16)}${f.rarePos ? 'pos' : ''} num_rare=${f.rareCount} last_rare=${f.lastRare}`;
-}
+export { formatFingerprint } from '../../../core/kernel.js';
 
 /**
  * G(0..max) of the take-and-break game of `code`. Exact: the sparse path, the witness shortcuts and
  * the period extension only change the speed (tests check them against the plain reference).
- * Throws InterruptedError whose `partial` is the Values finished when the signal is raised.
+ * Throws InterruptedError whose `partial` (TakeAndBreakPartial) holds the values finished and their fingerprint.
  */
 export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, options: TakeAndBreakOptions = {}): TakeAndBreakResult {
   const total = max + 1;
@@ -109,7 +107,8 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
   while (!period && k.n < total) {
     if (options.signal?.aborted) {
       save();
-      throw new InterruptedError(k.values().slice());
+      const partial: TakeAndBreakPartial = { values: k.values().slice(), fingerprint: fingerprintOf(k), resumedFrom };
+      throw new InterruptedError(partial);
     }
     options.onProgress?.(k.n, total);
     let to = Math.min(total, k.n + chunk, nextSave);
@@ -140,5 +139,6 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
     for (let m = computed; m < total; m++) G[m] = G[m - p]!;
     values = G.subarray(0, total);
   }
-  return { values, computed, resumedFrom, period, fingerprint, stats: k.stats };
+  const apparent = period || atPeriod === 'ignore' ? undefined : tracker.apparent(k.G, computed);
+  return { values, computed, resumedFrom, period, ...(apparent ? { apparent } : {}), fingerprint, stats: k.stats };
 }

@@ -6,8 +6,8 @@ import { caption, makePlot, type PlotResult } from '../../src/plot/index.js';
 
 test('a certified period: period, preperiod and the certificate (Dawson\'s Kayles, octal 0.07, Guy–Smith)', async () => {
   const r = await makePlot({ spec: 'octal:0.07', max: 300 });
-  assert.equal(r.summary['certificate'], 'Guy–Smith: G(n+34) = G(n) checked for 53 <= n < 142');
-  assert.equal(r.caption, 'G(0..300) of octal:0.07: certified period 34, from heap 53 (Guy–Smith: G(n+34) = G(n) checked for 53 ≤ n < 142).');
+  assert.equal(r.summary['certificate'], 'Guy–Smith: G(n+34) = G(n) checked for 53 <= n < 141'); // the take-and-break window 2m + p + k - 1 (docs/take-and-break.md)
+  assert.equal(r.caption, 'G(0..300) of octal:0.07: certified period 34, from heap 53 (Guy–Smith: G(n+34) = G(n) checked for 53 ≤ n < 141).');
   const pure = await makePlot({ spec: 'subtraction:1,2', max: 30 });
   assert.match(pure.caption, /^G\(0\.\.30\) of subtraction:1,2: certified period 3, purely periodic from heap 0 \(/);
 });

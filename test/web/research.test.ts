@@ -78,7 +78,7 @@ test('the summary under a picture is a sentence: certified period, preperiod and
   await page.selectOption('#kind', '');
   await page.fill('#max', '300');
   await drawn('octal:0.07');
-  assert.equal(await page.textContent('#summary'), 'G(0..300) of octal:0.07: certified period 34, from heap 53 (Guy–Smith: G(n+34) = G(n) checked for 53 ≤ n < 142).');
+  assert.equal(await page.textContent('#summary'), 'G(0..300) of octal:0.07: certified period 34, from heap 53 (Guy–Smith: G(n+34) = G(n) checked for 53 ≤ n < 141).');
   // A picture whose parameters no longer match the inputs is marked, not passed off as the new game's.
   await page.fill('#spec', 'octal:0.77');
   await page.locator('body[data-stale="true"]').waitFor();

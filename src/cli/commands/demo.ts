@@ -54,7 +54,7 @@ const STEPS: Step[] = [
   },
   { claim: 'deciding invariance, section 6.1: the periodic word (1122)^ω is not 1-admissible', args: ['admissible', 'periodic:1122'] },
   {
-    claim: 'push-the-button, Conjecture 5.0.3: Push-Cram 3 x 5 and 3 x 7 are N, but not bluff games (NOTES.md)',
+    claim: 'push-the-button, Conjecture 5.0.3: Push-Cram 3 x 5 and 3 x 7 are N, but not bluff games (docs/conventions.md: the bluff clause as printed is false)',
     args: ['bluff', 'pushcram', '3x5', '3x7'],
   },
 ];

@@ -13,20 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { startServer, type RunningServer } from '../../src/server/server.js';
+import { CHROMIUM, CHROMIUM_FLAGS, chromiumSkip } from '../helpers/chromium.js';
 
-const CHROMIUM = process.env['SPRAGUE_CHROMIUM'] ?? '/usr/bin/chromium';
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests skipped (apt-get install -y chromium)`;
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP evil.test 127.0.0.1, MAP rebind.test 127.0.0.1',
-];
+const skip = chromiumSkip;
+const FLAGS = [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP evil.test 127.0.0.1, MAP rebind.test 127.0.0.1'];
 
 let server: RunningServer;
 let evil: Server;

@@ -10,19 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../src/server/server.js';
+import { CHROMIUM, CHROMIUM_FLAGS, chromiumSkip } from '../helpers/chromium.js';
 
-const CHROMIUM = process.env['SPRAGUE_CHROMIUM'] ?? '/usr/bin/chromium';
-const skip = existsSync(CHROMIUM) ? false : `${CHROMIUM} not found: browser tests skipped (apt-get install -y chromium)`;
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const skip = chromiumSkip;
+const FLAGS = CHROMIUM_FLAGS;
 
 let server: RunningServer;
 let context: BrowserContext;

@@ -11,7 +11,7 @@ import type { Dfa } from './dfa.js';
 import { atLeast } from './grow.js';
 import { minimiseBy } from './minimise.js';
 import { checkKeySpace } from './tuple-product.js';
-import type { ProjectionOptions, ProjectionResult } from './projection.js';
+import { sortUnique, type ProjectionOptions, type ProjectionResult } from './projection.js';
 import { coReachable } from './reach.js';
 import { type Grain, SubsetStore, TransitionTable } from './subset-store.js';
 
@@ -196,23 +196,4 @@ export function existsMinimalStored(M: Dfa, A: Dfa, X: number, Y: number, option
     store.close();
     table.close();
   }
-}
-
-/** Sorts buf[0..n) ascending and removes repeats; returns the new length. */
-function sortUnique(buf: Float64Array, n: number): number {
-  if (n > 16) buf.subarray(0, n).sort();
-  else {
-    for (let i = 1; i < n; i++) {
-      const v = buf[i]!;
-      let j = i - 1;
-      while (j >= 0 && buf[j]! > v) {
-        buf[j + 1] = buf[j]!;
-        j--;
-      }
-      buf[j + 1] = v;
-    }
-  }
-  let w = 0;
-  for (let i = 0; i < n; i++) if (w === 0 || buf[i] !== buf[w - 1]) buf[w++] = buf[i]!;
-  return w;
 }

@@ -227,8 +227,8 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
   return { dfa, subsets: stored, largestSubset: largest };
 }
 
-/** Sorts buf[0..n) ascending and removes repeats; returns the new length. */
-function sortUnique(buf: Float64Array, n: number): number {
+/** Sorts buf[0..n) ascending and removes repeats; returns the new length (the subset constructions' keys). */
+export function sortUnique(buf: Float64Array, n: number): number {
   if (n > 16) buf.subarray(0, n).sort();
   else {
     for (let i = 1; i < n; i++) {

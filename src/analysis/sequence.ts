@@ -21,6 +21,8 @@ export interface SequenceOptions {
   stopAtPeriod?: boolean;
   /** Resumable checkpoints, for rulesets whose kernel declares `checkpoints`. */
   checkpoint?: { dir: string; every?: number };
+  /** Derive the P-positions' period from a certified one (default true; a summary that prints only the period and the fingerprint skips it). */
+  pPeriod?: boolean;
 }
 
 /**
@@ -101,7 +103,7 @@ export function sequenceWithPeriod(rs: Ruleset<any>, max: number, options: Seque
     const a = findArithmeticPeriod(values);
     if (a) Object.assign(period, { apparentArithmeticPeriod: a.period, apparentSaltus: a.saltus, apparentArithmeticPreperiod: a.preperiod });
   }
-  const pPeriod = outcomePeriod(values, period);
+  const pPeriod = options.pPeriod === false ? undefined : outcomePeriod(values, period);
   const fingerprint = run.fingerprint ?? plainFingerprint(values);
   const resumedFrom = run.resumedFrom ?? 0;
   return pPeriod ? { values, period, pPeriod, fingerprint, resumedFrom } : { values, period, fingerprint, resumedFrom };

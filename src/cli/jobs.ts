@@ -6,7 +6,7 @@
 import { workerHeapMb } from '../core/budget.js';
 import { InterruptedError, LimitError } from '../core/errors.js';
 import type { ArgsOf, JobEnd, JobRunner, PartialOf, ResultOf } from '../core/jobs.js';
-import { type JobName, jobRunner, type jobs } from '../jobs/index.js';
+import type { JobName, jobs } from '../jobs/index.js';
 import { ctrlC, installCtrlC } from './interrupt.js';
 import { progressBar } from './io.js';
 
@@ -32,7 +32,8 @@ export async function runCommandJob<K extends JobName>(name: K, args: ArgsOf<Job
   installCtrlC();
   const bar = progressBar(options.title);
   // The worker's heap is the memory budget (--max-memory): a job past it ends with exit 3, not V8's abort.
-  runner ??= jobRunner({ resourceLimits: { maxOldGenerationSizeMb: workerHeapMb() } });
+  // The registry is loaded with the first job, so that a command line that runs none (--help, a bad flag) does not pay for it.
+  runner ??= (await import('../jobs/index.js')).jobRunner({ resourceLimits: { maxOldGenerationSizeMb: workerHeapMb() } });
   try {
     const end = await runner.run(name, args, {
       signal: ctrlC.stop,

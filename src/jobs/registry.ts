@@ -20,9 +20,8 @@ import type { GrundyAutomatonResult } from '../regular/grundy-automaton.js';
 import type { PlotRequest, PlotResult } from '../plot/index.js';
 import type { DeviationRow } from '../analysis/wythoff-conjecture.js';
 import type { ConformanceSummary } from '../logic/conformance.js';
-import { type GrundyArgs, grundyLines } from './grundy.js';
-import { type BluffArgs, bluffReports } from './grids.js';
-import { censusGame } from './census.js';
+import type { GrundyArgs } from './grundy.js';
+import type { BluffArgs } from './grids.js';
 import type { CensusTask } from '../census/compute.js';
 
 /**
@@ -159,7 +158,7 @@ export const jobs = {
         signal: ctx.signal,
         onProgress: ctx.onProgress,
         solver,
-        ...(args.summary ? { stopAtPeriod: true } : {}),
+        ...(args.summary ? { stopAtPeriod: true, pPeriod: false } : {}),
         ...(args.checkpoint ? { checkpoint: args.checkpoint } : {}),
       });
       if (!args.summary) return result;
@@ -306,13 +305,13 @@ export const jobs = {
    * by their own search (transposition table, optional checkpoint file saved on a stop).
    */
   grundy: job({
-    run: (args: GrundyArgs, ctx) => grundyLines(args, ctx),
+    run: async (args: GrundyArgs, ctx) => (await import('./grundy.js')).grundyLines(args, ctx),
     keep: keptCount,
   }),
 
   /** `sprague bluff`: the winning first moves of grid positions, one report emitted per position. */
   bluff: job({
-    run: (args: BluffArgs, ctx) => bluffReports(args, ctx),
+    run: async (args: BluffArgs, ctx) => (await import('./grids.js')).bluffReports(args, ctx),
     keep: keptCount,
   }),
 
@@ -330,7 +329,7 @@ export const jobs = {
    * finished games, so a stopped one is computed again by the next run.
    */
   'census-game': job({
-    run: (task: CensusTask, ctx) => censusGame(task, ctx),
+    run: async (task: CensusTask, ctx) => (await import('./census.js')).censusGame(task, ctx),
   }),
 };
 

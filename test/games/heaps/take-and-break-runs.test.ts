@@ -98,3 +98,30 @@ test('atPeriod: stop ends at the certificate, extend fills up to max from the pe
   assert.equal(ignore.period, undefined);
   assert.deepEqual(Array.from(extend.values), Array.from(ignore.values));
 });
+
+test('checkpoints past one hash chunk (8 MiB): values read back equal, a damaged byte past the first chunk is caught, and the digest is the one-update SHA-256 of files written before chunking', async () => {
+  const { createHash } = await import('node:crypto');
+  const { saveCheckpoint } = await import('../../../src/games/heaps/take-and-break/checkpoint.js');
+  const dir = mkdtempSync(join(tmpdir(), 'sprague-tnb-'));
+  try {
+    const path = join(dir, 'big.values');
+    const n = (1 << 23) + 12_345;
+    const values = new Uint16Array(n);
+    for (let i = 0; i < n; i++) values[i] = (i * 2654435761) >>> 22;
+    const sparseClass = { mask: 30, pos: 1 as const };
+    saveCheckpoint(path, { code: '0.16', values, sparseClass });
+    const back = loadCheckpoint(path, parseTakeAndBreakCode('0.16'))!;
+    assert.ok(back.values instanceof Uint16Array);
+    assert.deepEqual(back.sparseClass, sparseClass);
+    assert.equal(Buffer.compare(Buffer.from(back.values.buffer), Buffer.from(values.buffer)), 0);
+    const file = readFileSync(path);
+    const header = JSON.parse(file.subarray(0, file.indexOf(10)).toString('utf8')) as { sha256: string };
+    const oneUpdate = createHash('sha256').update(`0.16\n${n}\n30\n1\n`).update(Buffer.from(values.buffer)).digest('hex');
+    assert.equal(header.sha256, oneUpdate);
+    file[file.length - 1000]! ^= 4;
+    writeFileSync(path, file);
+    assert.throws(() => loadCheckpoint(path, parseTakeAndBreakCode('0.16')), (e: unknown) => e instanceof InputError && /checksum mismatch/.test(e.message));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -7,7 +7,7 @@
  * back for the same game and a damaged or truncated file is refused. Files are written to a temporary
  * name and renamed: an interrupted write never leaves half a checkpoint.
  */
-import { closeSync, existsSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { InputError } from '../../../core/errors.js';
@@ -49,10 +49,28 @@ export function checkpointPath(dir: string, code: TakeAndBreakCode): string {
 /** node:crypto, loaded on first use: a run without checkpoints does not pay for it at start-up. */
 let crypto: typeof import('node:crypto') | undefined;
 
+/**
+ * Bytes per hash update and per read: Node's hash refuses a single update past 2^31 bytes and readFileSync
+ * a file past 2 GiB, which a run past 2^31 heaps (2^30 with 16-bit values) reaches. The digest is the same.
+ */
+const CHUNK = 1 << 23;
+
 function digest(code: string, n: number, cls: SparseClass, body: Uint8Array): string {
   crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-  return crypto
-    .createHash('sha256').update(`${code}\n${n}\n${cls.mask}\n${cls.pos}\n`).update(body).digest('hex');
+  const hash = crypto.createHash('sha256').update(`${code}\n${n}\n${cls.mask}\n${cls.pos}\n`);
+  for (let at = 0; at < body.length; at += CHUNK) hash.update(body.subarray(at, Math.min(body.length, at + CHUNK)));
+  return hash.digest('hex');
+}
+
+/** Fills `into` from the file at `position`; the number of bytes read (fewer at the end of the file). */
+function readAt(fd: number, into: Uint8Array, position: number): number {
+  let at = 0;
+  while (at < into.length) {
+    const got = readSync(fd, into, at, Math.min(CHUNK, into.length - at), position + at);
+    if (got === 0) break;
+    at += got;
+  }
+  return at;
 }
 
 function bodyOf(values: Values): Uint8Array {
@@ -92,24 +110,33 @@ export function saveCheckpoint(path: string, cp: Checkpoint): void {
  */
 export function loadCheckpoint(path: string, code: TakeAndBreakCode): Checkpoint | undefined {
   if (!existsSync(path)) return undefined;
-  const buf = readFileSync(path);
-  const nl = buf.indexOf(10);
-  let header: Header;
+  const fd = openSync(path, 'r');
   try {
-    header = JSON.parse(buf.subarray(0, nl < 0 ? buf.length : nl).toString('utf8')) as Header;
-  } catch {
-    throw new InputError(`checkpoint ${path}: not a sprague take-and-break checkpoint`);
+    const size = fstatSync(fd).size;
+    // The header is one JSON line of well under 1 KiB.
+    const head = new Uint8Array(Math.min(size, 4096));
+    readAt(fd, head, 0);
+    const nl = head.indexOf(10);
+    let header: Header;
+    try {
+      header = JSON.parse(Buffer.from(head.subarray(0, nl < 0 ? head.length : nl)).toString('utf8')) as Header;
+    } catch {
+      throw new InputError(`checkpoint ${path}: not a sprague take-and-break checkpoint`);
+    }
+    if (header.format !== FORMAT || header.version !== VERSION) throw new InputError(`checkpoint ${path}: not a sprague take-and-break checkpoint (format ${header.format} v${header.version})`);
+    if (header.code !== code.text) throw new InputError(`checkpoint ${path} was written for ${header.code}, not ${code.text}`);
+    const bytes = header.bytesPerValue;
+    if (![1, 2, 4].includes(bytes) || !Number.isSafeInteger(header.n) || header.n < 0) throw new InputError(`checkpoint ${path}: damaged header`);
+    const length = size - (nl + 1);
+    if (length !== header.n * bytes) throw new InputError(`checkpoint ${path}: truncated (${length} bytes for ${header.n} values of ${bytes} bytes)`);
+    // Read straight into the values' own buffer: no second copy of a body of gigabytes.
+    const body = new Uint8Array(length);
+    if (readAt(fd, body, nl + 1) !== length) throw new InputError(`checkpoint ${path}: truncated while reading`);
+    const cls: SparseClass = { mask: header.mask, pos: header.pos };
+    if (digest(header.code, header.n, cls, body) !== header.sha256) throw new InputError(`checkpoint ${path}: checksum mismatch (the file is damaged)`);
+    const values: Values = bytes === 1 ? body : bytes === 2 ? new Uint16Array(body.buffer) : new Int32Array(body.buffer);
+    return { code: header.code, values, sparseClass: cls };
+  } finally {
+    closeSync(fd);
   }
-  if (header.format !== FORMAT || header.version !== VERSION) throw new InputError(`checkpoint ${path}: not a sprague take-and-break checkpoint (format ${header.format} v${header.version})`);
-  if (header.code !== code.text) throw new InputError(`checkpoint ${path} was written for ${header.code}, not ${code.text}`);
-  const bytes = header.bytesPerValue;
-  if (![1, 2, 4].includes(bytes) || !Number.isSafeInteger(header.n) || header.n < 0) throw new InputError(`checkpoint ${path}: damaged header`);
-  const body = buf.subarray(nl + 1);
-  if (body.length !== header.n * bytes) throw new InputError(`checkpoint ${path}: truncated (${body.length} bytes for ${header.n} values of ${bytes} bytes)`);
-  const cls: SparseClass = { mask: header.mask, pos: header.pos };
-  if (digest(header.code, header.n, cls, body) !== header.sha256) throw new InputError(`checkpoint ${path}: checksum mismatch (the file is damaged)`);
-  const copy = new Uint8Array(body.length);
-  copy.set(body);
-  const values: Values = bytes === 1 ? copy : bytes === 2 ? new Uint16Array(copy.buffer) : new Int32Array(copy.buffer);
-  return { code: header.code, values, sparseClass: cls };
 }

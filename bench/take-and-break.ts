@@ -7,8 +7,12 @@
  *       adds h = 31 h + G mod 2^32 over the values (not part of what `vs` times). With a checkpoint
  *       file, resumes from it and writes it every 2^20 heaps (a long run can be stopped).
  *   node dist/bench/take-and-break.js vs ANALYZE [quick]
- *       runs `run 0.16 524287` and ANALYZE .16 (the built tczajka `analyze`), best of 3 each,
- *       back to back, CPU (user + sys) and wall from /usr/bin/time; then the longer runs unless quick.
+ *       runs the CLI's `sprague sequence octal:0.16 --max 524288 --summary` and ANALYZE .16 (the built
+ *       tczajka `analyze`), best of 5 each, back to back, CPU (user + sys) and wall to the millisecond
+ *       (bash's time); then the longer runs (library `run`) unless quick.
+ *   node dist/bench/take-and-break.js narrow CODE MAX
+ *       the kernel's narrow path in WebAssembly against the same path in JavaScript, in one process
+ *       each way round: time, and whether values and counters agree.
  *   node dist/bench/take-and-break.js equal CODE MAX
  *       sparse path against the plain path, value for value (prints the first difference).
  * Prints figures; asserts nothing.
@@ -55,13 +59,19 @@ interface Timing {
 const { spawnSync } = process.argv[2] === 'vs' ? await import('node:child_process') : ({} as typeof import('node:child_process'));
 const { cpus, loadavg } = process.argv[2] === 'vs' ? await import('node:os') : ({} as typeof import('node:os'));
 
-/** One whole process under /usr/bin/time: CPU (user + sys), wall, peak RSS. */
+/**
+ * One whole process: CPU (user + sys) and wall to the millisecond from bash's `time` (/usr/bin/time
+ * rounds to 10 ms, a tenth of the 0.16 run), peak RSS from /usr/bin/time.
+ */
 function timed(cmd: string, args: string[]): Timing {
-  const r = spawnSync('/usr/bin/time', ['-f', 'TIME %U %S %e %M', cmd, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  const line = r.stderr.trim().split('\n').find((l) => l.startsWith('TIME ')) ?? '';
-  const [, u, s, e, m] = line.split(' ').map(Number);
-  if (r.status !== 0 || !line) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr.slice(-500)}`);
-  return { cpu: u! + s!, wall: e!, rssMiB: m! / 1024, out: r.stdout };
+  const quoted = [cmd, ...args].map((x) => `'${x.replace(/'/g, `'\\''`)}'`).join(' ');
+  const r = spawnSync('bash', ['-c', `TIMEFORMAT='TIME %3R %3U %3S'; time /usr/bin/time -f 'RSS %M' ${quoted}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const lines = r.stderr.trim().split('\n');
+  const time = lines.find((l) => l.startsWith('TIME ')) ?? '';
+  const rss = lines.find((l) => l.startsWith('RSS ')) ?? '';
+  const [, e, u, s] = time.split(' ').map(Number);
+  if (r.status !== 0 || !time) throw new Error(`${cmd} ${args.join(' ')} failed: ${r.stderr.slice(-500)}`);
+  return { cpu: u! + s!, wall: e!, rssMiB: Number(rss.split(' ')[1]) / 1024, out: r.stdout };
 }
 
 function bestOf(n: number, cmd: string, args: string[]): Timing {
@@ -77,17 +87,18 @@ function versus(analyze: string, quick: boolean): void {
   const self = new URL(import.meta.url).pathname;
   const node = process.execPath;
   console.log(`machine: ${cpus().length} cpus, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  const cli = new URL('../../bin/sprague.js', import.meta.url).pathname;
   const cases: { name: string; ours: string[]; theirs: string[]; reps: number }[] = [
-    { name: '0.16 to 2^19, period certified', ours: ['run', '0.16', String((1 << 19) - 1), 'stop'], theirs: ['.16'], reps: 3 },
+    { name: '0.16 to 2^19, period certified (the CLI)', ours: [cli, 'sequence', 'octal:0.16', '--max', String(1 << 19), '--summary'], theirs: ['.16'], reps: 5 },
   ];
   if (!quick) {
-    cases.push({ name: "Grundy's game (4!.0) to 2^21", ours: ['run', '4!.0', String((1 << 21) - 1), 'ignore'], theirs: ['grundy', String(1 << 21)], reps: 1 });
-    cases.push({ name: '0.376 to 2^21', ours: ['run', '0.376', String((1 << 21) - 1), 'ignore'], theirs: ['.376', String(1 << 21)], reps: 1 });
+    cases.push({ name: "Grundy's game (4!.0) to 2^21", ours: [self, 'run', '4!.0', String((1 << 21) - 1), 'ignore'], theirs: ['grundy', String(1 << 21)], reps: 1 });
+    cases.push({ name: '0.376 to 2^21', ours: [self, 'run', '0.376', String((1 << 21) - 1), 'ignore'], theirs: ['.376', String(1 << 21)], reps: 1 });
   }
   console.log('| task | sprague CPU (wall) | tczajka CPU (wall) | ratio (CPU) |');
   console.log('| --- | --- | --- | --- |');
   for (const c of cases) {
-    const ours = bestOf(c.reps, node, [self, ...c.ours]);
+    const ours = bestOf(c.reps, node, c.ours);
     const theirs = bestOf(c.reps, analyze, c.theirs);
     console.log(`| ${c.name} | ${ours.cpu.toFixed(2)} s (${ours.wall.toFixed(2)} s), ${ours.rssMiB.toFixed(0)} MiB | ${theirs.cpu.toFixed(2)} s (${theirs.wall.toFixed(2)} s), ${theirs.rssMiB.toFixed(0)} MiB | ${(ours.cpu / theirs.cpu).toFixed(2)}x |`);
     console.log(ours.out.trim().split('\n').map((l) => `    sprague: ${l}`).join('\n'));
@@ -105,8 +116,28 @@ function equal(codeText: string, max: number): void {
   console.log(first < 0 ? `${code.text}: sparse = plain on G(0..${max})` : `${code.text}: DIFFERENT at heap ${first}: sparse ${fast[first]}, plain ${plain[first]}`);
 }
 
+/** The narrow path in WebAssembly and in JavaScript on one code: times, and whether they agree. */
+async function narrow(codeText: string, max: number): Promise<void> {
+  const { TakeAndBreakKernel } = await import('../src/games/heaps/take-and-break/kernel.js');
+  const { movesOf } = await import('../src/games/heaps/take-and-break/moves.js');
+  const code = parseTakeAndBreakCode(codeText);
+  const runs = [true, false].map((wasm) => {
+    const t0 = performance.now();
+    const k = new TakeAndBreakKernel(movesOf(code), max + 1, { wasm });
+    k.run(max + 1);
+    return { wasm, ms: performance.now() - t0, k };
+  });
+  const [w, j] = runs as [(typeof runs)[0], (typeof runs)[0]];
+  let first = -1;
+  for (let i = 0; i <= max && first < 0; i++) if (w.k.G[i] !== j.k.G[i]) first = i;
+  const same = first < 0 && JSON.stringify(w.k.stats) === JSON.stringify(j.k.stats);
+  console.log(`${code.text} to ${max}: WebAssembly ${w.ms.toFixed(1)} ms (narrow path in it: ${w.k.narrowInWasm}), JavaScript ${j.ms.toFixed(1)} ms (first in the process, so with its warm-up); ${same ? 'same values and counters' : `DIFFERENT (first value at ${first})`}`);
+  console.log(`  counters ${JSON.stringify(w.k.stats)}`);
+}
+
 const [mode, a, b, c, ...rest] = process.argv.slice(2);
 if (mode === 'run') runOne(a!, Number(b), (c ?? 'stop') as 'stop' | 'extend' | 'ignore', rest);
 else if (mode === 'vs') versus(a!, b === 'quick');
 else if (mode === 'equal') equal(a!, Number(b));
-else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [checksum] [checkpoint=FILE] | vs ANALYZE [quick] | equal CODE MAX');
+else if (mode === 'narrow') await narrow(a!, Number(b));
+else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [checksum] [checkpoint=FILE] | vs ANALYZE [quick] | equal CODE MAX | narrow CODE MAX');

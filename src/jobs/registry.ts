@@ -147,12 +147,12 @@ export const jobs = {
   /** `sprague sequence`: G(0..max) of a one-heap game and its period. */
   sequence: job({
     async run(args: SequenceArgs, ctx): Promise<SequenceRun> {
-      const [{ sequenceWithPeriod }, { Solver }, { parseSpec }] = await Promise.all([
+      const [{ sequenceWithPeriod }, { Solver }, { parseSpecLoading }] = await Promise.all([
         import('../analysis/sequence.js'),
         import('../core/solver.js'),
-        import('../spec/index.js'),
+        import('../spec/parse.js'),
       ]);
-      const ruleset = parseSpec(args.spec, { allowUnboundedRewriting: args.maxDepth !== undefined });
+      const ruleset = await parseSpecLoading(args.spec, { allowUnboundedRewriting: args.maxDepth !== undefined });
       const solver = new Solver({ signal: ctx.signal, ...(args.maxDepth === undefined ? {} : { maxDepth: args.maxDepth }) });
       const result = sequenceWithPeriod(ruleset, args.max, {
         signal: ctx.signal,

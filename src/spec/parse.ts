@@ -12,34 +12,25 @@
 import { InputError, SpecError } from '../core/errors.js';
 import { limitDefault } from '../core/limits.js';
 import type { Ruleset } from '../core/ruleset.js';
-import { ConjoinedCompound, DisjunctiveSum, Misere, PassCompound, PushCompound } from '../core/compounds.js';
-import { Nim } from '../games/heaps/nim.js';
-import { type MovePair, WythoffFamily } from '../games/heaps/wythoff.js';
-import { Euclid } from '../games/heaps/euclid.js';
-import { Zeruclid } from '../games/heaps/zeruclid.js';
-import { SubtractionGame } from '../games/heaps/subtraction.js';
+import type { MovePair } from '../games/heaps/wythoff.js';
 import { readTakeAndBreakCode } from '../games/heaps/take-and-break/code.js';
-import { TakeAndBreakGame } from '../games/heaps/take-and-break/game.js';
-import { InvariantGame, type MoveEntry } from '../games/heaps/invariant.js';
-import { Mark } from '../games/heaps/mark.js';
-import { gEven, twoInvariantWythoffTwin, residuePartitionTable, residueTInvariantGame, type ResidueClass, type ResidueCondition } from '../games/heaps/tinvariant.js';
-import { RewriteGame, checkTermination } from '../games/rewrite/game.js';
+import type { MoveEntry } from '../games/heaps/invariant.js';
+import type { ResidueClass, ResidueCondition } from '../games/heaps/tinvariant.js';
 import { RESERVED, type RewriteRule } from '../games/rewrite/rules.js';
-import { CramRuleset } from '../games/grids/cram.js';
-import { PushCramRuleset } from '../games/grids/push.js';
+import { familyModule as family, FamilyNotLoaded, loadFamily } from './families.js';
 
 /** Games named by a bare word. */
 const SIMPLE: Record<string, () => Ruleset<any>> = {
-  nim: () => new Nim(),
-  wythoff: () => new WythoffFamily(),
-  maharaja: () => new WythoffFamily([[1, 2]], 'maharaja'),
-  euclid: () => new Euclid(),
-  zeruclid: () => new Zeruclid(),
-  cram: () => new CramRuleset(),
-  pushcram: () => new PushCramRuleset(),
-  mark: () => new Mark(),
-  geven: () => gEven(),
-  hprime: () => twoInvariantWythoffTwin(),
+  nim: () => new (family('nim').Nim)(),
+  wythoff: () => new (family('wythoff').WythoffFamily)(),
+  maharaja: () => new (family('wythoff').WythoffFamily)([[1, 2]], 'maharaja'),
+  euclid: () => new (family('euclid').Euclid)(),
+  zeruclid: () => new (family('zeruclid').Zeruclid)(),
+  cram: () => new (family('cram').CramRuleset)(),
+  pushcram: () => new (family('pushCram').PushCramRuleset)(),
+  mark: () => new (family('mark').Mark)(),
+  geven: () => family('tinvariant').gEven(),
+  hprime: () => family('tinvariant').twoInvariantWythoffTwin(),
 };
 
 /** Games whose arguments follow a colon. */
@@ -47,11 +38,11 @@ const WITH_ARGS = ['subtraction', 'octal', 'hex', 'invariant', 'tinvariant', 're
 
 /** Compounds written as functions of specs, with their least and greatest number of arguments. */
 const COMPOUNDS: Record<string, { min: number; max: number; make: (args: Ruleset<any>[]) => Ruleset<any> }> = {
-  push: { min: 2, max: Infinity, make: (a) => new PushCompound(a) },
-  sum: { min: 1, max: Infinity, make: (a) => new DisjunctiveSum(a) },
-  misere: { min: 1, max: 1, make: (a) => new Misere(a[0]!) },
-  conjoined: { min: 2, max: Infinity, make: (a) => new ConjoinedCompound(a) },
-  pass: { min: 1, max: 1, make: (a) => new PassCompound(a[0]!) },
+  push: { min: 2, max: Infinity, make: (a) => new (family('compounds').PushCompound)(a) },
+  sum: { min: 1, max: Infinity, make: (a) => new (family('compounds').DisjunctiveSum)(a) },
+  misere: { min: 1, max: 1, make: (a) => new (family('compounds').Misere)(a[0]!) },
+  conjoined: { min: 2, max: Infinity, make: (a) => new (family('compounds').ConjoinedCompound)(a) },
+  pass: { min: 1, max: 1, make: (a) => new (family('compounds').PassCompound)(a[0]!) },
 };
 
 /**
@@ -92,12 +83,28 @@ export interface SpecOptions {
   allowUnboundedRewriting?: boolean;
 }
 
+/**
+ * Parses a spec whose game families are loaded (import spec/index.js, which loads them all, or use
+ * parseSpecLoading); a family that is not throws FamilyNotLoaded.
+ */
 export function parseSpec(text: string, options: SpecOptions = {}): Ruleset<any> {
   const p = new SpecParser(text, options);
   const r = p.chain();
   p.skipSpace();
   if (!p.atEnd()) p.fail(`unexpected ${JSON.stringify(p.peek())}`);
   return r;
+}
+
+/** parseSpec, loading each game family the spec names when the parser first meets it (then parsing again). */
+export async function parseSpecLoading(text: string, options: SpecOptions = {}): Promise<Ruleset<any>> {
+  for (;;) {
+    try {
+      return parseSpec(text, options);
+    } catch (e) {
+      if (!(e instanceof FamilyNotLoaded)) throw e;
+      await loadFamily(e.family);
+    }
+  }
 }
 
 class SpecParser {
@@ -141,7 +148,7 @@ class SpecParser {
       terms.push(this.term());
       this.skipSpace();
     }
-    return terms.length === 1 ? terms[0]! : this.build(start, () => new PushCompound(terms));
+    return terms.length === 1 ? terms[0]! : this.build(start, () => new (family('compounds').PushCompound)(terms));
   }
 
   private build<T>(at: number, make: () => T): T {
@@ -245,7 +252,7 @@ class SpecParser {
       pairs.push([values[i]!, values[i + 1]!]);
     }
     const name = this.text.slice(start, this.pos);
-    return new WythoffFamily(pairs, pairs.length === 1 && pairs[0]![0] === 1 && pairs[0]![1] === 2 ? 'maharaja' : name);
+    return new (family('wythoff').WythoffFamily)(pairs, pairs.length === 1 && pairs[0]![0] === 1 && pairs[0]![1] === 2 ? 'maharaja' : name);
   }
 
   private subtraction(start: number): Ruleset<any> {
@@ -265,7 +272,7 @@ class SpecParser {
       if (lo === 0) this.fail('0 is not a move: play would never end', itemAt);
       for (let s = lo; s <= hi; s++) set.push(s);
     }
-    return this.build(start, () => new SubtractionGame(set));
+    return this.build(start, () => new (family('subtraction').SubtractionGame)(set));
   }
 
   /**
@@ -284,12 +291,12 @@ class SpecParser {
       }
     }
     this.pos += length;
-    return this.build(start, () => new TakeAndBreakGame(code, radix === 8 ? 'octal' : 'hex'));
+    return this.build(start, () => new (family('takeAndBreak').TakeAndBreakGame)(code, radix === 8 ? 'octal' : 'hex'));
   }
 
   private invariant(start: number): Ruleset<any> {
     const moves = this.moveVectors(false);
-    return this.build(start, () => new InvariantGame(moves));
+    return this.build(start, () => new (family('invariant').InvariantGame)(moves));
   }
 
   /** Move vectors `(a,b,...)` separated by commas, as in `invariant:`; an empty list when `allowEmpty`. */
@@ -353,14 +360,14 @@ class SpecParser {
       moves: c.moves,
       conditions: c.conditions === 'else' ? c.conditions : c.conditions.map((cond) => ({ ...cond, coefficients: Array.from({ length: heapCount }, (_, i) => cond.coefficients[i] ?? 0) })),
     }));
-    const defect = this.build(start, () => residuePartitionTable(heapCount, padded));
+    const defect = this.build(start, () => family('tinvariant').residuePartitionTable(heapCount, padded));
     if ('kind' in defect) {
       const where = `(${defect.witness.join(',')})`;
       if (defect.kind === 'overlap') this.fail(`classes ${defect.first + 1} and ${defect.second + 1} overlap, e.g. at ${where}: the classes must partition the positions`, classAt[defect.second]);
       this.fail(`${where} is in no class: the classes must partition the positions (add [else] for the rest)`, this.pos);
     }
     const name = this.text.slice(start, this.pos).trim();
-    return this.build(start, () => residueTInvariantGame(heapCount, padded, name));
+    return this.build(start, () => family('tinvariant').residueTInvariantGame(heapCount, padded, name));
   }
 
   /** `else`, or residue atoms joined by `&`; records each coordinate variable with its position. */
@@ -424,12 +431,12 @@ class SpecParser {
       if (!first) this.pos++;
       rules.push(this.rule());
     }
-    const verdict = checkTermination(rules);
+    const verdict = family('rewrite').checkTermination(rules);
     if (verdict.kind === 'loops') this.fail(`the rules never terminate: ${verdict.reason}`, start);
     if (verdict.kind === 'unknown' && !this.options.allowUnboundedRewriting) {
       this.fail(`not strongly terminating: ${verdict.reason}; explore it with a depth bound (--max-depth N)`, start);
     }
-    return this.build(start, () => new RewriteGame(rules));
+    return this.build(start, () => new (family('rewrite').RewriteGame)(rules));
   }
 
   private isLetter(c: string): boolean {

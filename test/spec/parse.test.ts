@@ -79,3 +79,29 @@ test('positions: heaps with or without parentheses, words with exponents, push p
   assert.throws(() => parsePosition(parseSpec('nim'), '3,x'), (e: unknown) => e instanceof PositionError && e.column === 3);
   assert.throws(() => parsePosition(parseSpec('rewrite:a,b'), 'a0b'), (e: unknown) => e instanceof PositionError && e.column === 2);
 });
+
+test('parseSpecLoading loads only the families a spec names (in a fresh process) and parses as parseSpec does, errors included', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const specs = ['octal:0.16', 'push(subtraction:1,2,octal:0.07)', 'sum(nim,wythoff+1,2)', 'misere(cram)', 'rewrite:a->,b->a', 'tinvariant:[x mod 2=0](*,0),(0,*);[else](*,0),(0,*),(1,1)', 'hex:0.B4⊙euclid', 'pushcram', 'conjoined(mark,zeruclid)', 'octal:0.8x', 'nim(', 'sum(bogus)'];
+  const parseUrl = new URL('../../src/spec/parse.js', import.meta.url).href;
+  const script = `
+    const { parseSpec, parseSpecLoading } = await import(${JSON.stringify(parseUrl)});
+    const out = [];
+    // Before any loading, the synchronous parser cannot build an octal game.
+    try { parseSpec('octal:0.16'); out.push('parsed'); } catch (e) { out.push(e.constructor.name); }
+    for (const s of ${JSON.stringify(specs)}) {
+      try { out.push((await parseSpecLoading(s)).name); } catch (e) { out.push('error: ' + e.message); }
+    }
+    console.log(JSON.stringify(out));`;
+  const got = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
+  assert.equal(got[0], 'FamilyNotLoaded');
+  const want = specs.map((s) => {
+    try {
+      return parseSpec(s).name;
+    } catch (e) {
+      return `error: ${(e as Error).message}`;
+    }
+  });
+  assert.deepEqual(got.slice(1), want);
+  assert.ok(want.filter((w) => w.startsWith('error: ')).length === 3 && want.filter((w) => !w.startsWith('error: ')).length === 9);
+});

@@ -56,7 +56,7 @@ export const grundyCommand: CommandModule = {
       .option('--outcome-only', 'grid games: only the outcome (much faster than the Grundy value on large boards)')
       .option('--checkpoint <file>', 'grid games: keep the transposition table in this file (loaded if present, saved on Ctrl-C)')
       .action(async (spec: string, positions: string[], flags: Flags) => {
-        const { ruleset, maxDepth } = specFromFlags(spec, flags);
+        const { ruleset, maxDepth } = await specFromFlags(spec, flags);
         // Bad positions are refused here, before any work.
         const parsed = positions.map((t) => parsePosition(ruleset, t));
         const misere = ruleset.convention === 'misere';

@@ -25,7 +25,7 @@ export const ppositionsCommand: CommandModule = {
       .option('--json', 'JSON Lines output')
       .option('--max-depth <n>', 'depth bound for games not known to terminate')
       .action(async (spec: string, flags: Flags) => {
-        const { ruleset, maxDepth } = specFromFlags(spec, flags);
+        const { ruleset, maxDepth } = await specFromFlags(spec, flags);
         if (ruleset.domain.kind !== 'heaps') throw new InputError(`ppositions needs a heap game; ${ruleset.name} is played on ${ruleset.domain.kind}`);
         const max = parseCount('--max', flags.max);
         const heaps = flags.heaps === undefined ? (ruleset.heapCount ?? 2) : parseCount('--heaps', flags.heaps);

@@ -44,7 +44,7 @@ async function runSequence(spec: string, flags: Flags): Promise<void> {
     import('../io.js'),
     import('./shared.js'),
   ]);
-  const { ruleset, maxDepth } = specFromFlags(spec, flags);
+  const { ruleset, maxDepth } = await specFromFlags(spec, flags);
   if (ruleset.domain.kind !== 'heaps' || (ruleset.heapCount ?? 1) !== 1) {
     throw new InputError(`sequence needs a one-heap game; ${ruleset.name} is played on ${ruleset.heapCount ? `${ruleset.heapCount} heaps` : ruleset.domain.kind}`);
   }

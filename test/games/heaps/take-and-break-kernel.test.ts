@@ -4,6 +4,7 @@ import { parseTakeAndBreakCode, takeAndBreakCode, type TakeAndBreakCode } from '
 import { TakeAndBreakGame, referenceValues } from '../../../src/games/heaps/take-and-break/game.js';
 import { TakeAndBreakKernel, walshHadamard, type Values } from '../../../src/games/heaps/take-and-break/kernel.js';
 import { movesOf } from '../../../src/games/heaps/take-and-break/moves.js';
+import { narrowWasmAvailable } from '../../../src/games/heaps/take-and-break/narrow-wasm.js';
 import { takeAndBreakSequence } from '../../../src/games/heaps/take-and-break/sequence.js';
 import { OctalGame } from '../../../src/games/heaps/octal.js';
 import { octalSequence } from '../../../src/games/heaps/octal-sequence.js';
@@ -74,6 +75,54 @@ test('take-and-break kernel: the sparse-space path equals the plain path on all 
   }
   // The comparison means something only if the sparse path ran on many of them.
   assert.ok(sparseUsed > 300, `sparse path used on ${sparseUsed} codes`);
+});
+
+test('take-and-break kernel: the WebAssembly narrow path (wasm/narrow.ts) is built, and gives the values and statistics of the JavaScript narrow path step for step, and the plain values', () => {
+  assert.ok(narrowWasmAvailable(), 'narrow.wasm is missing: npm run build compiles it');
+  const run = (code: TakeAndBreakCode, heaps: number, options: { sparse?: boolean; wasm?: boolean }) => {
+    const k = new TakeAndBreakKernel(movesOf(code), heaps, options);
+    k.run(heaps);
+    return k;
+  };
+  // All 511 octal codes to 3000 heaps: wasm (the default) against the JavaScript path; the plain path is the sparse test's.
+  let wasmRan = 0;
+  for (const code of threeDigitCodes([[0, false]], false)) {
+    const wasm = run(code, 3001, {});
+    const js = run(code, 3001, { wasm: false });
+    assert.equal(firstDifference(wasm.values(), js.values(), 3001), -1, code.text);
+    assert.deepEqual(wasm.stats, js.stats, code.text);
+    if (wasm.narrowInWasm && wasm.stats.sparse > 0) wasmRan++;
+  }
+  assert.ok(wasmRan > 300, `the WebAssembly memory held G for ${wasmRan} codes`);
+  // Long runs with split digits k = 0 (d0 = 4), 1, 2 and 3, long codes and values up to 31: the 16-heap
+  // blocks, the splits they leave out (small rare heaps, rare heaps found inside a block) and the exits
+  // (a value that needs another bit, the class looked at again) are all met.
+  // 0.6 and 0.56 pass 31 (the module hands the value that needs a sixth bit back and the wide path goes on).
+  for (const [text, heaps] of [['0.16', 300_000], ['4.07', 60_000], ['0.0014', 60_000], ['0.165', 100_000], ['0.6', 30_000], ['0.56', 30_000], ['0.356', 60_000]] as const) {
+    const code = parseTakeAndBreakCode(text);
+    const wasm = run(code, heaps, {});
+    const js = run(code, heaps, { wasm: false });
+    assert.equal(firstDifference(wasm.values(), js.values(), heaps), -1, text);
+    assert.deepEqual(wasm.stats, js.stats, text);
+    assert.equal(wasm.maxValue, js.maxValue, text);
+    assert.deepEqual(Array.from(wasm.rare.subarray(0, wasm.rareCount)), Array.from(js.rare.subarray(0, js.rareCount)), text);
+    assert.equal(firstDifference(wasm.values(), kernelValues(code, 15_000, false), 15_000), -1, `${text} plain`);
+  }
+});
+
+test('take-and-break kernel: the WebAssembly memory never grows (a grown memory detaches its buffer, which slows every typed-array loop of the process): G grows within the room given once', () => {
+  const k = new TakeAndBreakKernel(movesOf(parseTakeAndBreakCode('0.16')), 64, { limit: 200_000 });
+  const buffer = k.G.buffer;
+  for (let n = 1000; n <= 200_000; n += 7919) {
+    k.ensureCapacity(n, 200_000);
+    k.run(n);
+    assert.equal(k.G.buffer, buffer);
+  }
+  // Past the room, the values move to an ordinary array and the JavaScript paths go on, equal.
+  k.ensureCapacity(250_000);
+  assert.notEqual(k.G.buffer, buffer);
+  k.run(250_000);
+  assert.equal(firstDifference(k.values(), kernelValues(parseTakeAndBreakCode('0.16'), 250_000, true), 250_000), -1);
 });
 
 test('take-and-break kernel: G(0..10^5) checksums equal the C baseline (shared octal.c, naive) for 0.6, 0.127, 0.07, 0.77, 0.4, 0.137', () => {

@@ -27,6 +27,7 @@
  * stay below 256. Everything else is O(#rare + 2^bits).
  */
 import type { Moves } from './moves.js';
+import { NarrowWasm } from './narrow-wasm.js';
 
 export type Values = Uint8Array | Uint16Array | Int32Array;
 
@@ -283,21 +284,34 @@ export class TakeAndBreakKernel {
   private readonly sparseAllowed: boolean;
   /** Heaps whose rare splits the narrow path gathers in one pass (1..3). */
   private readonly block: number;
+  /**
+   * The narrow path in WebAssembly (narrow-wasm.ts), for codes without unequal splits: its memory holds G
+   * while the values fit in a byte. Undefined when it was not asked for, does not apply or is not built.
+   */
+  private wasm: NarrowWasm | undefined;
 
   readonly stats: KernelStats = { plain: 0, sparse: 0, scanned: 0, cached: 0, hot: 0, rechosen: 0, changed: 0 };
 
   constructor(
     readonly moves: Moves,
     capacity: number,
-    options: { sparse?: boolean } = {},
+    options: {
+      sparse?: boolean;
+      /** Run the narrow path in WebAssembly when it applies (default true; false keeps the JavaScript path). */
+      wasm?: boolean;
+      /** The most heaps the kernel will hold (default `capacity`): the WebAssembly memory's room, given once. */
+      limit?: number;
+    } = {},
   ) {
-    this.G = new Uint8Array(Math.max(capacity, 1));
     const ks = moves.split2;
     this.pi = ks.length > 0 ? ks[0]! & 1 : 0;
     this.posAllowed = ks.length > 0 && ks.every((k) => (k & 1) === this.pi);
     this.sparseAllowed = options.sparse !== false && ks.length > 0 && moves.split3.length === 0;
     // Heaps n..n+k (k the least split digit) only split heaps below n; unequal splits go one by one.
     this.block = ks.length > 0 && !moves.split2Unequal.some((u) => u === 1) ? Math.min(ks[0]! + 1, 3) : 1;
+    const wasm = options.wasm !== false && this.sparseAllowed && !moves.split2Unequal.some((u) => u === 1);
+    this.wasm = wasm ? NarrowWasm.create(moves, Math.max(options.limit ?? capacity, capacity, 1)) : undefined;
+    this.G = this.allocate(Math.max(capacity, 1), 256);
     this.unpinFields();
   }
 
@@ -329,6 +343,11 @@ export class TakeAndBreakKernel {
     }
   }
 
+  /** Whether the narrow path runs in WebAssembly (G lives in its memory). */
+  get narrowInWasm(): boolean {
+    return this.wasm?.holds(this.G) === true;
+  }
+
   /** The class in use (mask 0: none). */
   get sparseClass(): SparseClass {
     return this.cls;
@@ -340,9 +359,30 @@ export class TakeAndBreakKernel {
    */
   ensureCapacity(capacity: number, limit = Infinity): void {
     if (capacity <= this.G.length) return;
-    const G = valueArray(Math.max(capacity, Math.min(limit, 2 * this.G.length)), valueLimit(this.G));
+    const size = Math.max(capacity, Math.min(limit, 2 * this.G.length));
+    if (this.wasm?.holds(this.G)) {
+      // A longer view of the same memory keeps the values; past its room G moves to an ordinary array
+      // and the JavaScript paths go on.
+      const G = this.wasm.values(size);
+      if (G) {
+        this.G = G;
+        return;
+      }
+      this.wasm = undefined;
+    }
+    const G = valueArray(size, valueLimit(this.G));
     G.set(this.G.subarray(0, this.n));
     this.G = G;
+  }
+
+  /** An array for `capacity` values below `limit`: in the WebAssembly memory while they fit in a byte and it is in use. */
+  private allocate(capacity: number, limit: number): Values {
+    if (limit <= 256 && this.wasm) {
+      const G = this.wasm.values(capacity);
+      if (G) return G;
+      this.wasm = undefined;
+    }
+    return valueArray(capacity, limit);
   }
 
   /** G(0..n-1) as a view (not a copy). */
@@ -356,8 +396,10 @@ export class TakeAndBreakKernel {
     while (this.n < to) {
       // At most 1024 heaps per call: V8 then swaps in its optimised kernel at the next call instead of
       // compiling a second, on-stack-replacement version for a call that runs on and on.
-      const stop = Math.min(to, this.nextCheck, this.n + 1024);
+      const wasm = this.cls.mask !== 0 && this.bits <= 5 && this.wasm !== undefined && this.wasm.holds(this.G) && this.wasm.fits(Math.max(this.rareCount, this.recheckRare) + 1);
+      const stop = Math.min(to, this.nextCheck, wasm ? Infinity : this.n + 1024);
       if (this.cls.mask === 0) this.plainRange(stop);
+      else if (wasm) this.narrowWasm(stop);
       else if (this.bits <= 5) this.sparseNarrow(stop);
       else this.sparseWide(stop);
       if (this.n === this.nextCheck || (this.cls.mask !== 0 && this.rareCount >= this.recheckRare)) this.recheck();
@@ -372,7 +414,7 @@ export class TakeAndBreakKernel {
     const len = values.length;
     let max = 0;
     for (let i = 0; i < len; i++) max = Math.max(max, values[i]!);
-    this.G = valueArray(Math.max(this.G.length, len, 1), max + 1);
+    this.G = this.allocate(Math.max(this.G.length, len, 1), max + 1);
     this.n = 0;
     this.maxValue = 0;
     this.maxAt = 0;
@@ -536,6 +578,54 @@ export class TakeAndBreakKernel {
     this.stats.sparse += n - from;
     this.n = n;
     this.rareCount = rc;
+  }
+
+  /**
+   * sparseNarrow in WebAssembly (wasm/narrow.ts: the same steps, with the rare splits of 16 heaps
+   * gathered at once): the kernel's tables go in and come back; a value that needs another bit comes
+   * back unstored and is recorded here, as sparseNarrow records it.
+   */
+  private narrowWasm(to: number): void {
+    const wasm = this.wasm!;
+    const from = this.n;
+    const state = {
+      n: from,
+      rare: this.rare,
+      rareCount: this.rareCount,
+      maxValue: this.maxValue,
+      maxAt: this.maxAt,
+      pos: this.cls.pos,
+      pi: this.pi,
+      bits: this.bits,
+      rareTypeBits: this.rareTypeBits,
+      witnessPeriod: this.witnessPeriod,
+      witness: this.witness,
+      witnessK: this.witnessK,
+      hot: this.hot,
+      hotK: this.hotK,
+      hotNext: this.hotNext,
+      recheckRare: this.recheckRare,
+      counts: this.counts,
+    };
+    const r = wasm.run(state, to);
+    this.rare = state.rare;
+    this.rareCount = r.rareCount;
+    this.maxValue = r.maxValue;
+    this.maxAt = r.maxAt;
+    this.hotNext = r.hotNext;
+    this.stats.scanned += r.scanned;
+    this.stats.cached += r.cached;
+    this.stats.hot += r.hot;
+    let n = r.n;
+    if (r.wider !== undefined) {
+      const g = r.wider;
+      const sigma = this.cls.pos & (n ^ this.pi);
+      this.record(n, g);
+      if (n >= 1 && parity(g & this.cls.mask) === sigma) this.rareCount = this.pushRare(n, this.rareCount);
+      n++;
+    }
+    this.stats.sparse += n - from;
+    this.n = n;
   }
 
   /**

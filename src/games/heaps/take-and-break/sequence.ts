@@ -85,7 +85,7 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
   const total = max + 1;
   const atPeriod = options.atPeriod ?? 'extend';
   // The value array grows as the run goes (a run that stops at a period may need far fewer than max).
-  const k = new TakeAndBreakKernel(movesOf(code), Math.min(total, 1 << 16), { sparse: options.sparse });
+  const k = new TakeAndBreakKernel(movesOf(code), Math.min(total, 1 << 16), { sparse: options.sparse, limit: total });
   const tracker = new PeriodTracker(code);
   let resumedFrom = 0;
   if (options.checkpoint) {

@@ -1,0 +1,272 @@
+/**
+ * The WebAssembly form of the kernel's sparse-space path for values below 32 (wasm/narrow.ts, compiled
+ * by `npm run build` into narrow.wasm beside this file): one instance per kernel, whose memory holds the
+ * values G while they fit in a byte, so that the JavaScript paths (plain, wide) and the WebAssembly one
+ * read and write the same array. The small tables (rare list, counts, witness cache, ring of witnesses)
+ * stay the kernel's: they are copied in before a call and back after it, and a call runs until the kernel
+ * must look at its class again, so there are a few dozen calls in a run.
+ *
+ * The memory layout below is the one place it is written down; the module reads every offset from the
+ * parameter block.
+ */
+import { readFileSync } from 'node:fs';
+
+/** Slots of the parameter block (i32 at offset 4 * slot), as wasm/narrow.ts names them. */
+const Slot = {
+  N: 0,
+  To: 1,
+  Rc: 2,
+  MaxValue: 3,
+  MaxAt: 4,
+  Pos: 5,
+  Pi: 6,
+  Bits: 7,
+  RareBits0: 8,
+  RareBits1: 9,
+  Period: 10,
+  HotNext: 11,
+  RecheckRare: 12,
+  NTake: 13,
+  NSplit: 14,
+  T: 15,
+  GPtr: 16,
+  RarePtr: 17,
+  CountsPtr: 18,
+  WitnessPtr: 19,
+  WitnessKPtr: 20,
+  HotPtr: 21,
+  HotKPtr: 22,
+  TakePtr: 23,
+  SplitPtr: 24,
+  WholePtr: 25,
+  Wider: 26,
+  ScratchPtr: 30,
+} as const;
+/** The counters as f64 (they pass 2^31 in a long call): splits scanned, heaps settled past the cache, ring entries tried. */
+const STATS_AT = 128;
+
+const PAGE = 65536;
+/** The most tokens a move of a code handled here removes (tables below sized for it). */
+const MAX_T = 255;
+const HOT = 2048;
+/** Values below 32 and local periods up to 24 (kernel.ts: localPeriod): witness tables of 32 * 24 entries. */
+const WITNESS = 32 * 24;
+const COUNTS_AT = STATS_AT + 3 * 8 + 104;
+const SCRATCH_AT = COUNTS_AT + 64 * 4;
+const TAKE_AT = SCRATCH_AT + 128 + 2 * 4 * (MAX_T + 1);
+const SPLIT_AT = TAKE_AT + 4 * (MAX_T + 1);
+const WHOLE_AT = SPLIT_AT + 4 * (MAX_T + 1);
+const WITNESS_AT = WHOLE_AT + MAX_T + 1;
+const WITNESS_K_AT = WITNESS_AT + 4 * WITNESS;
+const HOT_AT = WITNESS_K_AT + 4 * WITNESS;
+const HOT_K_AT = HOT_AT + 4 * HOT;
+/** G starts here; the rare list follows G's room. */
+const G_AT = Math.ceil((HOT_K_AT + 4 * HOT) / 64) * 64;
+/** G's capacity is kept below 2^31 bytes: heap numbers are i32 in the module. */
+const MAX_CAPACITY = 2 ** 31 - 2 ** 20;
+
+let compiled: WebAssembly.Module | null | undefined;
+
+/** The compiled module, or null when narrow.wasm is not there (the JavaScript path then runs). */
+function narrowModule(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    try {
+      compiled = new WebAssembly.Module(readFileSync(new URL('./narrow.wasm', import.meta.url)));
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+/** Whether narrow.wasm was built and compiles here (the tests insist on it). */
+export function narrowWasmAvailable(): boolean {
+  return narrowModule() !== null;
+}
+
+/** The moves as the module reads them. */
+export interface NarrowMoves {
+  readonly t: number;
+  readonly whole: Uint8Array;
+  readonly take: Int32Array;
+  readonly split2: Int32Array;
+}
+
+/** The kernel's state a call reads and updates (the arrays in place). */
+export interface NarrowState {
+  n: number;
+  rare: Int32Array;
+  rareCount: number;
+  maxValue: number;
+  maxAt: number;
+  pos: number;
+  pi: number;
+  bits: number;
+  rareTypeBits: Int32Array;
+  witnessPeriod: number;
+  witness: Int32Array;
+  witnessK: Int32Array;
+  hot: Int32Array;
+  hotK: Int32Array;
+  hotNext: number;
+  recheckRare: number;
+  counts: Float64Array;
+}
+
+export interface NarrowRun {
+  /** The heaps done, rare heaps, ring position and statistics after the call. */
+  n: number;
+  rareCount: number;
+  maxValue: number;
+  maxAt: number;
+  hotNext: number;
+  scanned: number;
+  cached: number;
+  hot: number;
+  /** Heap n's value when it needs more bits than the tables have: not stored, the caller records it. */
+  wider?: number;
+}
+
+/**
+ * One kernel's instance. Its memory is allocated once, for the most values the kernel will hold, and never
+ * grows: growing a memory detaches its old buffer, and the first detached buffer of a process makes V8
+ * check every typed-array access of optimised code from then on (a byte loop ran 1.65x slower after one
+ * grow, in every kernel of the process). The pages are the operating system's zero pages until written,
+ * so a large allocation costs nothing for the values a run never reaches.
+ */
+export class NarrowWasm {
+  private readonly memory: WebAssembly.Memory;
+  private readonly narrow: () => number;
+  /** The rare list's place and room (it follows G's room). */
+  private readonly rareAt: number;
+  private readonly rareRoom: number;
+
+  private constructor(
+    module: WebAssembly.Module,
+    moves: NarrowMoves,
+    /** The most values G may hold. */
+    private readonly limit: number,
+    pages: number,
+  ) {
+    this.memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+    this.rareAt = Math.ceil((G_AT + limit + 64) / 8) * 8;
+    this.rareRoom = Math.floor((pages * PAGE - this.rareAt) / 4);
+    const instance = new WebAssembly.Instance(module, { env: { memory: this.memory, abort: () => { throw new Error('narrow.wasm aborted'); } } });
+    this.narrow = instance.exports['narrow'] as () => number;
+    const slots = new Int32Array(this.memory.buffer, 0, 32);
+    slots[Slot.NTake] = moves.take.length;
+    slots[Slot.NSplit] = moves.split2.length;
+    slots[Slot.T] = moves.t;
+    new Int32Array(this.memory.buffer, TAKE_AT, moves.take.length).set(moves.take);
+    new Int32Array(this.memory.buffer, SPLIT_AT, moves.split2.length).set(moves.split2);
+    new Uint8Array(this.memory.buffer, WHOLE_AT, moves.whole.length).set(moves.whole);
+  }
+
+  /**
+   * An instance for these moves with room for `limit` values, or undefined when the module is missing,
+   * the code is outside its tables or the room would pass 4 GiB. The rare list gets room for half as many
+   * heaps as G (the narrow path runs while at most a quarter of the heaps are rare, and the kernel looks
+   * at its class again when the list doubles).
+   */
+  static create(moves: NarrowMoves, limit: number): NarrowWasm | undefined {
+    const module = narrowModule();
+    if (!module || moves.t > MAX_T || moves.split2.length === 0 || limit > MAX_CAPACITY) return undefined;
+    const bytes = G_AT + limit + 64 + 4 * (Math.ceil(limit / 2) + 4096);
+    const pages = Math.ceil(bytes / PAGE);
+    if (pages > 65536) return undefined;
+    try {
+      return new NarrowWasm(module, moves, limit, pages);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Whether `G` lives in this instance's memory (the module can run on it). */
+  holds(G: ArrayBufferView): boolean {
+    return G.buffer === this.memory.buffer;
+  }
+
+  /** The view of G for `capacity` values (those already there are kept), or undefined past the room. */
+  values(capacity: number): Uint8Array | undefined {
+    return capacity <= this.limit ? new Uint8Array(this.memory.buffer, G_AT, capacity) : undefined;
+  }
+
+  /** Whether a call for heaps n..to-1 has room for the rare list, which may reach `rareLimit` entries. */
+  fits(rareLimit: number): boolean {
+    return rareLimit + 16 <= this.rareRoom;
+  }
+
+  /** G(n..to-1) of the narrow path: updates `state`'s arrays in place and returns the rest. */
+  run(state: NarrowState, to: number): NarrowRun {
+    const rarePtr = this.rareAt;
+    const buffer = this.memory.buffer;
+    const slots = new Int32Array(buffer, 0, 32);
+    slots[Slot.N] = state.n;
+    slots[Slot.To] = to;
+    slots[Slot.Rc] = state.rareCount;
+    slots[Slot.MaxValue] = state.maxValue;
+    slots[Slot.MaxAt] = state.maxAt;
+    slots[Slot.Pos] = state.pos;
+    slots[Slot.Pi] = state.pi;
+    slots[Slot.Bits] = state.bits;
+    slots[Slot.RareBits0] = state.rareTypeBits[0]!;
+    slots[Slot.RareBits1] = state.rareTypeBits[1]!;
+    slots[Slot.Period] = state.witnessPeriod;
+    slots[Slot.HotNext] = state.hotNext;
+    slots[Slot.RecheckRare] = state.recheckRare;
+    slots[Slot.GPtr] = G_AT;
+    slots[Slot.RarePtr] = rarePtr;
+    slots[Slot.CountsPtr] = COUNTS_AT;
+    slots[Slot.WitnessPtr] = WITNESS_AT;
+    slots[Slot.WitnessKPtr] = WITNESS_K_AT;
+    slots[Slot.HotPtr] = HOT_AT;
+    slots[Slot.HotKPtr] = HOT_K_AT;
+    slots[Slot.TakePtr] = TAKE_AT;
+    slots[Slot.SplitPtr] = SPLIT_AT;
+    slots[Slot.WholePtr] = WHOLE_AT;
+    slots[Slot.ScratchPtr] = SCRATCH_AT;
+    const wLength = state.witness.length;
+    if (wLength > WITNESS) throw new Error(`narrow.wasm: a witness table of ${wLength} entries (at most ${WITNESS})`);
+    const counts = new Int32Array(buffer, COUNTS_AT, 64);
+    for (let i = 0; i < 64; i++) counts[i] = i < state.counts.length ? state.counts[i]! : 0;
+    const witness = new Int32Array(buffer, WITNESS_AT, wLength);
+    const witnessK = new Int32Array(buffer, WITNESS_K_AT, wLength);
+    const hot = new Int32Array(buffer, HOT_AT, HOT);
+    const hotK = new Int32Array(buffer, HOT_K_AT, HOT);
+    witness.set(state.witness);
+    witnessK.set(state.witnessK);
+    hot.set(state.hot);
+    hotK.set(state.hotK);
+    // The module stops once the list reaches recheckRare (fits() checked the room for it).
+    const rare = new Int32Array(buffer, rarePtr, this.rareRoom);
+    rare.set(state.rare.subarray(0, state.rareCount));
+
+    const wider = this.narrow();
+
+    for (let i = 0; i < Math.min(64, state.counts.length); i++) state.counts[i] = counts[i]!;
+    state.witness.set(witness);
+    state.witnessK.set(witnessK);
+    state.hot.set(hot);
+    state.hotK.set(hotK);
+    const stats = new Float64Array(buffer, STATS_AT, 3);
+    const rareCount = slots[Slot.Rc]!;
+    let list = state.rare;
+    if (rareCount > list.length) {
+      list = new Int32Array(Math.max(rareCount, 2 * list.length));
+      list.set(state.rare.subarray(0, state.rareCount));
+    }
+    list.set(rare.subarray(state.rareCount, rareCount), state.rareCount);
+    state.rare = list;
+    return {
+      n: slots[Slot.N]!,
+      rareCount,
+      maxValue: slots[Slot.MaxValue]!,
+      maxAt: slots[Slot.MaxAt]!,
+      hotNext: slots[Slot.HotNext]!,
+      scanned: stats[0]!,
+      cached: stats[1]!,
+      hot: stats[2]!,
+      ...(wider === 1 ? { wider: slots[Slot.Wider]! } : {}),
+    };
+  }
+}

@@ -3,7 +3,8 @@
  * that plays one octal game does not load Cram, rewriting or t-invariant games (some 25 modules, a tenth
  * of its start-up). The parser is synchronous, so it asks for a family's module with `familyModule`,
  * which throws FamilyNotLoaded when the module is not loaded yet; `parseSpecLoading` (parse.ts) loads it
- * and parses again. The library's entry (spec/index.ts) loads every family before it offers `parseSpec`.
+ * and parses again. The library's entry (spec/index.ts) imports every family and provides them before it
+ * offers `parseSpec`.
  */
 const LOADERS = {
   compounds: () => import('../core/compounds.js'),
@@ -44,6 +45,7 @@ export async function loadFamily(family: Family): Promise<void> {
   (loaded as Record<Family, unknown>)[family] ??= await LOADERS[family]();
 }
 
-export async function loadAllFamilies(): Promise<void> {
-  await Promise.all((Object.keys(LOADERS) as Family[]).map(loadFamily));
+/** Every family at once, from modules the caller imported statically (spec/index.ts: no top-level await). */
+export function provideFamilies(modules: Modules): void {
+  Object.assign(loaded, modules);
 }

@@ -190,18 +190,7 @@ function withCheckpoint<T>(options: SolveOptions, problem: string, search: Searc
             : search.stringTable
           : search.table,
     );
-  search.setCheckpoint(save, options.checkpointEveryMs);
-  try {
-    const result = work();
-    save();
-    return result;
-  } catch (e) {
-    if (e instanceof InterruptedError) {
-      save();
-      throw new InterruptedError({ ...(e.partial as object), checkpoint: path });
-    }
-    throw e;
-  }
+  return savingOnTheWay(path, options, search, save, work);
 }
 
 /** withCheckpoint for the push-sum search, whose table of key triples is streamed from and to the file. */
@@ -213,7 +202,11 @@ function withTriples<T>(path: string, options: SolveOptions, problem: string, se
     search.table.clear();
     throw e;
   }
-  const save = () => saveTriples(path, problem, search.table);
+  return savingOnTheWay(path, options, search, () => saveTriples(path, problem, search.table), work);
+}
+
+/** Runs `work` saving the table every checkpointEveryMs, at the end, and when interrupted (the partial then names the file). */
+function savingOnTheWay<T>(path: string, options: SolveOptions, search: Searchable, save: () => void, work: () => T): T {
   search.setCheckpoint(save, options.checkpointEveryMs);
   try {
     const result = work();

@@ -28,3 +28,26 @@ export function octal007Values(n: number): Uint8Array {
 export function octal007(n: number): number {
   return octal007Values(n)[n]!;
 }
+
+/** The XOR of the 0.07 values `g` of the runs of free cells of one row (bit c of x: cell c is free; `cols` cells). */
+export function rowValue007(x: number, cols: number, g: Uint8Array): number {
+  let v = 0;
+  let run = 0;
+  for (let c = 0; c <= cols; c++) {
+    if (c < cols && (x >>> c) & 1) run++;
+    else {
+      v ^= g[run]!;
+      run = 0;
+    }
+  }
+  return v;
+}
+
+/** How filling cell c of a row with free cells x changes that row's 0.07 sum: its run splits in two. */
+export function cutValue007(x: number, c: number, g: Uint8Array): number {
+  const below = ~x & ((1 << c) - 1);
+  const left = below === 0 ? c : c - 32 + Math.clz32(below);
+  const above = ~x >>> (c + 1);
+  const right = 31 - Math.clz32(above & -above);
+  return g[left + 1 + right]! ^ g[left]! ^ g[right]!;
+}

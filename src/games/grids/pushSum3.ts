@@ -26,7 +26,7 @@ import { LimitError, PositionError } from '../../core/errors.js';
 import { limitDefault } from '../../core/limits.js';
 import { type Board, formatBoard, isEmptyCell } from './board.js';
 import { SearchClock } from './clock.js';
-import { octal007Values } from './octal007.js';
+import { cutValue007, octal007Values, rowValue007 } from './octal007.js';
 import type { PushMove, PushProgress } from './pushSolver.js';
 import type { PieceQuotient } from './pieceQuotient.js';
 
@@ -275,16 +275,7 @@ export class PushSum3Search {
 
   /** The XOR of the 0.07 values of the runs of one row. */
   private rowValue(x: number): number {
-    let v = 0;
-    let run = 0;
-    for (let c = 0; c <= this.cols; c++) {
-      if (c < this.cols && (x >>> c) & 1) run++;
-      else {
-        v ^= this.g[run]!;
-        run = 0;
-      }
-    }
-    return v;
+    return rowValue007(x, this.cols, this.g);
   }
 
   /** The push value of the starting board: the button wins at once when it is 0. */
@@ -302,12 +293,7 @@ export class PushSum3Search {
 
   /** How filling cell c of a row with free cells x changes that row's 0.07 sum: its run splits in two. */
   private cut(x: number, c: number): number {
-    const below = ~x & ((1 << c) - 1);
-    const left = below === 0 ? c : c - 32 + Math.clz32(below);
-    const above = ~x >>> (c + 1);
-    const right = 31 - Math.clz32(above & -above);
-    const g = this.g;
-    return g[left + 1 + right]! ^ g[left]! ^ g[right]!;
+    return cutValue007(x, c, this.g);
   }
 
   /**

@@ -5,6 +5,7 @@
 import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
 import { rayCapabilities, wythoffRays } from './rays.js';
+import { WythoffValues } from './wythoff-values.js';
 
 export type MovePair = readonly [number, number];
 
@@ -14,8 +15,9 @@ export class WythoffFamily implements Ruleset<Heaps> {
   readonly terminating = true;
   readonly heapCount = 2;
   /**
-   * The 2-heap ray kernel (also for its push chains and misère form), and the extra moves the Wythoff
-   * analyses read (the column table of maharaja-nim, bit strings, dictionaries, the telescope).
+   * The 2-heap ray kernel (also for its push chains and misère form), the extra moves the Wythoff
+   * analyses read (the column table of maharaja-nim, bit strings, dictionaries, the telescope), and the
+   * Grundy values of a table on [0, N]^2 (wythoff-values.ts) for the solver.
    */
   readonly capabilities: Capabilities;
 
@@ -24,7 +26,8 @@ export class WythoffFamily implements Ruleset<Heaps> {
     readonly extraMoves: readonly MovePair[] = [],
     readonly name = extraMoves.length === 0 ? 'wythoff' : `wythoff+${extraMoves.map((m) => m.join(',')).join(',')}`,
   ) {
-    this.capabilities = { ...rayCapabilities(wythoffRays(extraMoves)), wythoffMoves: extraMoves };
+    const values = new WythoffValues(extraMoves);
+    this.capabilities = { ...rayCapabilities(wythoffRays(extraMoves)), wythoffMoves: extraMoves, grundyOf: ([x, y]: Heaps) => values.valueOf(x!, y!) };
   }
 
   validate(p: Heaps): string | undefined {

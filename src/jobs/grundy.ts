@@ -107,13 +107,15 @@ export const BYTES_PER_POSITION = 160;
 
 /**
  * Refuses up front a search whose size is known: the Grundy value of a Wythoff-family position (a, b)
- * past the ruleset's value table (games/heaps/wythoff-values.ts: sides up to 8192), or of its misère form,
- * has no closed form, and the solver memoises the box [0,a]x[0,b] below it.
+ * past the ruleset's value table (games/heaps/wythoff-values.ts: sides up to 8192), or of its misère form
+ * past its outcome table (games/heaps/rays.ts: sides up to 16384), has no closed form, and the solver
+ * memoises the box [0,a]x[0,b] below it.
  */
 function checkSearchSize(rs: Ruleset<any>, p: unknown, position: string): void {
   if (rs.domain.kind !== 'heaps' || rs.capabilities?.wythoffMoves === undefined) return;
-  // A value the table gives needs no search (asking builds the table the answer reads anyway).
-  if (rs.convention === 'normal' && rs.capabilities.grundyOf?.(p) !== undefined) return;
+  // A value (or a misère outcome) the ruleset's table gives needs no search (asking builds the table the answer reads anyway).
+  const closed = rs.convention === 'normal' ? rs.capabilities.grundyOf?.(p) : rs.capabilities.misereOutcomeOf?.(p);
+  if (closed !== undefined) return;
   const cells = (p as number[]).reduce((n, h) => n * (h + 1), 1);
   const what = `the search of ${position} in ${rs.name} (the ${cells} positions below it)`;
   if (cells > limitDefault('positions')) throw new LimitError(`${what} passes the ${limitDefault('positions')} positions the solver memoises`, 'positions');

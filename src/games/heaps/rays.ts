@@ -22,7 +22,30 @@ export function rayCapabilities(moves: RayMoves): Capabilities {
       const tail = after.capabilities?.rays;
       return tail && chainCapabilities({ parts: [moves, ...tail.parts], misere: tail.misere });
     },
-    misereForm: () => chainCapabilities({ parts: [moves], misere: true }),
+    misereForm: () => {
+      const chain: RayChain = { parts: [moves], misere: true };
+      return { ...chainCapabilities(chain), misereOutcomeOf: tableOutcomes(chain) };
+    },
+  };
+}
+
+/** The largest side of the square a misère form's outcomes are read from (2^28 cells, 32 MiB of bits). */
+const OUTCOME_SIDE = 16384;
+
+/**
+ * The outcome of a position (x, y) of a chain read off its table on a square [0, N]^2, built when a
+ * position first passes it (N at least doubling, from 64), for the solver's closed-form hook: the misère
+ * forms of WYTHOFF, NIM and EUCLID have no Grundy values to search for, and their outcomes are the table's
+ * P-positions. Undefined past OUTCOME_SIDE (the solver then searches).
+ */
+function tableOutcomes(chain: RayChain): (p: readonly number[]) => 'P' | 'N' | undefined {
+  let table: PTable | undefined;
+  return (p) => {
+    if (p.length !== 2) return undefined;
+    const m = Math.max(p[0]!, p[1]!);
+    if (m > OUTCOME_SIDE) return undefined;
+    if (table === undefined || m > table.max) table = rayTable(chain, Math.min(OUTCOME_SIDE, Math.max(m, 2 * (table?.max ?? 0), 64)));
+    return table.isP(table.index(p)) ? 'P' : 'N';
   };
 }
 

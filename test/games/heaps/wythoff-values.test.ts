@@ -33,3 +33,21 @@ test("Wythoff's values: the corner G(x, y), x, y <= 4 (by hand: mex of row, colu
   assert.equal(v.valueOf(3, 4), 2);
   assert.equal(v.valueOf(8193, 0), undefined);
 });
+
+test('misère forms of ray games: the outcome read off the ray table (the solver\'s closed-form hook) equals the general search on [0,40]^2; misère Wythoff\'s first P-positions (0,1), (2,2), (3,5)', () => {
+  for (const spec of ['misere(wythoff)', 'misere(maharaja)', 'misere(wythoff+2,3)', 'misere(euclid)']) {
+    const rs = parseSpec(spec);
+    const closed = rs.capabilities!.misereOutcomeOf!;
+    const search = new Solver({ closedForms: false });
+    for (let x = 0; x <= 40; x++) {
+      for (let y = 0; y <= 40; y++) {
+        if (rs.validate?.([x, y]) !== undefined) continue;
+        assert.equal(closed([x, y]), search.outcome(rs, [x, y]), `${spec} at ${x},${y}`);
+      }
+    }
+  }
+  const misereWythoff = parseSpec('misere(wythoff)').capabilities!.misereOutcomeOf!;
+  const pSmall: string[] = [];
+  for (let x = 0; x <= 7; x++) for (let y = x; y <= 7; y++) if (misereWythoff([x, y]) === 'P') pSmall.push(`${x},${y}`);
+  assert.deepEqual(pSmall, ['0,1', '2,2', '3,5', '4,7']);
+});

@@ -9,6 +9,7 @@ import { KeyInterner } from './interner.js';
 import { atLeast } from './grow.js';
 import { POLL_WORK } from './poll.js';
 import { EPSILON, Nfa } from './nfa.js';
+import { coReachable } from './reach.js';
 
 export interface ProductOptions {
   /** The row of core/limits.ts the cap belongs to (a caller with its own cap names its own; default productStates). */
@@ -56,6 +57,45 @@ export function product(
   }
   const output = Int32Array.from(pairs.keys.subarray(0, pairs.count), (key) => combine(a.output[Math.floor(key / nb)]!, b.output[key % nb]!));
   return new Dfa(k, delta.slice(0, pairs.count * k), output, 0);
+}
+
+/**
+ * L(a) ∩ L(b) over the pairs of live states only (states from which some word is accepted), every
+ * other pair one sink: the same language as `intersection`, and the same DFA once minimised. A plain
+ * product keeps each pair (dead, live) it reaches, as many as the live states of one side; for the
+ * layer passes' projections (tens of millions of states on one side) that is most of the product.
+ */
+export function liveIntersection(a: Dfa, b: Dfa, maxStates = limitDefault('productStates'), options: ProductOptions = {}): Dfa {
+  const { limit = 'productStates', signal } = options;
+  sameAlphabet(a, b);
+  const k = a.alphabetSize;
+  const nb = b.stateCount;
+  if (a.stateCount * nb >= Number.MAX_SAFE_INTEGER) throw new RangeError(`pairs of ${a.stateCount} and ${nb} states pass 2^53 keys`);
+  const [liveA, liveB] = [coReachable(a), coReachable(b)];
+  const pairs = new KeyInterner(maxStates, 'product', limit);
+  // Key 0 is the sink; a live pair (p, q) is 1 + p nb + q.
+  pairs.intern(0);
+  const keyOf = (p: number, q: number) => (liveA[p] && liveB[q] ? 1 + p * nb + q : 0);
+  pairs.intern(keyOf(a.start, b.start));
+  let delta = new Int32Array(1024 * k);
+  let work = 0;
+  for (let i = 0; i < pairs.count; i++) {
+    if ((work += k) >= POLL_WORK) {
+      work = 0;
+      if (signal?.aborted) throw new InterruptedError({ states: pairs.count });
+    }
+    delta = atLeast(delta, (i + 1) * k);
+    const key = pairs.keys[i]!;
+    if (key === 0) continue;
+    const p = Math.floor((key - 1) / nb);
+    const q = (key - 1) % nb;
+    for (let c = 0; c < k; c++) delta[i * k + c] = pairs.intern(keyOf(a.next(p, c), b.next(q, c)));
+  }
+  const output = Int32Array.from(pairs.keys.subarray(0, pairs.count), (key) =>
+    key === 0 ? 0 : a.output[Math.floor((key - 1) / nb)]! !== 0 && b.output[(key - 1) % nb]! !== 0 ? 1 : 0,
+  );
+  const start = liveA[a.start] && liveB[b.start] ? 1 : 0;
+  return new Dfa(k, delta.slice(0, pairs.count * k), output, start);
 }
 
 /** L(a) ∩ L(b). O(nA nB k). */

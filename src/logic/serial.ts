@@ -85,6 +85,19 @@ export function pairOrder(b: number, n: number, xFirst = false): Int32Array {
  * the table of a few million states over 216 letters (G_5) took three times its size at once.
  */
 export function deserialise(serial: Dfa, b: number, order: Int32Array): Dfa {
+  const { width, step, id, states, count } = atBoundaries(serial, b, order);
+  const delta = new Int32Array(count * width);
+  for (let k = 0; k < count; k++) for (let L = 0; L < width; L++) delta[k * width + L] = id[step(states[k]!, L)]!;
+  return new Dfa(width, delta, Int32Array.from(states.subarray(0, count), (s) => serial.output[s]!), 0);
+}
+
+/** The number of states `deserialise` would give, found without its table (which takes 4 b^d bytes a state). */
+export function packedStateCount(serial: Dfa, b: number, order: Int32Array): number {
+  return atBoundaries(serial, b, order).count;
+}
+
+/** The states of `serial` reached at letter boundaries, breadth-first with letters ascending, and a letter's step. */
+function atBoundaries(serial: Dfa, b: number, order: Int32Array) {
   const width = order.length;
   const d = Math.round(Math.log(width) / Math.log(b));
   const digits = new Int32Array(width * d);
@@ -112,9 +125,7 @@ export function deserialise(serial: Dfa, b: number, order: Int32Array): Dfa {
       states[count++] = s;
     }
   }
-  const delta = new Int32Array(count * width);
-  for (let k = 0; k < count; k++) for (let L = 0; L < width; L++) delta[k * width + L] = id[step(states[k]!, L)]!;
-  return new Dfa(width, delta, Int32Array.from(states.subarray(0, count), (s) => serial.output[s]!), 0);
+  return { width, step, id, states, count };
 }
 
 /** For a serialised DFA, how many digits of the current letter each state has read (mod `width`). */

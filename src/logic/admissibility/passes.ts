@@ -19,7 +19,7 @@ import { AdderGuess } from '../../numeration/adders.js';
 import { buildDfa } from '../../numeration/build.js';
 import type { NumerationSystem } from '../../numeration/system.js';
 import { chainLayers, largestChainStep } from '../chains.js';
-import { deserialise, digitsRead, pairOrder, serialise, tupleOrder } from '../serial.js';
+import { deserialise, digitsRead, packedStateCount, pairOrder, serialise, tupleOrder } from '../serial.js';
 import { letterDigits } from '../tuple-automata.js';
 import { type Differences, differences } from './differences.js';
 import { type DirectOptions, FEW_CANDIDATES, nfaLimits, subsetLimits } from './options.js';
@@ -162,8 +162,14 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
   // told apart from the others by whole letters, and deserialise numbers them as minimise does.
   const cap = Math.max(limitDefault('stuckProduct'), options.maxSubsets ?? 0);
   const keep = (x: Dfa, of: string) => {
-    options.log?.(`${of}, one digit at a time, minimal`, x.stateCount);
-    const kept = minimise(liveIntersection(RX, x, cap, { limit: 'stuckProduct', ...(options.signal ? { signal: options.signal } : {}) }), options.signal);
+    if (options.log) {
+      options.log(`${of}, one digit at a time, minimal`, x.stateCount);
+      // What the route before would have tabulated over b^n letters (a trace for profiling).
+      options.log(`${of}, states over ${b ** n} letters (not built)`, packedStateCount(x, b, order));
+    }
+    const pairs = liveIntersection(RX, x, cap, { limit: 'stuckProduct', ...(options.signal ? { signal: options.signal } : {}) });
+    options.log?.(`${of} among the candidates, one digit at a time`, pairs.stateCount);
+    const kept = minimise(pairs, options.signal);
     options.log?.(`${of} among the candidates, one digit at a time, minimal`, kept.stateCount);
     return deserialise(kept, b, order);
   };

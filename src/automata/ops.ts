@@ -66,17 +66,34 @@ export function product(
  * layer passes' projections (tens of millions of states on one side) that is most of the product.
  */
 export function liveIntersection(a: Dfa, b: Dfa, maxStates = limitDefault('productStates'), options: ProductOptions = {}): Dfa {
+  return liveProduct(a, b, 'and', maxStates, options);
+}
+
+/** L(a) ∪ L(b) with the dead states of each side merged into one (and a pair of dead ones the sink): as `union` once minimised. */
+export function liveUnion(a: Dfa, b: Dfa, maxStates = limitDefault('productStates'), options: ProductOptions = {}): Dfa {
+  return liveProduct(a, b, 'or', maxStates, options);
+}
+
+/**
+ * The product for ∩ or ∪ over live states: a dead state of either side stands for all of them (the
+ * index nA or nB), and a pair whose language is empty (either side dead for ∩, both for ∪) is the
+ * sink, state 0 (key 0); another pair (p, q) has key 1 + p (nB + 1) + q.
+ */
+function liveProduct(a: Dfa, b: Dfa, mode: 'and' | 'or', maxStates: number, options: ProductOptions): Dfa {
   const { limit = 'productStates', signal } = options;
   sameAlphabet(a, b);
   const k = a.alphabetSize;
-  const nb = b.stateCount;
-  if (a.stateCount * nb >= Number.MAX_SAFE_INTEGER) throw new RangeError(`pairs of ${a.stateCount} and ${nb} states pass 2^53 keys`);
+  const [na, nb] = [a.stateCount, b.stateCount];
+  if ((na + 1) * (nb + 1) >= Number.MAX_SAFE_INTEGER) throw new RangeError(`pairs of ${na} and ${nb} states pass 2^53 keys`);
   const [liveA, liveB] = [coReachable(a), coReachable(b)];
   const pairs = new KeyInterner(maxStates, 'product', limit);
-  // Key 0 is the sink; a live pair (p, q) is 1 + p nb + q.
   pairs.intern(0);
-  const keyOf = (p: number, q: number) => (liveA[p] && liveB[q] ? 1 + p * nb + q : 0);
-  pairs.intern(keyOf(a.start, b.start));
+  const keyOf = (p: number, q: number): number => {
+    const [pl, ql] = [p !== na && liveA[p] === 1, q !== nb && liveB[q] === 1];
+    if (mode === 'and' ? !(pl && ql) : !(pl || ql)) return 0;
+    return 1 + (pl ? p : na) * (nb + 1) + (ql ? q : nb);
+  };
+  const start = pairs.intern(keyOf(a.start, b.start));
   let delta = new Int32Array(1024 * k);
   let work = 0;
   for (let i = 0; i < pairs.count; i++) {
@@ -87,14 +104,18 @@ export function liveIntersection(a: Dfa, b: Dfa, maxStates = limitDefault('produ
     delta = atLeast(delta, (i + 1) * k);
     const key = pairs.keys[i]!;
     if (key === 0) continue;
-    const p = Math.floor((key - 1) / nb);
-    const q = (key - 1) % nb;
-    for (let c = 0; c < k; c++) delta[i * k + c] = pairs.intern(keyOf(a.next(p, c), b.next(q, c)));
+    const p = Math.floor((key - 1) / (nb + 1));
+    const q = (key - 1) % (nb + 1);
+    // A dead side stays dead whatever it reads.
+    for (let c = 0; c < k; c++) delta[i * k + c] = pairs.intern(keyOf(p === na ? na : a.next(p, c), q === nb ? nb : b.next(q, c)));
   }
-  const output = Int32Array.from(pairs.keys.subarray(0, pairs.count), (key) =>
-    key === 0 ? 0 : a.output[Math.floor((key - 1) / nb)]! !== 0 && b.output[(key - 1) % nb]! !== 0 ? 1 : 0,
-  );
-  const start = liveA[a.start] && liveB[b.start] ? 1 : 0;
+  const outA = (p: number) => (p === na ? 0 : a.output[p]!);
+  const outB = (q: number) => (q === nb ? 0 : b.output[q]!);
+  const output = Int32Array.from(pairs.keys.subarray(0, pairs.count), (key) => {
+    if (key === 0) return 0;
+    const [x, y] = [outA(Math.floor((key - 1) / (nb + 1))) !== 0, outB((key - 1) % (nb + 1)) !== 0];
+    return (mode === 'and' ? x && y : x || y) ? 1 : 0;
+  });
   return new Dfa(k, delta.slice(0, pairs.count * k), output, start);
 }
 

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Dfa } from '../../src/automata/dfa.js';
-import { counterexample, intersection, liveIntersection } from '../../src/automata/ops.js';
+import { counterexample, intersection, liveIntersection, liveUnion, union } from '../../src/automata/ops.js';
 import { minimise } from '../../src/automata/minimise.js';
 import { deserialise, pairOrder, serialise, tupleOrder } from '../../src/logic/serial.js';
 import { admissibleDirect, differenceSet } from '../../src/logic/admissibility.js';
@@ -79,7 +79,7 @@ test('a serialised DFA reads each letter as its digits and accepts what the pack
   }
 });
 
-test('R ∩ X intersected over live pairs and minimised one digit at a time, then packed back, is the minimal DFA of R ∩ X packed first, table for table (random R and serial X)', () => {
+test('R ∩ X and R ∪ S over live pairs and minimised one digit at a time, then packed back, are the minimal DFAs of R ∩ X and R ∪ S packed first, table for table (random R, S and serial X)', () => {
   const cases = [
     { b: 2, order: tupleOrder(2, 3) },
     { b: 3, order: tupleOrder(3, 2) },
@@ -97,6 +97,10 @@ test('R ∩ X intersected over live pairs and minimised one digit at a time, the
       // And the plain product, minimised, is the live one minimised.
       assert.deepEqual(minimise(liveIntersection(serialise(R, b, order), X)), minimise(intersection(serialise(R, b, order), X)), `case ${i}, seed ${seed}`);
       if (packedFirst.stateCount > 1) nonEmpty++;
+      // The union of two packed automata, one digit at a time, packed back: the minimal union.
+      const S = randomDfa(2 + (seed % 7), order.length, 91 * seed + i);
+      assert.deepEqual(deserialise(minimise(liveUnion(serialise(R, b, order), serialise(S, b, order))), b, order), minimise(union(R, S)), `case ${i}, seed ${seed}: union`);
+      assert.deepEqual(minimise(liveUnion(X, serialise(S, b, order))), minimise(union(X, serialise(S, b, order))), `case ${i}, seed ${seed}: union, serial`);
     }
   }
   assert.ok(nonEmpty > 60, `most intersections are not empty (${nonEmpty})`);

@@ -9,7 +9,7 @@ import { Dfa } from '../../automata/dfa.js';
 import { finiteLanguage } from '../../automata/finite-language.js';
 import { minimise } from '../../automata/minimise.js';
 import { determiniseTable, type TableNfa } from '../../automata/nfa.js';
-import { complement, difference, intersection, liveIntersection, product } from '../../automata/ops.js';
+import { complement, difference, intersection, liveIntersection, liveUnion, product } from '../../automata/ops.js';
 import { existsMinimal, type ProjectionResult } from '../../automata/projection.js';
 import { existsMinimalStored, type StoreFigures } from '../../automata/projection-store.js';
 import { LiveDfa, TupleProduct } from '../../automata/tuple-product.js';
@@ -161,25 +161,30 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
   // only at letter boundaries, so in the minimal R ∩ X every live state reached at a boundary is
   // told apart from the others by whole letters, and deserialise numbers them as minimise does.
   const cap = Math.max(limitDefault('stuckProduct'), options.maxSubsets ?? 0);
-  const keep = (x: Dfa, of: string) => {
+  const limits = { limit: 'stuckProduct' as const, ...(options.signal ? { signal: options.signal } : {}) };
+  /** R ∩ x one digit at a time, minimal. */
+  const keep = (x: Dfa, of: string): Dfa => {
     if (options.log) {
       options.log(`${of}, one digit at a time, minimal`, x.stateCount);
       // What the route before would have tabulated over b^n letters (a trace for profiling).
       options.log(`${of}, states over ${b ** n} letters (not built)`, packedStateCount(x, b, order));
     }
-    const pairs = liveIntersection(RX, x, cap, { limit: 'stuckProduct', ...(options.signal ? { signal: options.signal } : {}) });
+    const pairs = liveIntersection(RX, x, cap, limits);
     options.log?.(`${of} among the candidates, one digit at a time`, pairs.stateCount);
     const kept = minimise(pairs, options.signal);
     options.log?.(`${of} among the candidates, one digit at a time, minimal`, kept.stateCount);
-    return deserialise(kept, b, order);
+    return kept;
   };
-  const union = (x: Dfa, y: Dfa) => minimise(product(x, y, (u, v) => (u !== 0 || v !== 0 ? 1 : 0), 50_000_000));
+  // The union of the pieces one digit at a time too: over b^n letters the union of G_5's second
+  // chain (3 M states) passed a quarter of the memory budget in one table. Every piece accepts at
+  // letter boundaries only, and so does their union: packed back, it is the minimal DFA.
+  const union = (x: Dfa, y: Dfa) => minimise(liveUnion(x, y, cap, limits), options.signal);
   // The domain of M: the candidates without a target stay (the complement accepts inside a letter
   // too; RX does not, so they go).
   const every = Dfa.from(1, b, () => 0, () => 1);
   const domainOf = `the domain of M(p,m) on ${what}`;
   let stuck = keep(complement(project(M, every, RX, options, domainOf, false).dfa), `the complement of ${domainOf}`);
-  options.log?.(`candidates outside the domain of M(p,m) on ${what}`, stuck.stateCount);
+  options.log?.(`candidates outside the domain of M(p,m) on ${what}`, packedStateCount(stuck, b, order));
   // A move that is not near would be a difference of P-positions unseen by P - P among the near moves.
   const far = serialise(complement(near.moves), b, order);
   if (meets(M, far, b)) {
@@ -188,16 +193,20 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
     stuck = union(stuck, keep(project(M, far, RX, options, farOf).dfa, farOf));
   }
   for (let c = 0; c < n; c++) {
+    // A piece is kept packed (its stage); built here, its serial form goes on to the union.
+    let built: Dfa | undefined;
     const piece = run.candidates(`${stage}-piece-${c}`, () => {
       const nearC = minimise(intersection(near.diff.dfa, coordinateBelow(sys, n, c, near.below)));
       const of = `P - P with coordinate ${c} below ${near.below}, on ${what}`;
-      return keep(project(M, serialise(nearC, b, order), RX, options, of).dfa, of);
+      built = keep(project(M, serialise(nearC, b, order), RX, options, of).dfa, of);
+      return deserialise(built, b, order);
     });
     options.log?.(`candidates stuck on ${what} through coordinate ${c}`, piece.stateCount);
-    stuck = union(stuck, piece);
+    stuck = union(stuck, built ?? serialise(piece, b, order));
   }
-  options.log?.(`candidates left after ${what}`, stuck.stateCount);
-  return stuck;
+  const left = deserialise(stuck, b, order);
+  options.log?.(`candidates left after ${what}`, left.stateCount);
+  return left;
 }
 
 /**

@@ -94,7 +94,8 @@ for (const c of chosen) {
   try {
     const start = performance.now();
     // Each trace line says the peak resident memory since the line before (the kernel's high-water
-    // mark, reset after each line), so that the step that needs the memory is named.
+    // mark, reset after each line), so that the step that needs the memory is named. The reset also
+    // resets what /usr/bin/time reports as the maximum: with --trace, take the largest line's.
     const log = args.includes('--trace')
       ? (what: string, states: number) => console.log(`    ${((performance.now() - start) / 1000).toFixed(1)} s  ${what}: ${states}${peakSinceLast()}`)
       : undefined;

@@ -82,7 +82,7 @@ export function pairOrder(b: number, n: number, xFirst = false): Int32Array {
  * `order`'s inverse image of L. Only the states reached at letter boundaries are kept, numbered
  * breadth-first with letters ascending (as `minimise` numbers its result). Two passes, the states
  * found first and the table filled into an array of its exact size: grown by doubling and trimmed,
- * the table of a few million states over 216 letters (G_5) took three times its size at once.
+ * the table of a few million states over 216 letters (G_5) could take three times its size at once.
  */
 export function deserialise(serial: Dfa, b: number, order: Int32Array): Dfa {
   const { width, step, id, states, count } = atBoundaries(serial, b, order);

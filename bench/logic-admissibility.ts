@@ -8,13 +8,15 @@
  * from pairs in a larger box, a subset of the true one, so a position found bad is bad).
  * Prints figures, asserts nothing about time.
  * Run: node dist/bench/logic-admissibility.js [quick|all|NAME...] [--trace] [--layers N] [--max-subsets N] [--max-nfa N]
- *   [--checkpoint DIR] [--max-bytes N] [--spill DIR] [--before]
+ *   [--checkpoint DIR] [--max-bytes N] [--spill DIR] [--max-through N] [--before]
  * (default quick; --layers N: that many layer passes over the chains below p before the full search (default 1,
  * 0 = none); --trace prints each automaton as it is finished; --max-nfa N raises the NFA cap (default 30 M, or
  * --max-subsets when larger); --checkpoint DIR keeps each finished stage and resumes from it; --max-bytes N and
  * --spill DIR give the layer passes' subset constructions a byte budget and a folder to spill to (G_5);
- * --before runs the passes through the admissible moves at once, the route before the pieces)
+ * --max-through N caps the subsets of a pass read through the candidates (default 1 M; 0 builds every pass
+ * without them, the shape of G_5's largest passes); --before runs the passes through the admissible moves at once, the route before the pieces)
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpuUsage } from 'node:process';
 import { admissibleDirect } from '../src/logic/admissibility.js';
 import { holds } from '../src/logic/predicate.js';
@@ -23,6 +25,17 @@ import { DirectoryStages } from '../src/logic/checkpoint.js';
 import { badInBox, fixedPoint, fraenkelPositions, type Tuple, wordPositions } from '../src/invariance/reference.js';
 
 const key = (t: readonly number[]) => t.join(',');
+
+/** '; peak X GiB' (the process's resident high-water mark, Linux) and the mark reset, or '' where /proc has neither. */
+function peakSinceLast(): string {
+  try {
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    writeFileSync('/proc/self/clear_refs', '5');
+    return hwm ? `; peak ${(Number(hwm[1]) / 2 ** 20).toFixed(1)} GiB` : '';
+  } catch {
+    return '';
+  }
+}
 
 /** P_w (Definition 34) of the fixed point from 1 in [0, max]^n (Theorems 48, 52, 58 count from 0, P_w from 1). */
 const positionsOf = (images: number[][], n: number, max: number): Tuple[] => wordPositions(fixedPoint(images, 40 * max + 100), n, max);
@@ -66,10 +79,11 @@ const layers = valueOf('--layers') ?? 1;
 const maxSubsets = valueOf('--max-subsets');
 const maxNfaStates = valueOf('--max-nfa');
 const maxBytes = valueOf('--max-bytes');
+const maxThrough = valueOf('--max-through');
 const textOf = (flag: string): string | undefined => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
 const checkpointDir = textOf('--checkpoint');
 const spillDir = textOf('--spill');
-const withValue = ['--layers', '--max-subsets', '--max-nfa', '--max-bytes', '--checkpoint', '--spill'];
+const withValue = ['--layers', '--max-subsets', '--max-nfa', '--max-bytes', '--max-through', '--checkpoint', '--spill'];
 const names = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && withValue.includes(args[i - 1]!)));
 const chosen = names.length === 0 || names.includes('quick') ? cases.filter((c) => c.quick) : names.includes('all') ? cases : cases.filter((c) => names.includes(c.name));
 for (const c of chosen) {
@@ -79,8 +93,11 @@ for (const c of chosen) {
   const set = logicSetOf(c.name);
   try {
     const start = performance.now();
+    // Each trace line says the peak resident memory since the line before (the kernel's high-water
+    // mark, reset after each line), so that the step that needs the memory is named. The reset also
+    // resets what /usr/bin/time reports as the maximum: with --trace, take the largest line's.
     const log = args.includes('--trace')
-      ? (what: string, states: number) => console.log(`    ${((performance.now() - start) / 1000).toFixed(1)} s  ${what}: ${states}`)
+      ? (what: string, states: number) => console.log(`    ${((performance.now() - start) / 1000).toFixed(1)} s  ${what}: ${states}${peakSinceLast()}`)
       : undefined;
     // With --trace, every 10 M subsets of a construction: how far it got and the memory held.
     let reported = 0;
@@ -97,6 +114,7 @@ for (const c of chosen) {
       ...(maxSubsets ? { maxSubsets } : {}),
       ...(maxNfaStates ? { maxNfaStates } : {}),
       ...(maxBytes ? { maxBytes } : {}),
+      ...(maxThrough !== undefined ? { maxThroughCandidates: maxThrough } : {}),
       ...(spillDir ? { spillDir } : {}),
       ...(checkpointDir ? { checkpoint: new DirectoryStages(checkpointDir, { set: c.name, method: 'logic' }) } : {}),
       ...(args.includes('--before') ? { stuckPieces: false } : {}),

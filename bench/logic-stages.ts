@@ -55,7 +55,8 @@ const set = logicSetOf(name);
 const sys = set.tracks[0]!.system!;
 const exact = differenceMember(set.dfa, sys, 3);
 const prefix = `${fingerprint(set.dfa)}-${sys.name}-`;
-const stages = new DirectoryStages(dir);
+// The identity the CLI and bench/logic-admissibility.ts seal their stages with.
+const stages = new DirectoryStages(dir, { set: name, method: 'logic' });
 const files = readdirSync(dir).filter((f) => f.startsWith(prefix) && f.endsWith('.dfa'));
 const chainFile = (i: number) => files.find((f) => new RegExp(`-below-\\d+-layer-0-chain-${i}\\.dfa$`).test(f));
 const below = Number(/-below-(\d+)-/.exec(chainFile(0) ?? '-below-0-')![1]);

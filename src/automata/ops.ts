@@ -9,6 +9,7 @@ import { KeyInterner } from './interner.js';
 import { atLeast } from './grow.js';
 import { POLL_WORK } from './poll.js';
 import { EPSILON, Nfa } from './nfa.js';
+import { coReachable } from './reach.js';
 
 export interface ProductOptions {
   /** The row of core/limits.ts the cap belongs to (a caller with its own cap names its own; default productStates). */
@@ -56,6 +57,66 @@ export function product(
   }
   const output = Int32Array.from(pairs.keys.subarray(0, pairs.count), (key) => combine(a.output[Math.floor(key / nb)]!, b.output[key % nb]!));
   return new Dfa(k, delta.slice(0, pairs.count * k), output, 0);
+}
+
+/**
+ * L(a) ∩ L(b) over the pairs of live states only (states from which some word is accepted), every
+ * other pair one sink: the same language as `intersection`, and the same DFA once minimised. A plain
+ * product keeps each pair (dead, live) it reaches, as many as the live states of one side; for the
+ * layer passes' projections (tens of millions of states on one side) that is most of the product.
+ */
+export function liveIntersection(a: Dfa, b: Dfa, maxStates = limitDefault('productStates'), options: ProductOptions = {}): Dfa {
+  return liveProduct(a, b, 'and', maxStates, options);
+}
+
+/** L(a) ∪ L(b) with the dead states of each side merged into one (and a pair of dead ones the sink): as `union` once minimised. */
+export function liveUnion(a: Dfa, b: Dfa, maxStates = limitDefault('productStates'), options: ProductOptions = {}): Dfa {
+  return liveProduct(a, b, 'or', maxStates, options);
+}
+
+/**
+ * The product for ∩ or ∪ over live states: a dead state of either side stands for all of them (the
+ * index nA or nB), and a pair whose language is empty (either side dead for ∩, both for ∪) is the
+ * sink, state 0 (key 0); another pair (p, q) has key 1 + p (nB + 1) + q.
+ */
+function liveProduct(a: Dfa, b: Dfa, mode: 'and' | 'or', maxStates: number, options: ProductOptions): Dfa {
+  const { limit = 'productStates', signal } = options;
+  sameAlphabet(a, b);
+  const k = a.alphabetSize;
+  const [na, nb] = [a.stateCount, b.stateCount];
+  if ((na + 1) * (nb + 1) >= Number.MAX_SAFE_INTEGER) throw new RangeError(`pairs of ${na} and ${nb} states pass 2^53 keys`);
+  const [liveA, liveB] = [coReachable(a), coReachable(b)];
+  const pairs = new KeyInterner(maxStates, 'product', limit);
+  pairs.intern(0);
+  const keyOf = (p: number, q: number): number => {
+    const [pl, ql] = [p !== na && liveA[p] === 1, q !== nb && liveB[q] === 1];
+    if (mode === 'and' ? !(pl && ql) : !(pl || ql)) return 0;
+    return 1 + (pl ? p : na) * (nb + 1) + (ql ? q : nb);
+  };
+  const start = pairs.intern(keyOf(a.start, b.start));
+  let delta = new Int32Array(1024 * k);
+  let work = 0;
+  for (let i = 0; i < pairs.count; i++) {
+    if ((work += k) >= POLL_WORK) {
+      work = 0;
+      if (signal?.aborted) throw new InterruptedError({ states: pairs.count });
+    }
+    delta = atLeast(delta, (i + 1) * k);
+    const key = pairs.keys[i]!;
+    if (key === 0) continue;
+    const p = Math.floor((key - 1) / (nb + 1));
+    const q = (key - 1) % (nb + 1);
+    // A dead side stays dead whatever it reads.
+    for (let c = 0; c < k; c++) delta[i * k + c] = pairs.intern(keyOf(p === na ? na : a.next(p, c), q === nb ? nb : b.next(q, c)));
+  }
+  const outA = (p: number) => (p === na ? 0 : a.output[p]!);
+  const outB = (q: number) => (q === nb ? 0 : b.output[q]!);
+  const output = Int32Array.from(pairs.keys.subarray(0, pairs.count), (key) => {
+    if (key === 0) return 0;
+    const [x, y] = [outA(Math.floor((key - 1) / (nb + 1))) !== 0, outB((key - 1) % (nb + 1)) !== 0];
+    return (mode === 'and' ? x && y : x || y) ? 1 : 0;
+  });
+  return new Dfa(k, delta.slice(0, pairs.count * k), output, start);
 }
 
 /** L(a) ∩ L(b). O(nA nB k). */

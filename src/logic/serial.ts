@@ -79,42 +79,53 @@ export function pairOrder(b: number, n: number, xFirst = false): Int32Array {
 
 /**
  * Back to packed letters: the DFA over d-digit letters whose step on L reads the digits of
- * `order`'s inverse image of L. Only the states reached at letter boundaries are kept.
+ * `order`'s inverse image of L. Only the states reached at letter boundaries are kept, numbered
+ * breadth-first with letters ascending (as `minimise` numbers its result). Two passes, the states
+ * found first and the table filled into an array of its exact size: grown by doubling and trimmed,
+ * the table of a few million states over 216 letters (G_5) could take three times its size at once.
  */
 export function deserialise(serial: Dfa, b: number, order: Int32Array): Dfa {
+  const { width, step, id, states, count } = atBoundaries(serial, b, order);
+  const delta = new Int32Array(count * width);
+  for (let k = 0; k < count; k++) for (let L = 0; L < width; L++) delta[k * width + L] = id[step(states[k]!, L)]!;
+  return new Dfa(width, delta, Int32Array.from(states.subarray(0, count), (s) => serial.output[s]!), 0);
+}
+
+/** The number of states `deserialise` would give, found without its table (which takes 4 b^d bytes a state). */
+export function packedStateCount(serial: Dfa, b: number, order: Int32Array): number {
+  return atBoundaries(serial, b, order).count;
+}
+
+/** The states of `serial` reached at letter boundaries, breadth-first with letters ascending, and a letter's step. */
+function atBoundaries(serial: Dfa, b: number, order: Int32Array) {
   const width = order.length;
   const d = Math.round(Math.log(width) / Math.log(b));
   const digits = new Int32Array(width * d);
   for (let i = 0; i < width; i++) for (let j = d - 1, r = i; j >= 0; j--, r = Math.floor(r / b)) digits[order[i]! * d + j] = r % b;
+  const step = (s: number, L: number): number => {
+    for (let j = 0; j < d; j++) s = serial.next(s, digits[L * d + j]!);
+    return s;
+  };
   // Typed arrays: a serial automaton of tens of millions of states passes what a Map holds.
   const id = new Int32Array(serial.stateCount).fill(-1);
   let states = new Int32Array(1024);
   let count = 1;
   states[0] = serial.start;
   id[serial.start] = 0;
-  let delta = new Int32Array(1024 * width);
   for (let k = 0; k < count; k++) {
-    if ((k + 1) * width > delta.length) {
-      const grown = new Int32Array(2 * delta.length);
-      grown.set(delta);
-      delta = grown;
-    }
     for (let L = 0; L < width; L++) {
-      let s = states[k]!;
-      for (let j = 0; j < d; j++) s = serial.next(s, digits[L * d + j]!);
-      if (id[s] === -1) {
-        if (count === states.length) {
-          const grown = new Int32Array(2 * states.length);
-          grown.set(states);
-          states = grown;
-        }
-        id[s] = count;
-        states[count++] = s;
+      const s = step(states[k]!, L);
+      if (id[s] !== -1) continue;
+      if (count === states.length) {
+        const grown = new Int32Array(2 * states.length);
+        grown.set(states);
+        states = grown;
       }
-      delta[k * width + L] = id[s]!;
+      id[s] = count;
+      states[count++] = s;
     }
   }
-  return new Dfa(width, delta.slice(0, count * width), Int32Array.from(states.subarray(0, count), (s) => serial.output[s]!), 0);
+  return { width, step, id, states, count };
 }
 
 /** For a serialised DFA, how many digits of the current letter each state has read (mod `width`). */

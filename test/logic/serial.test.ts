@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Dfa } from '../../src/automata/dfa.js';
-import { counterexample } from '../../src/automata/ops.js';
+import { counterexample, intersection, liveIntersection, liveUnion, union } from '../../src/automata/ops.js';
 import { minimise } from '../../src/automata/minimise.js';
 import { deserialise, pairOrder, serialise, tupleOrder } from '../../src/logic/serial.js';
 import { admissibleDirect, differenceSet } from '../../src/logic/admissibility.js';
@@ -77,6 +77,33 @@ test('a serialised DFA reads each letter as its digits and accepts what the pack
     for (const w of words(b, 1)) assert.equal(serial.accepts(w), false);
     assert.equal(counterexample(minimise(deserialise(serial, b, order)), minimise(dfa)), undefined, `case ${i}`);
   }
+});
+
+test('R ∩ X and R ∪ S over live pairs and minimised one digit at a time, then packed back, are the minimal DFAs of R ∩ X and R ∪ S packed first, table for table (random R, S and serial X)', () => {
+  const cases = [
+    { b: 2, order: tupleOrder(2, 3) },
+    { b: 3, order: tupleOrder(3, 2) },
+    { b: 2, order: tupleOrder(2, 2) },
+  ];
+  let nonEmpty = 0;
+  for (const [i, { b, order }] of cases.entries()) {
+    for (let seed = 1; seed <= 40; seed++) {
+      const R = randomDfa(3 + (seed % 9), order.length, 777 * seed + i);
+      // X over single digits, with accepting states inside letters too (as a complement has).
+      const X = randomDfa(2 + (seed % 13), b, 31 * seed + 5 * i + 1);
+      const packedFirst = minimise(intersection(R, minimise(deserialise(X, b, order))));
+      const serialFirst = deserialise(minimise(liveIntersection(serialise(R, b, order), X)), b, order);
+      assert.deepEqual(serialFirst, packedFirst, `case ${i}, seed ${seed}`);
+      // And the plain product, minimised, is the live one minimised.
+      assert.deepEqual(minimise(liveIntersection(serialise(R, b, order), X)), minimise(intersection(serialise(R, b, order), X)), `case ${i}, seed ${seed}`);
+      if (packedFirst.stateCount > 1) nonEmpty++;
+      // The union of two packed automata, one digit at a time, packed back: the minimal union.
+      const S = randomDfa(2 + (seed % 7), order.length, 91 * seed + i);
+      assert.deepEqual(deserialise(minimise(liveUnion(serialise(R, b, order), serialise(S, b, order))), b, order), minimise(union(R, S)), `case ${i}, seed ${seed}: union`);
+      assert.deepEqual(minimise(liveUnion(X, serialise(S, b, order))), minimise(union(X, serialise(S, b, order))), `case ${i}, seed ${seed}: union, serial`);
+    }
+  }
+  assert.ok(nonEmpty > 60, `most intersections are not empty (${nonEmpty})`);
 });
 
 test('deciding-game-invariance, Lemma 12: the axis pass and the layer passes read one digit at a time leave the same candidates, answer and witness as over pair letters', () => {

@@ -9,7 +9,7 @@ import { Dfa } from '../../automata/dfa.js';
 import { finiteLanguage } from '../../automata/finite-language.js';
 import { minimise } from '../../automata/minimise.js';
 import { determiniseTable, type TableNfa } from '../../automata/nfa.js';
-import { complement, difference, intersection, product } from '../../automata/ops.js';
+import { complement, difference, intersection, liveIntersection, liveUnion, product } from '../../automata/ops.js';
 import { existsMinimal, type ProjectionResult } from '../../automata/projection.js';
 import { existsMinimalStored, type StoreFigures } from '../../automata/projection-store.js';
 import { LiveDfa, TupleProduct } from '../../automata/tuple-product.js';
@@ -19,7 +19,7 @@ import { AdderGuess } from '../../numeration/adders.js';
 import { buildDfa } from '../../numeration/build.js';
 import type { NumerationSystem } from '../../numeration/system.js';
 import { chainLayers, largestChainStep } from '../chains.js';
-import { deserialise, digitsRead, pairOrder, serialise, tupleOrder } from '../serial.js';
+import { deserialise, digitsRead, packedStateCount, pairOrder, serialise, tupleOrder } from '../serial.js';
 import { letterDigits } from '../tuple-automata.js';
 import { type Differences, differences } from './differences.js';
 import { type DirectOptions, FEW_CANDIDATES, nfaLimits, subsetLimits } from './options.js';
@@ -154,30 +154,59 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
   const order = tupleOrder(b, n);
   const M = movesToChosen(Q, sys, n, options, what, true);
   const RX = serialise(R, b, order);
-  const keep = (dfa: Dfa) => minimise(product(R, dfa, (r, x) => (r !== 0 && x !== 0 ? 1 : 0), 50_000_000));
-  const union = (x: Dfa, y: Dfa) => minimise(product(x, y, (u, v) => (u !== 0 || v !== 0 ? 1 : 0), 50_000_000));
-  // The domain of M: the candidates without a target stay.
+  // The candidates of R in a projection X (over serial letters): R ∩ X is built and minimised one
+  // digit at a time, and only then packed back. Packed first (the route before), X over b^n letters
+  // and its product with R over them were the largest tables of a pass: G_5's second chain, with R at
+  // 3.3 M states over 216 letters, ran out of 24 GB there. The result is the same DFA: RX accepts
+  // only at letter boundaries, so in the minimal R ∩ X every live state reached at a boundary is
+  // told apart from the others by whole letters, and deserialise numbers them as minimise does.
+  const cap = Math.max(limitDefault('stuckProduct'), options.maxSubsets ?? 0);
+  const limits = { limit: 'stuckProduct' as const, ...(options.signal ? { signal: options.signal } : {}) };
+  /** R ∩ x one digit at a time, minimal. */
+  const keep = (x: Dfa, of: string): Dfa => {
+    if (options.log) {
+      options.log(`${of}, one digit at a time, minimal`, x.stateCount);
+      // What the route before would have tabulated over b^n letters (a trace for profiling).
+      options.log(`${of}, states over ${b ** n} letters (not built)`, packedStateCount(x, b, order));
+    }
+    const pairs = liveIntersection(RX, x, cap, limits);
+    options.log?.(`${of} among the candidates, one digit at a time`, pairs.stateCount);
+    const kept = minimise(pairs, options.signal);
+    options.log?.(`${of} among the candidates, one digit at a time, minimal`, kept.stateCount);
+    return kept;
+  };
+  // The union of the pieces one digit at a time too: over b^n letters the union of G_5's second
+  // chain (3 M states) passed a quarter of the memory budget in one table. Every piece accepts at
+  // letter boundaries only, and so does their union: packed back, it is the minimal DFA.
+  const union = (x: Dfa, y: Dfa) => minimise(liveUnion(x, y, cap, limits), options.signal);
+  // The domain of M: the candidates without a target stay (the complement accepts inside a letter
+  // too; RX does not, so they go).
   const every = Dfa.from(1, b, () => 0, () => 1);
-  const domain = minimise(deserialise(project(M, every, RX, options, `the domain of M(p,m) on ${what}`, false).dfa, b, order));
-  let stuck = keep(complement(domain));
-  options.log?.(`candidates outside the domain of M(p,m) on ${what}`, stuck.stateCount);
+  const domainOf = `the domain of M(p,m) on ${what}`;
+  let stuck = keep(complement(project(M, every, RX, options, domainOf, false).dfa), `the complement of ${domainOf}`);
+  options.log?.(`candidates outside the domain of M(p,m) on ${what}`, packedStateCount(stuck, b, order));
   // A move that is not near would be a difference of P-positions unseen by P - P among the near moves.
   const far = serialise(complement(near.moves), b, order);
   if (meets(M, far, b)) {
     options.log?.(`M(p,m) on ${what} makes moves that are not near: one more piece`, 0);
-    stuck = union(stuck, keep(minimise(deserialise(project(M, far, RX, options, `the moves not near on ${what}`).dfa, b, order))));
+    const farOf = `the moves not near on ${what}`;
+    stuck = union(stuck, keep(project(M, far, RX, options, farOf).dfa, farOf));
   }
   for (let c = 0; c < n; c++) {
+    // A piece is kept packed (its stage); built here, its serial form goes on to the union.
+    let built: Dfa | undefined;
     const piece = run.candidates(`${stage}-piece-${c}`, () => {
       const nearC = minimise(intersection(near.diff.dfa, coordinateBelow(sys, n, c, near.below)));
-      const sub = project(M, serialise(nearC, b, order), RX, options, `P - P with coordinate ${c} below ${near.below}, on ${what}`);
-      return keep(minimise(deserialise(sub.dfa, b, order)));
+      const of = `P - P with coordinate ${c} below ${near.below}, on ${what}`;
+      built = keep(project(M, serialise(nearC, b, order), RX, options, of).dfa, of);
+      return deserialise(built, b, order);
     });
     options.log?.(`candidates stuck on ${what} through coordinate ${c}`, piece.stateCount);
-    stuck = union(stuck, piece);
+    stuck = union(stuck, built ?? serialise(piece, b, order));
   }
-  options.log?.(`candidates left after ${what}`, stuck.stateCount);
-  return stuck;
+  const left = deserialise(stuck, b, order);
+  options.log?.(`candidates left after ${what}`, left.stateCount);
+  return left;
 }
 
 /**

@@ -335,7 +335,7 @@ export class SubsetStore {
         if (c !== writing && this.chunks[c] && (victim === -1 || this.lastUse[c]! < this.lastUse[victim]!)) victim = c;
       }
       if (victim === -1 || this.options.dir === undefined) {
-        const why = this.options.dir === undefined ? 'give a folder to spill to, or raise the budget' : 'its index alone passes the budget; raise it';
+        const why = this.options.dir === undefined ? 'give a folder to spill to, or raise the budget' : 'its index alone passes the budget';
         throw new LimitError(`${this.what} passed ${this.maxBytes} bytes at ${this.count} subsets: ${why}`, 'subsetBytes', this.count);
       }
       this.spill(victim);

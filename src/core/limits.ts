@@ -45,6 +45,7 @@ export const LIMITS = {
     default: null,
     shown: 'no budget',
     bounds: 'bytes one subset construction of the layer passes holds in its subset store (automata/subset-store.ts); past it the subsets spill to a folder, or without one the pass stops',
+    flags: { admissible: '--max-bytes' },
   },
   storedSubsets: { default: 2 ** 31 - 1, shown: '2^31 - 1', fixed: true, bounds: 'subsets one subset store numbers (a 32-bit index)' },
   transitions: { default: 2 ** 32, shown: '2^32', fixed: true, bounds: 'transitions of one automaton table (minimisation, a subset automaton: 2^31)' },

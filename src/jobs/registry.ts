@@ -102,6 +102,9 @@ export type AdmissibilityArgs = {
   heaps?: number;
   maxSubsets?: number;
   checkpoint?: string;
+  /** The layer passes' subset stores: a byte budget, and the folder they spill to past it. */
+  maxBytes?: number;
+  spillDir?: string;
 };
 
 export interface LogicArgs {
@@ -210,7 +213,8 @@ export const jobs = {
         const caps = args.maxSubsets === undefined ? {} : { maxSubsets: args.maxSubsets, maxNfaStates: Math.max(limitDefault('admissibilityNfaStates'), args.maxSubsets) };
         const { DirectoryStages } = await import('../logic/checkpoint.js');
         const checkpoint = args.checkpoint === undefined ? {} : { checkpoint: new DirectoryStages(args.checkpoint, { set: args.text, method: 'logic' }) };
-        return logicAdmissibility(args.text, { signal: ctx.signal, ...caps, ...checkpoint });
+        const store = { ...(args.maxBytes === undefined ? {} : { maxBytes: args.maxBytes }), ...(args.spillDir === undefined ? {} : { spillDir: args.spillDir }) };
+        return logicAdmissibility(args.text, { signal: ctx.signal, ...caps, ...checkpoint, ...store });
       }
       return admissible(parseSetSpec(args.text, args.heaps), {
         signal: ctx.signal,

@@ -103,3 +103,27 @@ test('sprague admissible --method logic --checkpoint DIR keeps the stages; a rer
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('sprague admissible --method logic --max-bytes SIZE --spill DIR: the same verdict and automata as without; the flags are refused with another method or a bad size; a budget too small is a limit naming --max-bytes', () => {
+  const spill = mkdtempSync(join(tmpdir(), 'sprague-spill-'));
+  try {
+    const plain = runCli(['admissible', 'wythoff', '--method', 'logic', '--json']);
+    const budgeted = runCli(['admissible', 'wythoff', '--method', 'logic', '--json', '--max-bytes', '64M', '--spill', join(spill, 'sub')]);
+    assert.equal(budgeted.status, 0, budgeted.stderr);
+    assert.deepEqual(JSON.parse(budgeted.stdout), JSON.parse(plain.stdout));
+    // The passes remove their spill files as each ends.
+    assert.deepEqual(readdirSync(join(spill, 'sub')), []);
+    const other = runCli(['admissible', 'periodic:1221', '--max-bytes', '1G']);
+    assert.equal(other.status, 2);
+    assert.match(other.stderr, /--max-bytes.*only the logic method/);
+    const bad = runCli(['admissible', 'wythoff', '--method', 'logic', '--max-bytes', '12Q']);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /expected a size/);
+    const small = runCli(['admissible', 'wythoff', '--method', 'logic', '--max-bytes', '1M', '--spill', join(spill, 'small')]);
+    assert.equal(small.status, 3);
+    assert.match(small.stderr, /raise it with --max-bytes/);
+    assert.equal(small.stderr.trim().split('\n').length, 1);
+  } finally {
+    rmSync(spill, { recursive: true, force: true });
+  }
+});

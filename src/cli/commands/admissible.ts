@@ -5,7 +5,7 @@ import { dimensionOf } from '../../invariance/sets.js';
 import type { PeriodicAdmissibility } from '../../invariance/periodic.js';
 import type { KeptAdmissibility } from '../../jobs/index.js';
 import { runCommandJob, stopped } from '../jobs.js';
-import { FlagError, colour, emitJson, emitLine, parseCount } from '../io.js';
+import { FlagError, colour, emitJson, emitLine, parseCount, parseSize } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -16,6 +16,8 @@ interface Flags {
   differenceMax?: string;
   maxSubsets?: string;
   checkpoint?: string;
+  maxBytes?: string;
+  spill?: string;
 }
 
 const METHODS: readonly AdmissibilityMethod[] = ['logic', 'periodic', 'bounded'];
@@ -32,6 +34,8 @@ export const admissibleCommand: CommandModule = {
       .option('--difference-max <n>', 'bounded method: take P - P from pairs in [0,M]^n (default 2N)')
       .option('--max-subsets <n>', 'logic method: most states of one subset construction, and of one NFA when above its 30000000 (default 5000000; G_2 needs 21 M, G_3 64 M)')
       .option('--checkpoint <dir>', 'logic method: keep each finished stage in DIR; a rerun resumes after the last one')
+      .option('--max-bytes <size>', 'logic method: most bytes one subset construction of the layer passes holds, e.g. 4G; past it the subsets spill to --spill DIR (or the pass stops)')
+      .option('--spill <dir>', 'logic method: a folder for the layer passes\' spill files (G_5: --max-bytes 4G --spill DIR)')
       .option('--json', 'JSON Lines output')
       .action(async (text: string, flags: Flags) => {
         if (flags.method !== undefined && !METHODS.includes(flags.method as AdmissibilityMethod)) {
@@ -45,6 +49,15 @@ export const admissibleCommand: CommandModule = {
         const maxSubsets = flags.maxSubsets === undefined ? undefined : parseCount('--max-subsets', flags.maxSubsets);
         if (flags.heaps !== undefined && flags.method === 'logic') throw new FlagError('--heaps', flags.heaps, 'the logic method names its sets on 2 heaps itself');
         if (flags.checkpoint !== undefined && flags.method !== 'logic') throw new FlagError('--checkpoint', flags.checkpoint, 'only the logic method has stages to keep');
+        if (flags.maxBytes !== undefined && flags.method !== 'logic') throw new FlagError('--max-bytes', flags.maxBytes, 'only the logic method builds subset stores');
+        if (flags.spill !== undefined && flags.method !== 'logic') throw new FlagError('--spill', flags.spill, 'only the logic method spills subsets');
+        const maxBytes = flags.maxBytes === undefined ? undefined : parseSize('--max-bytes', flags.maxBytes);
+        let spillDir: string | undefined;
+        if (flags.spill !== undefined) {
+          const [{ makeDirectory }, { resolve }] = await Promise.all([import('../../core/sealed.js'), import('node:path')]);
+          makeDirectory(flags.spill, 'spill folder');
+          spillDir = resolve(flags.spill);
+        }
         const args = {
           text,
           ...(flags.method === undefined ? {} : { method: flags.method as AdmissibilityMethod }),
@@ -52,6 +65,8 @@ export const admissibleCommand: CommandModule = {
           ...(differenceMax === undefined ? {} : { differenceMax }),
           ...(maxSubsets === undefined ? {} : { maxSubsets }),
           ...(flags.checkpoint === undefined ? {} : { checkpoint: flags.checkpoint }),
+          ...(maxBytes === undefined ? {} : { maxBytes }),
+          ...(spillDir === undefined ? {} : { spillDir }),
           ...(flags.heaps === undefined ? {} : { heaps: parseCount('--heaps', flags.heaps) }),
         };
         // A job, so that Ctrl-C can stop the search and say how far it got; a small bounded box is tried here first.

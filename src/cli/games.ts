@@ -11,7 +11,7 @@ import { InputError } from '../core/errors.js';
 /** Imports each file (relative to the working directory); a file that cannot be loaded is bad input naming it and `source`. */
 export async function loadGameFiles(files: readonly string[], source: string): Promise<void> {
   if (files.length === 0) return;
-  // The spec parser (and with it every game family) is loaded only when there is a module to add to it.
+  // The spec parser is loaded only when there is a module to register in it.
   const { loadGameModules } = await import('../spec/parse.js');
   for (const file of files) {
     try {

@@ -25,6 +25,11 @@ const STEPS: Step[] = [
   { claim: "Dawson's Kayles (0.07): period 34, preperiod 53, proved by the Guy–Smith theorem", args: ['sequence', 'octal:0.07', '--max', '400'], tail: 2 },
   { claim: 'Kayles (0.77): period 12, preperiod 71', args: ['sequence', 'octal:0.77', '--max', '400'], tail: 2 },
   {
+    claim: 'Octal 0.16: period 149459 after 105351 heaps, certified, and the fingerprint tczajka\'s solver prints (sparse space, in WebAssembly: about a tenth of a second)',
+    args: ['sequence', 'octal:0.16', '--max', '524288', '--summary'],
+  },
+  { claim: "Wythoff's game: Grundy values far from the corner, read off a value table (the general search took a minute for 500,500); (999,1617) = (⌊618φ⌋, ⌊618φ²⌋) is a P-position", args: ['grundy', 'wythoff', '500,500', '999,1617'] },
+  {
     claim: 'push-the-button, Theorem 4.2.4: SUBTRACTION{1,2} ⊙ SUBTRACTION{1..4}, periodic P-positions',
     args: ['sequence', 'push(subtraction:1-2,subtraction:1-4)', '--max', '120'],
     tail: 2,

@@ -36,27 +36,50 @@ export function product(
   maxStates = limitDefault('productStates'),
   options: ProductOptions = {},
 ): Dfa {
-  const { limit = 'productStates', signal } = options;
   sameAlphabet(a, b);
-  const k = a.alphabetSize;
   const nb = b.stateCount;
-  const pairs = new KeyInterner(maxStates, 'product', limit);
-  pairs.intern(a.start * nb + b.start);
-  // Typed and growable: products of millions of states over 64 letters pass what a plain array holds.
+  return exploreKeys(
+    a.alphabetSize,
+    [a.start * nb + b.start],
+    (key, c) => a.next(Math.floor(key / nb), c) * nb + b.next(key % nb, c),
+    (key) => combine(a.output[Math.floor(key / nb)]!, b.output[key % nb]!),
+    maxStates,
+    options,
+  );
+}
+
+/**
+ * The DFA whose states are the keys reached from `seeds` by `step(key, letter)`, numbered as they are
+ * met (the seeds first, the last seed the start), with outputs `outputOf(key)`: the loop every product
+ * here shares. Typed and growable: products of millions of states over 64 letters pass what a plain
+ * array holds. Throws LimitError past maxStates and InterruptedError (partial: the states built) once
+ * `signal` is raised.
+ */
+function exploreKeys(
+  k: number,
+  seeds: readonly number[],
+  step: (key: number, letter: number) => number,
+  outputOf: (key: number) => number,
+  maxStates: number,
+  options: ProductOptions,
+): Dfa {
+  const { limit = 'productStates', signal } = options;
+  const keys = new KeyInterner(maxStates, 'product', limit);
+  let start = 0;
+  for (const seed of seeds) start = keys.intern(seed);
   let delta = new Int32Array(1024 * k);
   let work = 0;
-  for (let i = 0; i < pairs.count; i++) {
+  for (let i = 0; i < keys.count; i++) {
     if ((work += k) >= POLL_WORK) {
       work = 0;
-      if (signal?.aborted) throw new InterruptedError({ states: pairs.count });
+      if (signal?.aborted) throw new InterruptedError({ states: keys.count });
     }
     delta = atLeast(delta, (i + 1) * k);
-    const p = Math.floor(pairs.keys[i]! / nb);
-    const q = pairs.keys[i]! % nb;
-    for (let c = 0; c < k; c++) delta[i * k + c] = pairs.intern(a.next(p, c) * nb + b.next(q, c));
+    const key = keys.keys[i]!;
+    for (let c = 0; c < k; c++) delta[i * k + c] = keys.intern(step(key, c));
   }
-  const output = Int32Array.from(pairs.keys.subarray(0, pairs.count), (key) => combine(a.output[Math.floor(key / nb)]!, b.output[key % nb]!));
-  return new Dfa(k, delta.slice(0, pairs.count * k), output, 0);
+  const output = Int32Array.from(keys.keys.subarray(0, keys.count), outputOf);
+  return new Dfa(k, delta.slice(0, keys.count * k), output, start);
 }
 
 /**
@@ -80,43 +103,36 @@ export function liveUnion(a: Dfa, b: Dfa, maxStates = limitDefault('productState
  * sink, state 0 (key 0); another pair (p, q) has key 1 + p (nB + 1) + q.
  */
 function liveProduct(a: Dfa, b: Dfa, mode: 'and' | 'or', maxStates: number, options: ProductOptions): Dfa {
-  const { limit = 'productStates', signal } = options;
   sameAlphabet(a, b);
-  const k = a.alphabetSize;
   const [na, nb] = [a.stateCount, b.stateCount];
   if ((na + 1) * (nb + 1) >= Number.MAX_SAFE_INTEGER) throw new RangeError(`pairs of ${na} and ${nb} states pass 2^53 keys`);
   const [liveA, liveB] = [coReachable(a), coReachable(b)];
-  const pairs = new KeyInterner(maxStates, 'product', limit);
-  pairs.intern(0);
   const keyOf = (p: number, q: number): number => {
     const [pl, ql] = [p !== na && liveA[p] === 1, q !== nb && liveB[q] === 1];
     if (mode === 'and' ? !(pl && ql) : !(pl || ql)) return 0;
     return 1 + (pl ? p : na) * (nb + 1) + (ql ? q : nb);
   };
-  const start = pairs.intern(keyOf(a.start, b.start));
-  let delta = new Int32Array(1024 * k);
-  let work = 0;
-  for (let i = 0; i < pairs.count; i++) {
-    if ((work += k) >= POLL_WORK) {
-      work = 0;
-      if (signal?.aborted) throw new InterruptedError({ states: pairs.count });
-    }
-    delta = atLeast(delta, (i + 1) * k);
-    const key = pairs.keys[i]!;
-    if (key === 0) continue;
-    const p = Math.floor((key - 1) / (nb + 1));
-    const q = (key - 1) % (nb + 1);
-    // A dead side stays dead whatever it reads.
-    for (let c = 0; c < k; c++) delta[i * k + c] = pairs.intern(keyOf(p === na ? na : a.next(p, c), q === nb ? nb : b.next(q, c)));
-  }
   const outA = (p: number) => (p === na ? 0 : a.output[p]!);
   const outB = (q: number) => (q === nb ? 0 : b.output[q]!);
-  const output = Int32Array.from(pairs.keys.subarray(0, pairs.count), (key) => {
-    if (key === 0) return 0;
-    const [x, y] = [outA(Math.floor((key - 1) / (nb + 1))) !== 0, outB((key - 1) % (nb + 1)) !== 0];
-    return (mode === 'and' ? x && y : x || y) ? 1 : 0;
-  });
-  return new Dfa(k, delta.slice(0, pairs.count * k), output, start);
+  return exploreKeys(
+    a.alphabetSize,
+    // The sink first (state 0), then the start.
+    [0, keyOf(a.start, b.start)],
+    (key, c) => {
+      if (key === 0) return 0;
+      const p = Math.floor((key - 1) / (nb + 1));
+      const q = (key - 1) % (nb + 1);
+      // A dead side stays dead whatever it reads.
+      return keyOf(p === na ? na : a.next(p, c), q === nb ? nb : b.next(q, c));
+    },
+    (key) => {
+      if (key === 0) return 0;
+      const [x, y] = [outA(Math.floor((key - 1) / (nb + 1))) !== 0, outB((key - 1) % (nb + 1)) !== 0];
+      return (mode === 'and' ? x && y : x || y) ? 1 : 0;
+    },
+    maxStates,
+    options,
+  );
 }
 
 /** L(a) ∩ L(b). O(nA nB k). */

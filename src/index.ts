@@ -32,9 +32,11 @@ export { heapMultisetDomain, orderedHeapsDomain, wordDomain } from './core/posit
 // Game specs: the grammar of spec/CLI.md, and games registered from outside.
 export { parseSpec, parsePosition, registerGame, loadGameModules, gameModules, knownGameNames, type SpecOptions } from './spec/index.js';
 
-// Solving: the memoised solver, outcomes under normal and misère play.
+// Solving: the memoised solver, outcomes under normal and misère play; `grundy` and `outcome` pick the best
+// method for the ruleset and the position (the one-heap values of a sum of heaps, else the solver).
 export { mex } from './core/mex.js';
-export { Solver, grundy, outcome, type Outcome, type SolverOptions } from './core/solver.js';
+export { Solver, type Outcome, type SolverOptions } from './core/solver.js';
+export { grundy, outcome, PositionValues, heapValuesTable, type PositionMethod } from './analysis/position.js';
 
 // Compounds (seed push-the-button, sections 1.3, 2 and 6).
 export { PushCompound, ConjoinedCompound, PassCompound, DisjunctiveSum, Misere, type Phased } from './core/compounds.js';

@@ -2,7 +2,8 @@
  * P-positions of heap games in a box [0, N]^k, k = 2 or 3, by the fastest exact method that applies:
  * the Wythoff-family column table (src/analysis/wythoff-table.ts) for a game that declares Wythoff moves,
  * the table kernel a ruleset declares (the 2-heap ray kernel of NIM, WYTHOFF, EUCLID and their push and
- * misère compounds, the ZERUCLID kernel, the invariant kernel), the generic table from the rules, and last
+ * misère compounds, the ZERUCLID kernel, the invariant kernel), the one-heap values of a sequence kernel
+ * for a sum of heaps (octal, hex and subtraction games: position.ts), the generic table from the rules, and last
  * the plain solver (for rulesets whose moves leave the box or do not lower the position).
  */
 import { checkMemory } from '../core/budget.js';
@@ -10,6 +11,7 @@ import { InterruptedError } from '../core/errors.js';
 import type { Ruleset } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
 import { NotTabulable, type PTable, outcomeTable } from './heap-tables.js';
+import { heapValuesTable, isSumOfHeapValues } from './position.js';
 import { type ExtraMove, wythoffFamilyTable } from './wythoff-table.js';
 
 export interface BoxOptions {
@@ -21,7 +23,7 @@ export interface BoxOptions {
 }
 
 /** How a box was filled: the built-in methods, or the name of a kernel a ruleset declares. */
-export type BoxMethod = 'wythoff-columns' | 'rays' | 'invariant' | 'zeruclid' | 'table' | 'solver' | (string & {});
+export type BoxMethod = 'wythoff-columns' | 'rays' | 'invariant' | 'zeruclid' | 'heap-values' | 'table' | 'solver' | (string & {});
 
 /** Every P-position with `heaps` coordinates in [0, max], in lexicographic order, by the plain solver. */
 export function pPositionsInBox(rs: Ruleset<any>, heaps: number, max: number, options: BoxOptions = {}): number[][] {
@@ -72,6 +74,7 @@ export function pTable(rs: Ruleset<any>, heaps: number, max: number, options: Bo
   const o = { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) };
   const kernel = rs.capabilities?.table?.(heaps, max, o);
   if (kernel) return kernel;
+  if (isSumOfHeapValues(rs, heaps)) return { table: heapValuesTable(rs, heaps, max, o), method: 'heap-values' };
   try {
     return { table: outcomeTable(rs, heaps, max, o), method: 'table' };
   } catch (e) {
@@ -89,7 +92,7 @@ export function boxBytes(rs: Ruleset<any>, heaps: number, max: number): number {
   if (heaps === 2 && rs.capabilities?.wythoffMoves) return (max + 1) * (5 + 2 * LISTED_POSITION_BYTES);
   // A kernel of the ruleset's own fills a bitset (and arrays along one side); the generic table a value per cell.
   const cells = (max + 1) ** heaps;
-  return rs.capabilities?.table ? cells / 8 + (max + 1) * 16 : cells * 4;
+  return rs.capabilities?.table || isSumOfHeapValues(rs, heaps) ? cells / 8 + (max + 1) * 16 : cells * 4;
 }
 
 /** Bytes of one P-position listed as a small array. */

@@ -4,13 +4,14 @@
  * Each gatherer takes an AbortSignal and a progress callback; an interruption throws an
  * InterruptedError whose `partial` is the data finished so far.
  */
-import { pPositionsInBox } from '../analysis/ppositions.js';
+import type { TablePrefix } from '../analysis/heap-tables.js';
+import { PositionValues } from '../analysis/position.js';
+import { pPositions } from '../analysis/ppositions.js';
 import type { Periodicity } from '../analysis/periodicity.js';
 import { sequenceWithPeriod } from '../analysis/sequence.js';
 import { upperPPositions, upperStats, wythoffFamilyTable, type UpperStats } from '../analysis/wythoff-table.js';
 import { InputError, InterruptedError } from '../core/errors.js';
 import type { Ruleset } from '../core/ruleset.js';
-import { Solver } from '../core/solver.js';
 import { enumerateByLength, type LengthStats } from '../games/rewrite/enumerate.js';
 import type { RewriteRule } from '../games/rewrite/rules.js';
 
@@ -21,8 +22,8 @@ export interface GatherOptions {
   maxDepth?: number;
 }
 
-function solverFor(o: GatherOptions): Solver {
-  return new Solver({ ...(o.maxDepth === undefined ? {} : { maxDepth: o.maxDepth }), ...(o.signal ? { signal: o.signal } : {}) });
+function valuesFor(rs: Ruleset<any>, o: GatherOptions): PositionValues {
+  return new PositionValues(rs, { ...(o.maxDepth === undefined ? {} : { maxDepth: o.maxDepth }), ...(o.signal ? { signal: o.signal } : {}) });
 }
 
 /** A heap position of `rs` from coordinates, through the ruleset's own parser (so its checks apply). */
@@ -53,21 +54,31 @@ export function pPositionsPlane(rs: Ruleset<any>, max: number, o: GatherOptions 
   }
   const found: [number, number][] = [];
   try {
-    pPositionsInBox(rs, 2, max, {
+    // The fastest method that applies (a table kernel, the one-heap values of a sum of heaps, the generic table, the solver).
+    const { positions } = pPositions(rs, 2, max, {
       ...(o.maxDepth === undefined ? {} : { maxDepth: o.maxDepth }),
       ...(o.signal ? { signal: o.signal } : {}),
-      onPosition: (p) => found.push([p[0]!, p[1]!]),
       // The solver checks the signal only inside deep searches; a box of small positions is checked here.
       onProgress: (d, t) => {
         o.onProgress?.(d, t);
-        if (o.signal?.aborted) throw new InterruptedError(found.slice());
+        if (o.signal?.aborted) throw new InterruptedError(undefined);
       },
     });
+    for (const p of positions) found.push([p[0]!, p[1]!]);
   } catch (e) {
-    if (e instanceof InterruptedError) throw new InterruptedError(found.slice());
+    if (e instanceof InterruptedError) throw new InterruptedError(keptPositions(e.partial));
     throw e;
   }
   return found;
+}
+
+/** The P-positions a stopped box kept: a table's final cells (a TablePrefix), or the solver's list. */
+function keptPositions(partial: unknown): [number, number][] {
+  if (partial instanceof Object && 'table' in partial && 'done' in partial) {
+    const { table, done } = partial as TablePrefix;
+    return [...table.pPositions(done)].map((p) => [p[0]!, p[1]!]);
+  }
+  return Array.isArray(partial) ? (partial as number[][]).map((p) => [p[0]!, p[1]!]) : [];
 }
 
 export interface ValueGrid {
@@ -81,11 +92,12 @@ export interface ValueGrid {
 
 /**
  * Grundy values G(x, y), or G(slice, x, y) on a slice of a 3-heap game (push-the-button, Figure 2
- * draws 3-heap Zeruclid at slice 1), for x, y <= max, by the memoised solver. Row by row (y).
+ * draws 3-heap Zeruclid at slice 1), for x, y <= max, by the method analysis/position.ts picks (the
+ * one-heap values of a sum of heaps, else the memoised solver). Row by row (y).
  */
 export function grundyGrid(rs: Ruleset<any>, max: number, slice: number | undefined, o: GatherOptions = {}): ValueGrid {
   requireHeaps(rs, slice === undefined ? 2 : 3);
-  const solver = solverFor(o);
+  const values = valuesFor(rs, o);
   const width = max + 1;
   const grid: ValueGrid = { values: new Int32Array(width * width).fill(-1), width, height: width, ...(slice === undefined ? {} : { slice }) };
   for (let y = 0; y <= max; y++) {
@@ -94,7 +106,7 @@ export function grundyGrid(rs: Ruleset<any>, max: number, slice: number | undefi
       if (o.signal?.aborted) throw new InterruptedError(grid);
       const p = position(rs, slice === undefined ? [x, y] : [slice, x, y]);
       try {
-        grid.values[y * width + x] = solver.grundy(rs, p);
+        grid.values[y * width + x] = values.grundy(p);
       } catch (e) {
         if (e instanceof InterruptedError) throw new InterruptedError(grid);
         throw e;
@@ -119,7 +131,7 @@ export function sequenceData(rs: Ruleset<any>, max: number, o: GatherOptions = {
   if (rs.heapCount !== undefined && rs.heapCount !== 1) throw new InputError(`${rs.name} is played on ${rs.heapCount} heaps, not on one heap`);
   try {
     const { values, period } = sequenceWithPeriod(rs, max, {
-      solver: solverFor(o),
+      solver: valuesFor(rs, o).solver,
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),
     });

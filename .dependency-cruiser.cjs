@@ -16,8 +16,9 @@ const below = {
   logic: ['core', 'automata', 'numeration', 'words'],
   invariance: ['core', 'automata', 'numeration', 'words', 'logic', 'analysis', 'spec', 'games'],
   plot: ['core', 'automata', 'games', 'analysis', 'regular', 'spec', 'words', 'numeration', 'logic', 'invariance'],
+  census: ['core', 'automata', 'games', 'analysis', 'regular', 'spec', 'words', 'numeration', 'logic', 'invariance'],
   jobs: ['core', 'automata', 'games', 'analysis', 'regular', 'spec', 'words', 'numeration', 'logic', 'invariance', 'plot', 'census'],
-  census: ['core', 'automata', 'games', 'analysis', 'regular', 'spec', 'words', 'numeration', 'logic', 'invariance', 'jobs'],
+  executors: ['core', 'census', 'jobs'],
   server: ['core', 'spec', 'plot', 'jobs', 'census'],
 };
 const folders = Object.keys(below);

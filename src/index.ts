@@ -165,7 +165,8 @@ export { LIMITS, LIMIT_NAMES, flagFor, limitDefault, type LimitName, type LimitS
 export { parseFamily, familyName, type Family, type Member, type FamilyOptions } from './census/families.js';
 export { computeGame, computationsOf, DEFAULT_AUTOMATON, type CensusTask, type AutomatonSettings } from './census/compute.js';
 export { runCensus, pendingTasks, type CensusRunOptions, type CensusRunResult } from './census/run.js';
-export { LocalExecutor, type Executor, type GameOptions, type LocalExecutorOptions } from './census/executor.js';
+export type { Executor, GameOptions } from './census/executor.js';
+export { LocalExecutor, type LocalExecutorOptions } from './executors/local.js';
 export { CensusStore, type CensusSummary } from './census/store.js';
 export { parseWhere, whereFields, type WhereClause } from './census/where.js';
 export { reportSections, reportMarkdown, reportHtml, type Section as ReportSection } from './census/report.js';

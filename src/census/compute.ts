@@ -7,9 +7,9 @@
  * answered by the general solver, and a computation the game cannot answer is bad input.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { limitDefault } from '../core/limits.js';
+import { codeVersion } from '../core/version.js';
 import type { Ruleset } from '../core/ruleset.js';
 import { certifierFor } from '../analysis/periodicity.js';
 import { sequenceWithPeriod, type SequenceResult } from '../analysis/sequence.js';
@@ -48,20 +48,6 @@ export interface CensusTask {
 export interface ComputeContext {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
-}
-
-let version: string | undefined;
-
-/** The version in package.json: stored with every row, so a table says which code computed it. */
-export function codeVersion(): string {
-  if (version === undefined) {
-    try {
-      version = String(JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version);
-    } catch {
-      version = 'unknown';
-    }
-  }
-  return version;
 }
 
 /** The key of a task: rows with equal keys are the same result (a rerun skips them). */

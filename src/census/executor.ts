@@ -1,12 +1,10 @@
 /**
  * Where census games run. An executor takes a task and resolves with its row, or rejects with the
  * error that failed it; the census loop does not care whether that happens on this machine's cores
- * (LocalExecutor) or on workers behind a Redis queue (QueueExecutor, src/census/queue.ts).
+ * (LocalExecutor, src/executors/local.ts) or on workers behind a Redis queue (QueueExecutor,
+ * src/executors/queue.ts). Both sit above the job layer, which runs the census job; the census itself
+ * knows only this interface.
  */
-import { InterruptedError, LimitError } from '../core/errors.js';
-import type { JobRunner } from '../core/jobs.js';
-import { defaultThreads } from '../core/pool.js';
-import { jobRunner, type jobs } from '../jobs/index.js';
 import type { CensusTask } from './compute.js';
 import type { CensusRow } from './row.js';
 
@@ -22,78 +20,4 @@ export interface Executor {
   run(task: CensusTask, options?: GameOptions): Promise<CensusRow>;
   /** Stops: games not finished are abandoned (their promises reject). */
   close(): Promise<void>;
-}
-
-export interface LocalExecutorOptions {
-  /** Games at once, each in its own worker thread (default: the machine's cores). */
-  threads?: number;
-  /** After a stop, how long a game may take to notice it before its thread is ended (default: no limit). */
-  graceMs?: number;
-}
-
-/**
- * The census job (`census-game`, src/jobs/census.ts) on the project's job runner, one worker thread per
- * core. The runner carries the stop flag into the kernels and replaces a worker that dies or is ended; a
- * worker past its heap ends its game with the `jobMemory` limit, which the census stores as a failed row.
- * Games wait here for a free thread, so a stop never starts the ones still waiting.
- */
-export class LocalExecutor implements Executor {
-  readonly threads: number;
-  private readonly runner: JobRunner<typeof jobs>;
-  private readonly graceMs: number | undefined;
-  private readonly closing = new AbortController();
-  private running = 0;
-  private readonly queue: (() => void)[] = [];
-
-  constructor(options: LocalExecutorOptions | number = {}) {
-    const o = typeof options === 'number' ? { threads: options } : options;
-    this.threads = o.threads ?? defaultThreads();
-    this.graceMs = o.graceMs;
-    this.runner = jobRunner({ threads: this.threads });
-  }
-
-  async run(task: CensusTask, options: GameOptions = {}): Promise<CensusRow> {
-    await this.slot();
-    try {
-      if (options.signal?.aborted || options.kill?.aborted || this.closing.signal.aborted) throw new InterruptedError();
-      const kill = options.kill ? AbortSignal.any([options.kill, this.closing.signal]) : this.closing.signal;
-      const end = await this.runner.run('census-game', task, {
-        kill,
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(this.graceMs === undefined ? {} : { graceMs: this.graceMs }),
-      });
-      if (end.end === 'done') return end.value;
-      if (end.end === 'limit') throw new LimitError(end.message, end.limit);
-      throw new InterruptedError();
-    } catch (e) {
-      // A game ended by the executor's close is interrupted, whatever the pool said about it.
-      if (this.closing.signal.aborted && !(e instanceof InterruptedError)) throw new InterruptedError();
-      throw e;
-    } finally {
-      this.release();
-    }
-  }
-
-  /** Waits for one of the threads to be free. */
-  private slot(): Promise<void> {
-    if (this.running < this.threads) {
-      this.running++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.queue.push(resolve));
-  }
-
-  private release(): void {
-    const next = this.queue.shift();
-    if (next) next();
-    else this.running--;
-  }
-
-  /** Ends the games running (they reject with InterruptedError) and the worker threads. */
-  async close(): Promise<void> {
-    this.closing.abort();
-    // The games waiting for a thread start, see the executor closed and reject at once.
-    while (this.queue.length > 0) this.queue.shift()!();
-    await this.runner.close();
-  }
 }

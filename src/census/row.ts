@@ -156,3 +156,21 @@ export const FAMILY_FIELDS: readonly Field[] = [
 export const ALWAYS_SHOWN: Partial<Record<Computation, readonly string[]>> = {
   sequence: ['period', 'preperiod', 'certified'],
 };
+
+/**
+ * A row as JSON, the one shape `census show --json`, `census run --json` and the explorer's census page
+ * give: family, spec and status first, absent fields left out except those the contract prints as null.
+ */
+export function rowJson(family: string, row: CensusRow | FamilyRow): Record<string, unknown> {
+  const out: Record<string, unknown> = { family, spec: row.spec, status: row.status };
+  const always = ALWAYS_SHOWN[row.computation] ?? [];
+  const record = row as unknown as Record<string, unknown>;
+  for (const f of FAMILY_FIELDS) {
+    if (f.name in out) continue;
+    const v = record[f.name];
+    if (v === undefined || v === null) {
+      if (always.includes(f.name)) out[f.name] = null;
+    } else out[f.name] = v;
+  }
+  return out;
+}

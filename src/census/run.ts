@@ -6,7 +6,8 @@
  * the CensusRunResult so far: everything finished is stored.
  */
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
-import { codeVersion, taskKey, type AutomatonSettings, type CensusTask } from './compute.js';
+import { codeVersion } from '../core/version.js';
+import { taskKey, type AutomatonSettings, type CensusTask } from './compute.js';
 import type { Executor } from './executor.js';
 import type { Family } from './families.js';
 import type { CensusRow, Status } from './row.js';

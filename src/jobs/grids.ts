@@ -1,6 +1,7 @@
 /** The grid games' jobs: a solve or a bluff test per position, with the grid search's progress and checkpoint. */
 import { InputError, InterruptedError } from '../core/errors.js';
-import type { JobContext } from '../core/jobs.js';
+import { job, type JobContext } from '../core/jobs.js';
+import { keptCount } from './kept.js';
 import type { BluffReport, SolveOptions, SolveResult } from '../games/grids/solve.js';
 
 export interface BluffArgs {
@@ -54,3 +55,9 @@ export async function bluffReports(args: BluffArgs, ctx: JobContext): Promise<nu
   }
   return args.positions.length;
 }
+
+/** `sprague bluff`: the winning first moves of grid positions, one report emitted per position. */
+export const bluffJob = job({
+  run: async (args: BluffArgs, ctx) => bluffReports(args, ctx),
+  keep: keptCount,
+});

@@ -7,8 +7,9 @@
  */
 import type { PositionValues } from '../analysis/position.js';
 import { InterruptedError } from '../core/errors.js';
-import type { JobContext } from '../core/jobs.js';
+import { job, type JobContext } from '../core/jobs.js';
 import type { Ruleset } from '../core/ruleset.js';
+import { keptCount } from './kept.js';
 
 export interface GrundyArgs {
   spec: string;
@@ -106,3 +107,12 @@ export async function grundyLines(args: GrundyArgs, ctx: JobContext): Promise<Gr
   }
   return lines;
 }
+
+/**
+ * `sprague grundy` and the explorer's Grundy query: one line per position, emitted as it is found; grid games
+ * by their own search (transposition table, optional checkpoint file saved on a stop).
+ */
+export const grundyJob = job({
+  run: async (args: GrundyArgs, ctx) => grundyLines(args, ctx),
+  keep: keptCount,
+});

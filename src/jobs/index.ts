@@ -1,16 +1,22 @@
 /**
  * The jobs of the job runner (core/jobs.ts) and a runner for them: the command line runs its long commands
  * through one (a single worker), the explorer through another (a few), a census through one of its own (a
- * worker per core: census/executor.ts), and queue workers the same way.
+ * worker per core: executors/local.ts), and queue workers the same way.
  */
 import { memoryBudgetSet } from '../core/budget.js';
 import { JobRunner, type RunnerOptions } from '../core/jobs.js';
 import { gameModules } from '../spec/parse.js';
 import { jobs } from './registry.js';
 
-export * from './registry.js';
-export type { GrundyArgs, GrundyLine } from './grundy.js';
+export { jobs, type JobName } from './registry.js';
+export { keptAdmissibility, type AdmissibilityArgs, type KeptAdmissibility } from './admissible.js';
+export { reviveAutomatonResult } from './automaton.js';
 export type { BluffArgs } from './grids.js';
+export type { GrundyArgs, GrundyLine } from './grundy.js';
+export type { KeptCount } from './kept.js';
+export type { LogicArgs, LogicLine, LogicPanelResult } from './logic.js';
+export { keptPPositions, type KeptPPositions } from './ppositions.js';
+export type { KeptSequence, SequenceArgs, SequenceRun } from './sequence.js';
 
 /** What a job's worker is given before the job: the game modules to load and the caller's memory budget. */
 export interface JobSetup {

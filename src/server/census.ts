@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InputError } from '../core/errors.js';
 import { CensusStore } from '../census/store.js';
 import { parseWhere } from '../census/where.js';
-import type { FamilyRow } from '../census/row.js';
+import { rowJson } from '../census/row.js';
 
 /** Rows sent at most (the `limit` parameter may ask for fewer or, up to this, more than the default). */
 const MAX_ROWS = 20_000;
@@ -41,13 +41,6 @@ function count(params: URLSearchParams, key: string): number | undefined {
   if (v === null || v === '') return undefined;
   if (!/^\d{1,15}$/.test(v)) throw new RouteError(400, `bad value ${JSON.stringify(v)} for ${key}: expected a non-negative integer`, key);
   return Number(v);
-}
-
-/** A row without its empty fields, as `census show --json` prints it. */
-function compact(row: FamilyRow): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) if (v !== null && v !== undefined) out[k] = v;
-  return out;
 }
 
 function withStore<T>(db: string, f: (store: CensusStore) => T): T {
@@ -105,7 +98,7 @@ export function handleCensus(req: IncomingMessage, res: ServerResponse, url: URL
             throw new RouteError(404, `no census of ${family}${bound === undefined ? '' : ` to ${bound}`} in ${db}`, 'family');
           }
           const rows = store.rows(family, b, where);
-          return { family, bound: b, summary: store.summary(family, b), total: rows.length, rows: rows.slice(0, limit).map(compact) };
+          return { family, bound: b, summary: store.summary(family, b), total: rows.length, rows: rows.slice(0, limit).map((r) => rowJson(r.family, r)) };
         }),
       );
     }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LocalExecutor } from '../../src/census/executor.js';
+import { LocalExecutor } from '../../src/executors/local.js';
 import { parseFamily } from '../../src/census/families.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../src/census/report.js';
 import { runCensus } from '../../src/census/run.js';

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import Database from 'libsql';
 import { InputError } from '../../src/core/errors.js';
 import { parseFamily, type Family } from '../../src/census/families.js';
-import { LocalExecutor } from '../../src/census/executor.js';
+import { LocalExecutor } from '../../src/executors/local.js';
 import { runCensus } from '../../src/census/run.js';
 import { CensusStore, SCHEMA_VERSION } from '../../src/census/store.js';
 import type { CensusRow } from '../../src/census/row.js';

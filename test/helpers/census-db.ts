@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LocalExecutor } from '../../src/census/executor.js';
+import { LocalExecutor } from '../../src/executors/local.js';
 import { parseFamily } from '../../src/census/families.js';
 import { runCensus } from '../../src/census/run.js';
 import { CensusStore } from '../../src/census/store.js';

@@ -6,11 +6,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError, InterruptedError } from '../../core/errors.js';
 import { DEFAULT_AUTOMATON, type AutomatonSettings } from '../../census/compute.js';
-import { LocalExecutor, type Executor } from '../../census/executor.js';
+import type { Executor } from '../../census/executor.js';
+import { LocalExecutor } from '../../executors/local.js';
 import { familyName, parseFamily } from '../../census/families.js';
-import { QueueExecutor } from '../../census/queue.js';
+import { QueueExecutor } from '../../executors/queue.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
-import { ALWAYS_SHOWN, FAMILY_FIELDS, type CensusRow, type FamilyRow, type Status } from '../../census/row.js';
+import { FAMILY_FIELDS, rowJson, type CensusRow, type FamilyRow, type Status } from '../../census/row.js';
 import { runCensus, type CensusRunResult } from '../../census/run.js';
 import { CensusStore, DEFAULT_CENSUS_DB, type CensusSummary } from '../../census/store.js';
 import { parseWhere } from '../../census/where.js';
@@ -48,21 +49,6 @@ interface ReportFlags {
   db: string;
   bound?: string;
   out: string;
-}
-
-/** A row as one JSON line: family, spec and status first, absent fields left out (except the contract's). */
-export function rowJson(family: string, row: CensusRow | FamilyRow): Record<string, unknown> {
-  const out: Record<string, unknown> = { family, spec: row.spec, status: row.status };
-  const always = ALWAYS_SHOWN[row.computation] ?? [];
-  const record = row as unknown as Record<string, unknown>;
-  for (const f of FAMILY_FIELDS) {
-    if (f.name in out) continue;
-    const v = record[f.name];
-    if (v === undefined || v === null) {
-      if (always.includes(f.name)) out[f.name] = null;
-    } else out[f.name] = v;
-  }
-  return out;
 }
 
 function summaryJson(s: CensusSummary, run?: CensusRunResult): Record<string, unknown> {

@@ -5,7 +5,7 @@
  * worker takes them.
  */
 import type { Command } from 'commander';
-import { CensusWorker } from '../../census/queue.js';
+import { CensusWorker } from '../../executors/queue.js';
 import { emitJson, emitLine, FlagError, parseCount, parseThreads } from '../io.js';
 import type { CommandModule } from './index.js';
 

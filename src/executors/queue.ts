@@ -13,9 +13,10 @@ import { createHash } from 'node:crypto';
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
-import type { CensusTask } from './compute.js';
-import { LocalExecutor, type Executor, type GameOptions } from './executor.js';
-import type { CensusRow } from './row.js';
+import type { CensusTask } from '../census/compute.js';
+import type { Executor, GameOptions } from '../census/executor.js';
+import type { CensusRow } from '../census/row.js';
+import { LocalExecutor } from './local.js';
 
 export const QUEUE_NAME = 'sprague-census';
 

@@ -31,7 +31,7 @@ function runOne(codeText: string, max: number, atPeriod: 'stop' | 'extend' | 'ig
   const checkpoint = flags.find((f) => f.startsWith('checkpoint='))?.slice('checkpoint='.length);
   const code = parseTakeAndBreakCode(codeText);
   const t0 = performance.now();
-  const r = takeAndBreakSequence(code, max, { atPeriod, sparse, checkpoint });
+  const r = takeAndBreakSequence(code, max, { atPeriod, sparse, ...(checkpoint === undefined ? {} : { checkpoint }) });
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage();
   const p = r.period;

@@ -29,7 +29,7 @@ export type {
 export type { KernelOptions } from './core/kernel.js';
 export { heapMultisetDomain, orderedHeapsDomain, wordDomain } from './core/positions.js';
 
-// Game specs: the grammar of spec/CLI.md, and games registered from outside.
+// Game specs: the grammar of docs/specs.md, and games registered from outside.
 export { parseSpec, parsePosition, registerGame, loadGameModules, gameModules, knownGameNames, type SpecOptions } from './spec/index.js';
 
 // Solving: the memoised solver, outcomes under normal and misère play; `grundy` and `outcome` pick the best

@@ -13,11 +13,11 @@
  * the speed of the last (a JavaScript kernel runs its first thousands of heaps in the interpreter).
  *
  * The memory is the caller's (imported): every table is at an offset the caller writes into the slots
- * below, so the layout lives in one place (kernel-wasm.ts). Only heaps without unequal splits (no `!`)
+ * below, so the layout lives in one place (narrow-wasm.ts). Only heaps without unequal splits (no `!`)
  * and with two-heap splits only come here.
  */
 
-// Slots of the parameter block at offset 0 (i32 each): kernel-wasm.ts writes and reads them.
+// Slots of the parameter block at offset 0 (i32 each): narrow-wasm.ts writes and reads them.
 const N: usize = 0;
 const TO: usize = 1;
 const RC: usize = 2;

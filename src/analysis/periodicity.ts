@@ -2,7 +2,7 @@
  * Periods of Grundy sequences. A period is *certified* only when a theorem turns the finite evidence
  * into a proof (the certifier a ruleset declares: Guy–Smith for octal games, the finite window of a
  * subtraction game, ...); otherwise it is only *apparent* and reported as such.
- * Convention (spec/CLI.md): the preperiod is the least n0 with G(n+p) = G(n) for every n >= n0.
+ * Convention (docs/conventions.md): the preperiod is the least n0 with G(n+p) = G(n) for every n >= n0.
  */
 import type { PeriodCertifier, Periodicity } from '../core/period.js';
 import type { Ruleset } from '../core/ruleset.js';

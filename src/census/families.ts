@@ -1,5 +1,5 @@
 /**
- * Families of games (spec/CLI.md, "Census"): a family name enumerates its members as canonical spec
+ * Families of games (docs/census.md): a family name enumerates its members as canonical spec
  * strings, each with the computation the family calls for. The grammar:
  *
  *   octal:D          every code 0.d1...dD and 4.d1...d(D-1) (last digit non-zero; 4.0 included), D <= 5

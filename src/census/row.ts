@@ -152,7 +152,7 @@ export const FAMILY_FIELDS: readonly Field[] = [
   f('sameAs', 'same_as', 'text'),
 ];
 
-/** Fields printed for every row of a computation even when null (spec/CLI.md: `"period":null`). */
+/** Fields printed for every row of a computation even when null (docs/cli.md: `"period":null`). */
 export const ALWAYS_SHOWN: Partial<Record<Computation, readonly string[]>> = {
   sequence: ['period', 'preperiod', 'certified'],
 };

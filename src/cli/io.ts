@@ -14,7 +14,7 @@ export interface OutputOptions {
 }
 
 /**
- * One JSON object per line, nothing else on stdout (spec/CLI.md). Every write is whole lines (stdout is
+ * One JSON object per line, nothing else on stdout (docs/cli.md). Every write is whole lines (stdout is
  * synchronous on Linux and the Ctrl-C handler runs only between writes), so output never ends mid-line.
  */
 export function emitJson(obj: unknown): void {

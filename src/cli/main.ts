@@ -1,5 +1,5 @@
 /**
- * The `sprague` command line (contract: shared/spec/CLI.md). Turns typed library errors into one-line
+ * The `sprague` command line (contract: docs/cli.md). Turns typed library errors into one-line
  * messages and exit codes: 2 for bad input, 3 for a limit hit, 130 for an interruption, 1 for a bug.
  */
 import { Command, CommanderError } from 'commander';

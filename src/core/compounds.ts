@@ -103,7 +103,8 @@ abstract class PhasedCompound<P> implements Ruleset<Phased<P>> {
     this.terminating = rulesets.every((r) => r.terminating);
     const counts = new Set(rulesets.map((r) => r.heapCount).filter((c) => c !== undefined));
     if (counts.size > 1) throw new InputError(`${name}: the rulesets are played on different numbers of heaps`);
-    this.heapCount = [...counts][0];
+    const heapCount = [...counts][0];
+    if (heapCount !== undefined) this.heapCount = heapCount;
     this.stacked = rulesets.map(layersOf);
     this.layers = {
       ground: (p) => this.ground(p as Phased<P>),
@@ -232,7 +233,7 @@ export class PassCompound<P> implements Ruleset<Phased<P>> {
     this.name = `pass(${inner.name})`;
     this.domain = phasedDomain([inner.domain, inner.domain]);
     this.terminating = inner.terminating;
-    this.heapCount = inner.heapCount;
+    if (inner.heapCount !== undefined) this.heapCount = inner.heapCount;
     // The pass is optional: a position of the inner ruleset has pushed its buttons whether or not it passed.
     const under = layersOf(inner);
     this.layers = {
@@ -350,7 +351,7 @@ export class Misere<P> implements Ruleset<P> {
     this.name = `misere(${inner.name})`;
     this.domain = inner.domain;
     this.terminating = inner.terminating;
-    this.heapCount = inner.heapCount;
+    if (inner.heapCount !== undefined) this.heapCount = inner.heapCount;
     this.capabilities = { ...inner.capabilities?.misereForm?.(), phases: { kind: 'misere', inner } };
   }
 

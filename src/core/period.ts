@@ -3,7 +3,7 @@
  * Grundy values, proved when a certifier (a theorem about the game) accepts it, else only apparent.
  * It lives below the games so that a family's kernel can certify periods beside its ruleset (the
  * octal kernel extends its values by the period it proves).
- * Convention (spec/CLI.md): the preperiod is the least n0 with G(n+p) = G(n) for every n >= n0.
+ * Convention (docs/conventions.md): the preperiod is the least n0 with G(n+p) = G(n) for every n >= n0.
  */
 
 export interface Periodicity {

@@ -1,5 +1,5 @@
 /**
- * The position grammar of spec/CLI.md for heaps and words, shared by every ruleset's domain.
+ * The position grammar of docs/specs.md for heaps and words, shared by every ruleset's domain.
  * Heaps: `3,5` or `(3,5)`. Words: letters with optional exponents, `a5b2aba2`; the empty word is
  * the empty string, `""` or `ε`.
  */

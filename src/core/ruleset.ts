@@ -14,9 +14,9 @@ export interface PositionDomain<P> {
   readonly kind: string;
   /** A memo key; equal keys mean the same position (a ruleset may canonicalise, e.g. sort heaps). */
   key(p: P): string;
-  /** Human form, in the position grammar of spec/CLI.md. */
+  /** Human form, in the position grammar of docs/specs.md. */
   format(p: P): string;
-  /** Reads the position grammar of spec/CLI.md; throws PositionError with a column. */
+  /** Reads the position grammar of docs/specs.md; throws PositionError with a column. */
   parse(text: string): P;
 }
 

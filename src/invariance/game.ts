@@ -10,7 +10,7 @@ export interface MoveMap {
   readonly dimension: number;
   /** G(p): the moves available at p, each a non-zero vector m <= p. */
   moves(p: readonly number[]): number[][];
-  readonly name?: string;
+  readonly name?: string | undefined;
 }
 
 /** The move map of a heap ruleset played on `dimension` heaps: the moves are p - q for the options q. */

@@ -21,9 +21,9 @@ export interface Teacher {
 
 export interface LearnOptions {
   /** Stop when the table has more distinct rows than this (default 200). */
-  maxStates?: number;
-  signal?: AbortSignal;
-  onProgress?: (states: number, rounds: number) => void;
+  maxStates?: number | undefined;
+  signal?: AbortSignal | undefined;
+  onProgress?: ((states: number, rounds: number) => void) | undefined;
   /** How a counterexample becomes columns (default 'rivest-schapire': far fewer, shorter queries). */
   counterexamples?: 'rivest-schapire' | 'maler-pnueli';
 }

@@ -41,7 +41,7 @@ export type Verdict = { verified: true; certificate: Certificate } | { verified:
 
 export interface VerifyOptions {
   /** Cap on the pairs (machine state, subset) explored (default 1 000 000); past it a LimitError. */
-  maxStates?: number;
+  maxStates?: number | undefined;
 }
 
 /** The rewrite game the machine is claimed to solve. */

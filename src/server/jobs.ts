@@ -78,7 +78,7 @@ interface Job {
   partial?: JobView['partial'];
   error?: ErrorInfo;
   /** The progress when the job ended. */
-  last?: { done: number; total: number; label: string };
+  last?: { done: number; total: number; label: string } | undefined;
   finished: Promise<void>;
   settle(): void;
   /** The first progress report of the current phase, and the latest (for the ETA). */

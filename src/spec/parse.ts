@@ -1,5 +1,5 @@
 /**
- * The game-spec grammar of spec/CLI.md, by recursive descent. Errors are SpecErrors that point at the
+ * The game-spec grammar of docs/specs.md, by recursive descent. Errors are SpecErrors that point at the
  * column where the spec stops making sense.
  *
  *   spec  := term ('⊙' term)*                         R1⊙R2 is push(R1,R2)

@@ -18,7 +18,7 @@ test('Wythoff P-positions are (⌊nφ⌋, ⌊nφ⌋+n) and their mirrors, all of
   assert.deepEqual(got, expected);
 });
 
-test('invariant:(*,0),(0,*),(=,=) is Wythoff (spec/CLI.md; deciding-game-invariance, section 1)', () => {
+test('invariant:(*,0),(0,*),(=,=) is Wythoff (docs/specs.md; deciding-game-invariance, section 1)', () => {
   const s = new Solver();
   const inv = parseSpec('invariant:(*,0),(0,*),(=,=)');
   const w = parseSpec('wythoff');

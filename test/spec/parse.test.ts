@@ -6,7 +6,7 @@ import { RewriteGame } from '../../src/games/rewrite/game.js';
 import { SubtractionGame } from '../../src/games/heaps/subtraction.js';
 import { DisjunctiveSum, PushCompound } from '../../src/core/compounds.js';
 
-test('every game family of spec/CLI.md parses to its canonical name', () => {
+test('every game family of docs/specs.md parses to its canonical name', () => {
   const cases: [string, string][] = [
     ['nim', 'nim'],
     ['wythoff', 'wythoff'],
@@ -65,7 +65,7 @@ test('errors point at the column where the spec goes wrong', () => {
   assert.equal(at('nim:3'), 4);
 });
 
-test('the spec error message follows spec/CLI.md', () => {
+test('the spec error message follows docs/specs.md', () => {
   assert.throws(() => parseSpec('rewrite:a,,b'), { message: 'bad game spec "rewrite:a,,b" at column 11: empty rule' });
 });
 

@@ -1,5 +1,5 @@
 /**
- * `sprague census run|show|report FAMILY`: a whole family of games computed and stored (spec/CLI.md,
+ * `sprague census run|show|report FAMILY`: a whole family of games computed and stored (docs/cli.md,
  * "Census"), its rows read back with a filter, and its report written.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

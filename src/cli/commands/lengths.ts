@@ -1,6 +1,6 @@
 /**
  * `sprague lengths SPEC --max N`: the Grundy value of every word of length 0..N of a rewrite game,
- * one line per length (spec/CLI.md); `--words g` lists the Grundy language L_g instead.
+ * one line per length (docs/cli.md); `--words g` lists the Grundy language L_g instead.
  */
 import type { Command } from 'commander';
 import { memoryBudget } from '../../core/budget.js';

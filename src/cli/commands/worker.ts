@@ -1,5 +1,5 @@
 /**
- * `sprague worker --redis URL`: takes census jobs from the Redis queue until stopped (spec/CLI.md).
+ * `sprague worker --redis URL`: takes census jobs from the Redis queue until stopped (docs/cli.md).
  * A first SIGINT or SIGTERM stops taking jobs and lets the running ones finish; a second one hands them
  * back to the queue at once. A worker killed outright loses nothing: its jobs' locks lapse and another
  * worker takes them.

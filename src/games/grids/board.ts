@@ -75,7 +75,7 @@ export function formatBoard(b: Board): string {
 }
 
 /**
- * Parses a grid position (spec/CLI.md): `MxN` (M rows, N columns, all empty) or rows of `.`/`#`
+ * Parses a grid position (docs/specs.md): `MxN` (M rows, N columns, all empty) or rows of `.`/`#`
  * separated by `/`. A push position after the button may be written `(2,BOARD)` and before it
  * `(1,BOARD)`, as in push-the-button, Definition 2.0.1. Errors name the 1-based column.
  */

@@ -2,12 +2,12 @@
 import { InterruptedError } from '../../core/errors.js';
 
 export interface ClockOptions<P> {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** A shared flag (element 0 non-zero = stop), for searches run in a worker thread. */
-  interrupt?: Int32Array;
-  onProgress?: (p: P) => void;
-  onCheckpoint?: () => void;
-  checkpointEveryMs?: number;
+  interrupt?: Int32Array | undefined;
+  onProgress?: ((p: P) => void) | undefined;
+  onCheckpoint?: (() => void) | undefined;
+  checkpointEveryMs?: number | undefined;
 }
 
 export class SearchClock<P> {

@@ -10,10 +10,10 @@ import { octal007 } from './octal007.js';
 import { MAX_SHAPE_SIDE, type Shape, canonicalKey, shapeOf, splitComponents } from './shape.js';
 
 export interface CramSearchOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** A shared flag (element 0 non-zero = stop), as for PushCramSearch. */
-  interrupt?: Int32Array;
-  onProgress?: (p: { nodes: number; entries: number }) => void;
+  interrupt?: Int32Array | undefined;
+  onProgress?: ((p: { nodes: number; entries: number }) => void) | undefined;
   onCheckpoint?: () => void;
   checkpointEveryMs?: number;
 }

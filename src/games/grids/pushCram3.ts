@@ -97,15 +97,15 @@ export class KeyPairTable {
 }
 
 export interface Kernel3Options {
-  signal?: AbortSignal;
-  interrupt?: Int32Array;
-  onProgress?: (p: PushProgress) => void;
+  signal?: AbortSignal | undefined;
+  interrupt?: Int32Array | undefined;
+  onProgress?: ((p: PushProgress) => void) | undefined;
   /** log2 of the table's slots (8 bytes each); default fitted to the board, at most 24 (128 MB). */
-  tableBits?: number;
+  tableBits?: number | undefined;
   /** Refuse (LimitError) a table larger than this many bytes; default 8 GiB. */
   maxTableBytes?: number;
   /** 'outcome' (default) stores N/P and prunes; 'grundy' stores exact Grundy values (boards up to GRUNDY_KERNEL3_COLS columns). */
-  mode?: 'outcome' | 'grundy';
+  mode?: 'outcome' | 'grundy' | undefined;
   /** Called with each root move's verdict as soon as it is solved (long runs keep what they finished). */
   onRootMove?: (move: PushMove, wins: boolean) => void;
 }

@@ -69,12 +69,12 @@ export interface PushProgress {
 }
 
 export interface PushSearchOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** A shared flag (element 0 non-zero = stop) for searches run in a worker while the caller stays responsive. */
-  interrupt?: Int32Array;
-  onProgress?: (p: PushProgress) => void;
+  interrupt?: Int32Array | undefined;
+  onProgress?: ((p: PushProgress) => void) | undefined;
   /** log2 of the table's slots (default: fitted to the board, at most 22, about 38 MB). */
-  tableBits?: number;
+  tableBits?: number | undefined;
   /** Called every few seconds and when interrupted, to save the table. */
   onCheckpoint?: () => void;
   checkpointEveryMs?: number;

@@ -166,11 +166,11 @@ export class KeyTripleTable {
 }
 
 export interface Sum3Options {
-  signal?: AbortSignal;
-  interrupt?: Int32Array;
-  onProgress?: (p: PushProgress) => void;
+  signal?: AbortSignal | undefined;
+  interrupt?: Int32Array | undefined;
+  onProgress?: ((p: PushProgress) => void) | undefined;
   /** log2 of the table's buckets (64 bytes, 5 positions each); default fitted to the board, at most 22 (256 MiB). */
-  tableBits?: number;
+  tableBits?: number | undefined;
   /** Refuse (LimitError) a table larger than this many bytes; default 8 GiB. */
   maxTableBytes?: number;
   /** Probe every child before searching any (enhanced transposition cutoff); default true. */
@@ -178,7 +178,7 @@ export interface Sum3Options {
   /** Key two equal pieces as none (they cancel); default true. */
   cancelPairs?: boolean;
   /** Pieces proved equivalent to smaller ones (pieceQuotient.ts): each keyed as its representative. */
-  quotient?: PieceQuotient;
+  quotient?: PieceQuotient | undefined;
   /** Called with each root move's verdict as soon as it is solved. */
   onRootMove?: (move: PushMove, wins: boolean) => void;
 }

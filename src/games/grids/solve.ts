@@ -27,20 +27,20 @@ export interface SolveProgress {
 }
 
 export interface SolveOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** A shared flag (element 0 non-zero = stop): how a search in a worker thread is interrupted. */
-  interrupt?: Int32Array;
-  onProgress?: (p: SolveProgress) => void;
+  interrupt?: Int32Array | undefined;
+  onProgress?: ((p: SolveProgress) => void) | undefined;
   /** A file for the transposition table: loaded when present, saved periodically, on interruption and at the end. */
-  checkpoint?: string;
-  checkpointEveryMs?: number;
+  checkpoint?: string | undefined;
+  checkpointEveryMs?: number | undefined;
   /**
    * PUSH CRAM only: also compute the Grundy value (a full search without pruning, far costlier than the
    * outcome). CRAM always gets its Grundy value; DOMINEERING never (it is partizan).
    */
-  grundy?: boolean;
+  grundy?: boolean | undefined;
   /** log2 of the PUSH CRAM table's slots (default fitted to the board: at most 2^22, or 2^24 for the 3-row kernel). */
-  tableBits?: number;
+  tableBits?: number | undefined;
 }
 
 /**

@@ -85,7 +85,7 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
   const total = max + 1;
   const atPeriod = options.atPeriod ?? 'extend';
   // The value array grows as the run goes (a run that stops at a period may need far fewer than max).
-  const k = new TakeAndBreakKernel(movesOf(code), Math.min(total, 1 << 16), { sparse: options.sparse, limit: total });
+  const k = new TakeAndBreakKernel(movesOf(code), Math.min(total, 1 << 16), { ...(options.sparse === undefined ? {} : { sparse: options.sparse }), limit: total });
   const tracker = new PeriodTracker(code);
   let resumedFrom = 0;
   if (options.checkpoint) {
@@ -140,5 +140,5 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
     values = G.subarray(0, total);
   }
   const apparent = period || atPeriod === 'ignore' ? undefined : tracker.apparent(k.G, computed);
-  return { values, computed, resumedFrom, period, ...(apparent ? { apparent } : {}), fingerprint, stats: k.stats };
+  return { values, computed, resumedFrom, ...(period ? { period } : {}), ...(apparent ? { apparent } : {}), fingerprint, stats: k.stats };
 }

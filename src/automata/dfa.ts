@@ -6,6 +6,10 @@
 import { InputError, LimitError } from '../core/errors.js';
 import { limitDefault } from '../core/limits.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Dfa {
   /**
    * @param delta row-major transition table: delta[s * alphabetSize + a] is the successor of s on a.

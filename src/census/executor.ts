@@ -10,6 +10,10 @@ import { jobRunner, type jobs } from '../jobs/index.js';
 import type { CensusTask } from './compute.js';
 import type { CensusRow } from './row.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface GameOptions {
   /** Asks the game to stop: its promise then rejects with InterruptedError (unless it had finished). */
   signal?: AbortSignal;
@@ -17,6 +21,10 @@ export interface GameOptions {
   kill?: AbortSignal;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Executor {
   /** Computes one game. */
   run(task: CensusTask, options?: GameOptions): Promise<CensusRow>;
@@ -24,6 +32,10 @@ export interface Executor {
   close(): Promise<void>;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface LocalExecutorOptions {
   /** Games at once, each in its own worker thread (default: the machine's cores). */
   threads?: number;
@@ -36,6 +48,9 @@ export interface LocalExecutorOptions {
  * core. The runner carries the stop flag into the kernels and replaces a worker that dies or is ended; a
  * worker past its heap ends its game with the `jobMemory` limit, which the census stores as a failed row.
  * Games wait here for a free thread, so a stop never starts the ones still waiting.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export class LocalExecutor implements Executor {
   readonly threads: number;

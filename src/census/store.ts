@@ -60,6 +60,10 @@ PRAGMA user_version = ${SCHEMA_VERSION};
 `;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface CensusSummary {
   family: string;
   bound: number;
@@ -85,6 +89,10 @@ function openDatabase(path: string, readonly: boolean): Db {
   return db;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class CensusStore {
   private constructor(
     private readonly db: Db,

@@ -20,6 +20,10 @@ import { LinearRecurrence, type Complex, cabs, cmul, solveComplex } from './recu
 import { buildDfa, reverseDfa } from './build.js';
 import { lsdNegabaseAddition, lsdNegabaseLess, negabaseDigits, negabaseValue } from './negative.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class NumerationSystem {
   /** Digits are 0..base-1. */
   readonly base: number;

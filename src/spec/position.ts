@@ -2,6 +2,10 @@
 import { PositionError } from '../core/errors.js';
 import type { Ruleset } from '../core/ruleset.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function parsePosition<P>(rs: Ruleset<P>, text: string): P {
   const p = rs.domain.parse(text);
   const why = rs.validate?.(p);

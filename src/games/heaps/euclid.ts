@@ -7,6 +7,10 @@ import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
 import { rayCapabilities } from './rays.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Euclid implements Ruleset<Heaps> {
   readonly name = 'euclid';
   readonly domain = orderedHeapsDomain;

@@ -7,6 +7,10 @@ import type { Component, Heaps, Ruleset } from '../../core/ruleset.js';
 import { heapMultisetDomain } from '../../core/positions.js';
 import { splitHeaps } from './nim.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Mark implements Ruleset<Heaps> {
   readonly name = 'mark';
   readonly domain = heapMultisetDomain;

@@ -11,6 +11,10 @@ import { guySmithCertifier } from './guy-smith.js';
 import { splitHeaps } from './nim.js';
 import { octalSequence } from './octal-sequence.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class OctalGame implements Ruleset<Heaps> {
   readonly domain = heapMultisetDomain;
   readonly convention = 'normal';

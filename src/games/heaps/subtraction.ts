@@ -4,6 +4,10 @@ import { heapMultisetDomain } from '../../core/positions.js';
 import { splitHeaps } from './nim.js';
 import { pushSubtractionCertifier, pushSubtractionSequence, subtractionSequence, windowCertifier } from './subtraction-sequence.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class SubtractionGame implements Ruleset<Heaps> {
   readonly domain = heapMultisetDomain;
   readonly convention = 'normal';

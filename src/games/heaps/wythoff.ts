@@ -7,8 +7,16 @@ import { orderedHeapsDomain } from '../../core/positions.js';
 import { rayCapabilities, wythoffRays } from './rays.js';
 import { WythoffValues } from './wythoff-values.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type MovePair = readonly [number, number];
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class WythoffFamily implements Ruleset<Heaps> {
   readonly domain = orderedHeapsDomain;
   readonly convention = 'normal';

@@ -6,6 +6,10 @@ import { compressWord } from '../../core/positions.js';
 
 export { RESERVED, compressWord } from '../../core/positions.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface RewriteRule {
   /** u, non-empty. */
   readonly lhs: string;

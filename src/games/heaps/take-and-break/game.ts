@@ -14,6 +14,10 @@ import { checkpointPath } from './checkpoint.js';
 import { specName, type TakeAndBreakCode } from './code.js';
 import { takeAndBreakSequence, type TakeAndBreakPartial, type TakeAndBreakResult } from './sequence.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class TakeAndBreakGame implements Ruleset<Heaps> {
   readonly domain = heapMultisetDomain;
   readonly convention = 'normal';

@@ -17,6 +17,8 @@ import { POLL_WORK } from './poll.js';
 export const EPSILON = -1;
 
 /**
+ * A nondeterministic automaton with ε-moves over letters 0..alphabetSize-1.
+ *
  * @remarks Since 0.1.0
  * @public
  */

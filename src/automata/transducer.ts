@@ -22,6 +22,8 @@ export interface TransducerEdge {
 }
 
 /**
+ * A finite transducer: each edge reads an input letter and writes an output letter, either possibly EPSILON.
+ *
  * @remarks Since 0.1.0
  * @public
  */

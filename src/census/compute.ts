@@ -114,6 +114,8 @@ function rulesetFor(task: CensusTask): Ruleset<any> {
 }
 
 /**
+ * One census task computed in this thread: the row the store keeps.
+ *
  * @remarks Since 0.1.0
  * @beta
  */

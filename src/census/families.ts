@@ -60,6 +60,9 @@ function sizeArgument(text: string, arg: string, what: string, min: number, max:
 }
 
 /**
+ * A family of games from its text, e.g. `octal:3`, `subtraction:5`, `rewrite:4`, `wythoff:6`
+ * (docs/census.md).
+ *
  * @remarks Since 0.1.0
  * @public
  */

@@ -100,6 +100,9 @@ export function openMembers(store: CensusStore, family: Family, openAt: number):
 }
 
 /**
+ * Computes every game of `family` up to `bound` that the store does not hold yet, on `executor`, one stored
+ * row per finished game (docs/census.md).
+ *
  * @remarks Since 0.1.0
  * @public
  */

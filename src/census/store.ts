@@ -90,6 +90,9 @@ function openDatabase(path: string, readonly: boolean): Db {
 }
 
 /**
+ * The census store: an embedded SQLite database of one row per game, computation and bound, and the members
+ * of each census (docs/census.md).
+ *
  * @remarks Since 0.1.0
  * @public
  */

@@ -52,6 +52,9 @@ export function whereFields(): string[] {
 }
 
 /**
+ * A `--where` filter on census rows, e.g. `period >= 7 and sameAs = null`; throws InputError naming the
+ * column where it goes wrong.
+ *
  * @remarks Since 0.1.0
  * @public
  */

@@ -37,12 +37,17 @@ export interface Component {
 }
 
 /**
+ * Normal play (the player with no move loses) or misère play (the player with no move wins).
+ *
  * @remarks Since 0.1.0
  * @public
  */
 export type Convention = 'normal' | 'misere';
 
 /**
+ * What a game is: its positions (`domain`), the options of a position, how a position splits into a
+ * disjunctive sum, and the capabilities it declares (docs/architecture.md).
+ *
  * @remarks Since 0.1.0
  * @public
  */

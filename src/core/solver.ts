@@ -7,12 +7,16 @@ import { limitDefault } from './limits.js';
 import type { Ruleset } from './ruleset.js';
 
 /**
+ * P: the previous player wins (the player to move loses); N: the next player wins.
+ *
  * @remarks Since 0.1.0
  * @public
  */
 export type Outcome = 'P' | 'N';
 
 /**
+ * How a Solver searches: its depth and memo bounds, sums split into components, closed forms, a stop signal.
+ *
  * @remarks Since 0.1.0
  * @public
  */

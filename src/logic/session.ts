@@ -88,6 +88,9 @@ function splitArgs(text: string): string[] {
 }
 
 /**
+ * Walnut-style commands (`eval`, `def`, `reg`, `macro`, `load`) run in order against one library of
+ * predicates, words and macros.
+ *
  * @remarks Since 0.1.0
  * @public
  */

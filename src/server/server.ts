@@ -17,6 +17,8 @@ import { DEFAULT_CENSUS_DB } from '../census/store.js';
 import { JobManager, type JobManagerOptions } from './jobs.js';
 
 /**
+ * Where the explorer listens and what it serves.
+ *
  * @remarks Since 0.1.0
  * @public
  */
@@ -31,6 +33,8 @@ export interface ServeOptions extends JobManagerOptions {
 }
 
 /**
+ * A started explorer: its URL, its jobs, and `close`.
+ *
  * @remarks Since 0.1.0
  * @public
  */
@@ -61,6 +65,9 @@ export function defaultWebRoot(): string {
 }
 
 /**
+ * Starts the explorer (`sprague serve`): the page and its JSON API, on 127.0.0.1 unless `host` says
+ * otherwise.
+ *
  * @remarks Since 0.1.0
  * @public
  */

@@ -81,6 +81,9 @@ export function gameModules(): string[] {
 }
 
 /**
+ * The game names a spec may use: plain names, families that take an argument (`octal:`), `wythoff+K,L`, and
+ * compounds (`push(...)`).
+ *
  * @remarks Since 0.1.0
  * @public
  */
@@ -89,6 +92,8 @@ export function knownGameNames(): string[] {
 }
 
 /**
+ * How `parseSpec` reads a spec.
+ *
  * @remarks Since 0.1.0
  * @public
  */

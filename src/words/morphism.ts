@@ -6,6 +6,8 @@ import { InputError, LimitError } from '../core/errors.js';
 import { type InfiniteWord, wordToString } from './word.js';
 
 /**
+ * A morphism of words over the letters 1..alphabetSize.
+ *
  * @remarks Since 0.1.0
  * @public
  */

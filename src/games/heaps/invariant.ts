@@ -20,6 +20,9 @@ export type MoveEntry = number | '*' | '=';
 export type MoveVector = readonly MoveEntry[];
 
 /**
+ * An invariant take-away game (spec `invariant:...`; deciding-game-invariance, section 1): the same move
+ * vectors from every position.
+ *
  * @remarks Since 0.1.0
  * @public
  */

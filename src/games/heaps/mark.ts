@@ -8,6 +8,9 @@ import { heapMultisetDomain } from '../../core/positions.js';
 import { splitHeaps } from './nim.js';
 
 /**
+ * MARK (spec `mark`; deciding-game-invariance, Example 5): from a heap of x tokens move to x - 1 or
+ * floor(x/2).
+ *
  * @remarks Since 0.1.0
  * @public
  */

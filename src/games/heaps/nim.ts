@@ -4,6 +4,9 @@ import { heapMultisetDomain } from '../../core/positions.js';
 import { rayCapabilities } from './rays.js';
 
 /**
+ * NIM on any number of heaps: take any positive number of tokens from one heap (spec `nim`; push-the-button,
+ * §1.2).
+ *
  * @remarks Since 0.1.0
  * @public
  */

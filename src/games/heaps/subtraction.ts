@@ -5,6 +5,9 @@ import { splitHeaps } from './nim.js';
 import { pushSubtractionCertifier, pushSubtractionSequence, subtractionSequence, windowCertifier } from './subtraction-sequence.js';
 
 /**
+ * SUBTRACTION(S) (spec `subtraction:S`; push-the-button, Definition 4.2.1): remove s in S tokens from one
+ * heap.
+ *
  * @remarks Since 0.1.0
  * @public
  */

@@ -10,6 +10,9 @@ import { InvariantGame, type MoveVector } from './invariant.js';
 import { invariantCapabilities } from './invariant-table.js';
 
 /**
+ * A t-invariant game (spec `tinvariant:...`; deciding-game-invariance, Definition 3): a position of class
+ * S_j has the moves of the invariant move set I_j.
+ *
  * @remarks Since 0.1.0
  * @public
  */

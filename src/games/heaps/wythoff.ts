@@ -14,6 +14,9 @@ import { WythoffValues } from './wythoff-values.js';
 export type MovePair = readonly [number, number];
 
 /**
+ * WYTHOFF (spec `wythoff`; push-the-button, Definition 3.1.2) and its extensions by extra moves:
+ * `wythoff+K,L` adds (K,L) and (L,K); MAHARAJA NIM is `wythoff+1,2` (maharaja-nim, section 1).
+ *
  * @remarks Since 0.1.0
  * @public
  */

@@ -8,6 +8,9 @@ import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
 
 /**
+ * ZERUCLID (spec `zeruclid`; push-the-button, Definition 3.0.1): remove from one heap a positive multiple of
+ * the smallest non-zero heap.
+ *
  * @remarks Since 0.1.0
  * @public
  */

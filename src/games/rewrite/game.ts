@@ -7,6 +7,9 @@ import { wordDomain } from '../../core/positions.js';
 import { type RewriteRule, alphabetOf, formatRule, isStronglyTerminating } from './rules.js';
 
 /**
+ * The rewrite game of a finite rule set (spec `rewrite:...`; taking-and-merging, section 1): a move replaces
+ * one occurrence of u by v for a rule u -> v.
+ *
  * @remarks Since 0.1.0
  * @public
  */

@@ -7,6 +7,8 @@ import { compressWord } from '../../core/positions.js';
 export { RESERVED, compressWord } from '../../core/positions.js';
 
 /**
+ * A rule u -> v of a rewrite game.
+ *
  * @remarks Since 0.1.0
  * @public
  */

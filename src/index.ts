@@ -4,6 +4,12 @@
  *
  * Pictures (SVG and PNG, Graphviz layouts) are at `sprague/plot` and the web explorer at `sprague/server`,
  * so that this entry point loads neither the PNG nor the Graphviz engine.
+ *
+ * Every export carries a release tag (docs/api.md): `@public` is the stable contract, `@beta` may still change
+ * in a minor version. The machinery (the worker pool, the job runner, packed layouts, the grid searches) is not
+ * exported: import it from its module inside this repository. api/sprague.api.md lists this surface.
+ *
+ * @packageDocumentation
  */
 
 // Errors: typed, with a position or a reason; the CLI turns them into exit codes.
@@ -30,7 +36,7 @@ export type { KernelOptions } from './core/kernel.js';
 export { heapMultisetDomain, orderedHeapsDomain, wordDomain } from './core/positions.js';
 
 // Game specs: the grammar of docs/specs.md, and games registered from outside.
-export { parseSpec, parsePosition, registerGame, loadGameModules, gameModules, knownGameNames, type SpecOptions } from './spec/index.js';
+export { parseSpec, parsePosition, registerGame, loadGameModules, knownGameNames, type SpecOptions } from './spec/index.js';
 
 // Solving: the memoised solver, outcomes under normal and misère play; `grundy` and `outcome` pick the best
 // method for the ruleset and the position (the one-heap values of a sum of heaps, else the solver).
@@ -48,7 +54,7 @@ export { Euclid } from './games/heaps/euclid.js';
 export { Zeruclid } from './games/heaps/zeruclid.js';
 export { SubtractionGame } from './games/heaps/subtraction.js';
 export { OctalGame } from './games/heaps/octal.js';
-export { TakeAndBreakGame, referenceValues } from './games/heaps/take-and-break/game.js';
+export { TakeAndBreakGame } from './games/heaps/take-and-break/game.js';
 export { parseTakeAndBreakCode, readTakeAndBreakCode, takeAndBreakCode, specName, type TakeAndBreakCode } from './games/heaps/take-and-break/code.js';
 export { takeAndBreakSequence, type TakeAndBreakOptions, type TakeAndBreakResult } from './games/heaps/take-and-break/sequence.js';
 export { takeAndBreakCertifier, certifyPeriod, type PeriodCertificate } from './games/heaps/take-and-break/certificate.js';
@@ -75,7 +81,7 @@ export { guySmithCertifier } from './games/heaps/guy-smith.js';
 export { subtractionSequence, pushSubtractionSequence, windowCertifier, pushSubtractionCertifier } from './games/heaps/subtraction-sequence.js';
 
 // P-positions in a box [0, N]^k: the general method, and the table kernels families declare.
-export { pPositions, pPositionsInBox, pTable, wythoffFamilyPPositions, type BoxMethod, type BoxOptions } from './analysis/ppositions.js';
+export { pPositions, pPositionsInBox, pTable, type BoxMethod, type BoxOptions } from './analysis/ppositions.js';
 export { outcomeTable, grundyTable, NotTabulable, PTable, type TablePrefix, type TableOptions } from './analysis/heap-tables.js';
 export { rayTable2, hasRayTable } from './games/heaps/rays.js';
 export { invariantTable2, type MoveClasses } from './games/heaps/invariant-table.js';
@@ -115,15 +121,49 @@ export { RewriteGame, checkTermination, decreasingWeights } from './games/rewrit
 export type { RewriteRule } from './games/rewrite/rules.js';
 export { enumerateByLength, enumerateByLengthSync, GrundyTable, type LengthStats, type EnumerateOptions } from './games/rewrite/enumerate.js';
 export { DirectoryCheckpoint } from './games/rewrite/checkpoint.js';
-export { packedLayout, encodeWord, decodeWord } from './games/rewrite/packed.js';
+export { encodeWord, decodeWord } from './games/rewrite/packed.js';
 export { confluentReduction, confluencePushdown, runPushdown } from './games/rewrite/confluence.js';
 export { checkNonRegularity, nonRegularWord } from './games/rewrite/nonregular.js';
 export { octalRewriteRules, grundyOfHeapWords } from './games/rewrite/octal.js';
 export { compileTuringMachine, haltingWord, runMachine, forcedPlay } from './games/rewrite/turing.js';
 
 // Placement games on grids (seed push-the-button, section 5): Cram, Domineering, Push-Cram.
-export * from './games/grids/index.js';
-export { runGridTask } from './games/grids/task.js';
+// The searches behind solveOutcome (CramSearch, PushCram3Search, ...) and their tables stay inside.
+export {
+  type Board,
+  parseBoard,
+  formatBoard,
+  emptyBoard,
+  fromCells,
+  components,
+  place,
+  isEmptyCell,
+  CramRuleset,
+  gridDomain,
+  placements,
+  DomineeringRuleset,
+  type PartizanRuleset,
+  type PartizanOutcome,
+  outcomeClass,
+  PushCramRuleset,
+  PartizanPushRuleset,
+  type PushPosition,
+  rowRuns,
+  octal007,
+  octal007Values,
+  solveOutcome,
+  winningMoves,
+  bluffTest,
+  pushedValue,
+  formatMove,
+  type SolveOptions,
+  type SolveResult,
+  type SolveProgress,
+  type GridMove,
+  type MoveVerdict,
+  type BluffReport,
+  type GridRuleset,
+} from './games/grids/index.js';
 
 // Game invariance (seed deciding-game-invariance): P - P, admissibility, t-invariance.
 export { admissible, parseSetSpec, logicAdmissibility } from './invariance/admissible.js';
@@ -142,7 +182,6 @@ export { NumerationSystem } from './numeration/system.js';
 export { negabaseDigits, negabaseValue } from './numeration/negative.js';
 export { parseTransducer, transduceWord } from './logic/transduce.js';
 export { Session, splitCommandFile } from './logic/session.js';
-export { runConformance } from './logic/conformance.js';
 export { incidenceMatrices, formatMaple, matrixName, type IncidenceMatrices } from './logic/incidence.js';
 export { chainLayers, chainSuccessor } from './logic/chains.js';
 export { admissibleByLogic, admissibleDirect, differenceSet, isBadPosition } from './logic/admissibility.js';
@@ -151,14 +190,13 @@ export { logicSetOf } from './logic/games.js';
 // Automata and Grundy automata, under namespaces: their names (Dfa, Alphabet, ...) are general.
 export * as automata from './automata/index.js';
 export * as regular from './regular/index.js';
-export { exploreNfa, determiniseTable, type TableNfa } from './automata/nfa.js';
 
-// Parallel work: the one worker pool, and the one job runner over it (a job's stop, progress and kept result).
-export { WorkerPool, WorkerExitError, serveTasks, defaultThreads } from './core/pool.js';
-export { JobRunner, INLINE_MS, job, serveJobs, type Job, type JobContext, type JobEnd, type RunOptions, type RunningJob } from './core/jobs.js';
+// Parallel work (the worker pool and the job runner) is internal; a computation whose worker thread dies
+// rejects with this error.
+export { WorkerExitError } from './core/pool.js';
 
 // Limits: every default cap in one table (docs/limits.md), a LimitError names one of them.
-export { LIMITS, LIMIT_NAMES, flagFor, limitDefault, type LimitName, type LimitSpec } from './core/limits.js';
+export { LIMITS, LIMIT_NAMES, limitDefault, type LimitName, type LimitSpec } from './core/limits.js';
 
 // Census (docs/census.md): every game of a family computed into an SQL store (libsql, loaded when a store is
 // first opened), each game as the job runner's census-game job, and read back with a --where filter.

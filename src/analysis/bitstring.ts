@@ -6,7 +6,12 @@
 import { InputError } from '../core/errors.js';
 import { wythoffFamilyTable, type ExtraMove, type WythoffTable, type WythoffTableOptions } from './wythoff-table.js';
 
-/** Bits of columns from..to-1 of a table (to <= table.n); a P-position beyond the table is above the diagonal. */
+/**
+ * Bits of columns from..to-1 of a table (to <= table.n); a P-position beyond the table is above the diagonal.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function bitsOfTable(table: WythoffTable, from = 0, to = table.n): Uint8Array {
   if (from < 0 || to > table.n || from > to) throw new InputError(`bad bit range ${from}..${to} for a table of ${table.n} columns`);
   const out = new Uint8Array(to - from);
@@ -18,7 +23,12 @@ export function bitsOfTable(table: WythoffTable, from = 0, to = table.n): Uint8A
   return out;
 }
 
-/** The first `bits` bits of the game Wythoff + extraMoves (a table of `bits` columns decides them all). */
+/**
+ * The first `bits` bits of the game Wythoff + extraMoves (a table of `bits` columns decides them all).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function wythoffBitString(
   extraMoves: readonly ExtraMove[],
   bits: number,
@@ -28,14 +38,24 @@ export function wythoffBitString(
   return bitsOfTable(wythoffFamilyTable(extraMoves, bits, options));
 }
 
-/** h = 31 h + bit mod 2^32 over the bits, as the baselines hash their outputs. */
+/**
+ * h = 31 h + bit mod 2^32 over the bits, as the baselines hash their outputs.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function bitChecksum(bits: Uint8Array): number {
   let h = 0;
   for (let i = 0; i < bits.length; i++) h = (Math.imul(h, 31) + bits[i]!) >>> 0;
   return h;
 }
 
-/** '0'/'1' text of bits (through ASCII bytes: building 10^8 characters one by one is slow). */
+/**
+ * '0'/'1' text of bits (through ASCII bytes: building 10^8 characters one by one is slow).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function bitsToText(bits: Uint8Array): string {
   const ascii = new Uint8Array(bits.length);
   for (let i = 0; i < bits.length; i++) ascii[i] = 48 + (bits[i] ? 1 : 0);

@@ -13,7 +13,12 @@ export interface MultiplicationTable {
   readonly products: readonly string[];
 }
 
-/** The example table of Appendix B (rows x, columns y, in the order S A B C). */
+/**
+ * The example table of Appendix B (rows x, columns y, in the order S A B C).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export const EXAMPLE_MULTIPLICATION_TABLE: MultiplicationTable = {
   symbols: 'SABC',
   products: ['ABBB', 'CBAA', 'CCCC', 'AABA'],
@@ -39,6 +44,9 @@ function validate(t: MultiplicationTable): void {
 /**
  * Appendix B's dictionary: xy -> zz for z = x*y, SS -> S(S*S)(S*S)S, SA -> S(S*A)(S*A), AS -> (A*S)(A*S)S.
  * Run from the start string SS it spells the rows of the triangle, each inner symbol doubled.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function multiplicationDictionary(t: MultiplicationTable): Dictionary {
   validate(t);
@@ -73,13 +81,23 @@ export function multiplicationTriangle(t: MultiplicationTable, rows: number): st
   return out;
 }
 
-/** Fixed-width binary codes of the symbols ("metasymbols"), symbol i -> i in base 2. */
+/**
+ * Fixed-width binary codes of the symbols ("metasymbols"), symbol i -> i in base 2.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function binaryCodes(symbols: string): Map<string, string> {
   const width = Math.max(1, Math.ceil(Math.log2(symbols.length)));
   return new Map([...symbols].map((c, i) => [c, i.toString(2).padStart(width, '0')]));
 }
 
-/** The same dictionary over {0,1}: every symbol replaced by its metasymbol; still prefix free. */
+/**
+ * The same dictionary over {0,1}: every symbol replaced by its metasymbol; still prefix free.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function binaryDictionary(d: Dictionary, codes: Map<string, string>): Dictionary {
   const enc = (w: string) => [...w].map((c) => codes.get(c)!).join('');
   return { alphabet: '01', entries: d.entries.map((e) => ({ ...e, word: enc(e.word), translate: enc(e.translate) })) };

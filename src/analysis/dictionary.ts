@@ -17,6 +17,10 @@ export interface DictionaryEntry {
   readonly label?: string;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Dictionary {
   /** The symbols, in code order: '01' for bit strings. */
   readonly alphabet: string;
@@ -62,7 +66,12 @@ export function decode(alphabet: string, codes: Uint8Array): string {
   return s;
 }
 
-/** Builds the trie; rejects empty or repeated words and symbols outside the alphabet. */
+/**
+ * Builds the trie; rejects empty or repeated words and symbols outside the alphabet.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function compileDictionary(dictionary: Dictionary): CompiledDictionary {
   const k = dictionary.alphabet.length;
   if (k < 1 || k > 255 || new Set(dictionary.alphabet).size !== k) throw new InputError(`bad dictionary alphabet ${JSON.stringify(dictionary.alphabet)}`);
@@ -103,6 +112,9 @@ export function compileDictionary(dictionary: Dictionary): CompiledDictionary {
 /**
  * The entry read at s[pos..len): the longest word that is a prefix of it (section 5.1; for a prefix-free
  * dictionary the only one). NO_WORD when none, NEED_MORE when a longer word could still match past len.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function matchAt(d: CompiledDictionary, s: Uint8Array, len: number, pos: number): number {
   const k = d.dictionary.alphabet.length;
@@ -144,6 +156,10 @@ export interface ProcessOptions {
 
 export type StopReason = 'length' | 'steps' | 'stuck' | 'undetermined';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface ProcessResult {
   /** The string produced, start string included (its first `length` symbols). */
   readonly string: Uint8Array;
@@ -166,6 +182,9 @@ export interface ProcessResult {
 /**
  * Runs the dictionary process from `start` (section 3). Time O(length * maxWordLength); the string grows
  * in one typed array. Interrupting throws InterruptedError with the ProcessResult so far as `partial`.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function runDictionaryProcess(d: CompiledDictionary, start: Uint8Array, options: ProcessOptions = {}): ProcessResult {
   const maxLength = options.maxLength ?? Infinity;
@@ -227,6 +246,9 @@ export function runDictionaryProcess(d: CompiledDictionary, start: Uint8Array, o
  * covering `from` ends within maxWordLength), and from a true boundary the parse is the true one, so the
  * meeting point is a true boundary. Parses that get stuck are dropped (they cannot be the true one).
  * Undefined when they have not met before the end of `bits`. Time O(distance * maxWordLength).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function coalescencePoint(d: CompiledDictionary, bits: Uint8Array, from: number): number | undefined {
   // Parses at the same position share their future, so advance the hindmost until all coincide.
@@ -255,7 +277,12 @@ export interface SynchronizationProfile {
   readonly undecided: number;
 }
 
-/** How far the parses of a string must run before they agree, for every start p in [from, to). */
+/**
+ * How far the parses of a string must run before they agree, for every start p in [from, to).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function synchronizationProfile(d: CompiledDictionary, bits: Uint8Array, from: number, to: number): SynchronizationProfile {
   let maxDelay = 0;
   let at = from;

@@ -13,7 +13,12 @@ import type { Heaps, Ruleset } from '../core/ruleset.js';
 
 export { PTable, type TableOptions, type TablePrefix } from '../core/ptable.js';
 
-/** Thrown inside the generic table when a ruleset's move leaves the box or does not lower the index. */
+/**
+ * Thrown inside the generic table when a ruleset's move leaves the box or does not lower the index.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export class NotTabulable extends Error {}
 
 /** Compounds whose positions carry a phase beside the heaps. */
@@ -32,6 +37,9 @@ function optionIndex(t: PTable, o: unknown, i: number): number {
 /**
  * The P-positions of `rs` in [0, max]^heaps from the rules, one cell at a time. Throws NotTabulable
  * when the ruleset's moves do not fit the scheme (then use the solver).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function outcomeTable(rs: Ruleset<any>, heaps: number, max: number, options: TableOptions = {}): PTable {
   const phases = rs.capabilities?.phases;
@@ -97,7 +105,12 @@ function phaseTable(
   return t;
 }
 
-/** Grundy values of `rs` on [0, max]^heaps from the rules (same scheme as `outcomeTable`, plain rulesets). */
+/**
+ * Grundy values of `rs` on [0, max]^heaps from the rules (same scheme as `outcomeTable`, plain rulesets).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function grundyTable(rs: Ruleset<any>, heaps: number, max: number, options: TableOptions = {}): Int32Array {
   if (rs.convention !== 'normal') throw new InputError(`${rs.name} is misère: it has outcomes, not Grundy values, here`);
   const t = new PTable(heaps, max);

@@ -20,7 +20,12 @@ export interface GameDictionary {
 
 const e = (label: string, word: string, translate: string) => ({ label, word, translate });
 
-/** Maharaja Nim's dictionary (27)-(40); prefix free. */
+/**
+ * Maharaja Nim's dictionary (27)-(40); prefix free.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export const MAHARAJA: GameDictionary = {
   name: 'maharaja',
   extraMoves: [[1, 2]],
@@ -49,7 +54,12 @@ export const MAHARAJA: GameDictionary = {
   firstColumn: 8,
 };
 
-/** (2,3)-Maharaja Nim's dictionary (41)-(44); not prefix free: the longest match is taken. */
+/**
+ * (2,3)-Maharaja Nim's dictionary (41)-(44); not prefix free: the longest match is taken.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export const MAHARAJA_23: GameDictionary = {
   name: 'wythoff+2,3',
   extraMoves: [[2, 3]],
@@ -63,7 +73,12 @@ export const MAHARAJA_23: GameDictionary = {
   firstColumn: 1,
 };
 
-/** The built-in dictionary of the game Wythoff + extraMoves (order of pairs and within a pair ignored). */
+/**
+ * The built-in dictionary of the game Wythoff + extraMoves (order of pairs and within a pair ignored).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function gameDictionaryFor(extraMoves: readonly ExtraMove[]): GameDictionary | undefined {
   const key = (ms: readonly ExtraMove[]) =>
     ms

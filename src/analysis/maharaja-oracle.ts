@@ -77,6 +77,10 @@ function divPhi(x: bigint): bigint {
   return (isqrt(5n * x * x) - x) / 2n;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export class TelescopeOracle {
   readonly game: GameDictionary;
   private readonly d: CompiledDictionary;

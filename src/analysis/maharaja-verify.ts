@@ -28,7 +28,12 @@ export interface DictionaryCheck {
   readonly usage: EntryUse[];
 }
 
-/** Runs the process for `bits` bits and compares them with the column table of the game. */
+/**
+ * Runs the process for `bits` bits and compares them with the column table of the game.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function checkGameDictionary(game: GameDictionary, bits: number, options: WythoffTableOptions = {}): DictionaryCheck {
   // Known before any work: the string (a byte a bit, grown by doubling), the column table (4 + 1 bytes a column) and its bits.
   checkMemory(`${bits} bits of the ${game.name} dictionary and their column table`, (game.firstColumn + bits) * 8);

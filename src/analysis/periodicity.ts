@@ -15,6 +15,9 @@ const UNCERTIFIED: Periodicity = { period: null, preperiod: null, certified: fal
  * The certifier a ruleset declares, if any (normal play only). A compound's may need the certified
  * period of the game after its button (SUBTRACTION(S) ⊙ R2, Theorem 4.2.3): `periodOf` finds it (it
  * computes R2's sequence), so the certificate is only as strong as R2's; without `periodOf` there is none.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function certifierFor(rs: Ruleset<any>, periodOf?: (r: Ruleset<any>) => Periodicity): PeriodCertifier | undefined {
   if (rs.convention !== 'normal') return undefined;
@@ -25,6 +28,9 @@ export function certifierFor(rs: Ruleset<any>, periodOf?: (r: Ruleset<any>) => P
  * The period of the P-positions (G(n) = 0) implied by a certified period of the values: the outcomes
  * repeat with p from n0 too, so their least period d divides p and is found by checking each divisor
  * on one whole window [n0, n0 + p). Undefined when the values are not certified.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function outcomePeriod(values: ArrayLike<number>, values_: Periodicity): Periodicity | undefined {
   if (!values_.certified) return undefined;
@@ -46,6 +52,9 @@ export function outcomePeriod(values: ArrayLike<number>, values_: Periodicity): 
 /**
  * The least p (and its saltus s > 0) such that G(n + p) = G(n) + s for n0 <= n < len - p, where the
  * relation covers at least three periods and 32 heaps: an apparent arithmetic period, never a proof.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function findArithmeticPeriod(values: ArrayLike<number>): { period: number; saltus: number; preperiod: number } | undefined {
   const len = values.length;

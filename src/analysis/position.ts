@@ -15,7 +15,12 @@ import type { Ruleset } from '../core/ruleset.js';
 import { Solver, type Outcome, type SolverOptions } from '../core/solver.js';
 import { certifiedPeriod, kernelSequence } from './sequence.js';
 
-/** How a position's value is found: from the one-heap values of the ruleset's sequence kernel, or by the solver. */
+/**
+ * How a position's value is found: from the one-heap values of the ruleset's sequence kernel, or by the solver.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export type PositionMethod = 'heap-values' | 'solver';
 
 /** Heaps from this size are read off a certified period when the ruleset's theorem proves one below 2^16. */
@@ -95,6 +100,9 @@ export function isSumOfHeapValues(rs: Ruleset<any>, heaps: number): boolean {
  * isSumOfHeapValues), from G(0..max) by the ruleset's sequence kernel: (x, y) is P iff G(x) = G(y), and
  * (x, y, z) iff G(z) = G(x) xor G(y), so each row lists the heaps with the value it needs. A stop keeps the
  * rows finished (tableStopped).
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function heapValuesTable(rs: Ruleset<any>, heaps: number, max: number, options: KernelOptions = {}): PTable {
   const { signal, onProgress } = options;
@@ -130,6 +138,9 @@ export function heapValuesTable(rs: Ruleset<any>, heaps: number, max: number, op
 /**
  * The values and outcomes of a ruleset's positions, each by the best method (see the module comment). Keeps
  * what it computed (the solver's memo, the one-heap values) for the next position asked.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export class PositionValues {
   readonly solver: Solver;
@@ -186,12 +197,20 @@ export class PositionValues {
 /**
  * The Grundy value of one position by the best method its ruleset offers (a heap of 10^8 in an octal game
  * with a certified period is read off the period). Normal play only.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function grundy<P>(rs: Ruleset<P>, p: P, options?: SolverOptions): number {
   return new PositionValues(rs, options).grundy(p);
 }
 
-/** The outcome of one position by the best method its ruleset offers. */
+/**
+ * The outcome of one position by the best method its ruleset offers.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function outcome<P>(rs: Ruleset<P>, p: P, options?: SolverOptions): Outcome {
   return new PositionValues(rs, options).outcome(p);
 }

@@ -14,6 +14,10 @@ import { NotTabulable, type PTable, outcomeTable } from './heap-tables.js';
 import { heapValuesTable, isSumOfHeapValues } from './position.js';
 import { type ExtraMove, wythoffFamilyTable } from './wythoff-table.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface BoxOptions {
   maxDepth?: number;
   onProgress?: (done: number, total: number) => void;
@@ -22,10 +26,20 @@ export interface BoxOptions {
   signal?: AbortSignal;
 }
 
-/** How a box was filled: the built-in methods, or the name of a kernel a ruleset declares. */
+/**
+ * How a box was filled: the built-in methods, or the name of a kernel a ruleset declares.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type BoxMethod = 'wythoff-columns' | 'rays' | 'invariant' | 'zeruclid' | 'heap-values' | 'table' | 'solver' | (string & {});
 
-/** Every P-position with `heaps` coordinates in [0, max], in lexicographic order, by the plain solver. */
+/**
+ * Every P-position with `heaps` coordinates in [0, max], in lexicographic order, by the plain solver.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function pPositionsInBox(rs: Ruleset<any>, heaps: number, max: number, options: BoxOptions = {}): number[][] {
   const solver = new Solver({ ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }), ...(options.signal ? { signal: options.signal } : {}) });
   const out: number[][] = [];
@@ -68,7 +82,12 @@ export function wythoffFamilyPPositions(extraMoves: readonly ExtraMove[], max: n
   return out;
 }
 
-/** The P-position table of `rs` in [0, max]^heaps, or undefined when only the solver can do it. */
+/**
+ * The P-position table of `rs` in [0, max]^heaps, or undefined when only the solver can do it.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function pTable(rs: Ruleset<any>, heaps: number, max: number, options: BoxOptions = {}): { table: PTable; method: BoxMethod } | undefined {
   const { onProgress, signal } = options;
   const o = { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) };
@@ -98,7 +117,12 @@ export function boxBytes(rs: Ruleset<any>, heaps: number, max: number): number {
 /** Bytes of one P-position listed as a small array. */
 const LISTED_POSITION_BYTES = 64;
 
-/** Every P-position in [0, max]^heaps, in lexicographic order, and the method that found them. */
+/**
+ * Every P-position in [0, max]^heaps, in lexicographic order, and the method that found them.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function pPositions(rs: Ruleset<any>, heaps: number, max: number, options: BoxOptions = {}): { positions: number[][]; method: BoxMethod } {
   checkMemory(`the P-positions of ${rs.name} in [0,${max}]^${heaps}`, boxBytes(rs, heaps, max));
   const wythoffMoves = heaps === 2 ? rs.capabilities?.wythoffMoves : undefined;

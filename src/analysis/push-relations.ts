@@ -41,7 +41,12 @@ function firstDifference<P>(r1: Ruleset<P>, positions: readonly P[], a: boolean[
   return i < 0 ? { hypothesis: true, conclusion: true } : { hypothesis: true, conclusion: false, counterexample: r1.domain.format(positions[i]!) };
 }
 
-/** The three parts of Proposition 2.1.4 for R1 ⊙ R2 on `positions`. */
+/**
+ * The three parts of Proposition 2.1.4 for R1 ⊙ R2 on `positions`.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function checkPushRelations<P>(r1: Ruleset<P>, r2: Ruleset<P>, positions: readonly P[]): { i: RelationCheck; ii: RelationCheck; iii: RelationCheck } {
   const s = outcomes(r1, r2, positions);
   // (i) o_R2(g) = P implies o_{R1⊙R2}(g) = N: no hypothesis beyond the position itself.

@@ -13,6 +13,10 @@ import { certifierFor, findArithmeticPeriod, findPeriod, outcomePeriod, type Per
 const KERNEL_BYTES_PER_VALUE = 8;
 const SOLVER_BYTES_PER_VALUE = 160;
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface SequenceOptions {
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
@@ -28,6 +32,9 @@ export interface SequenceOptions {
 /**
  * G(n) for n = 0..max by the plain solver, heap sizes ascending so each value finds its options
  * already memoised. An interruption throws InterruptedError whose `partial` is the values finished.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function grundySequence(rs: Ruleset<any>, max: number, options: SequenceOptions = {}): number[] {
   const solver = options.solver ?? new Solver();
@@ -43,6 +50,9 @@ export function grundySequence(rs: Ruleset<any>, max: number, options: SequenceO
 /**
  * G(0..max) of any one-heap ruleset and the period its kernel proved on the way, if any: by the sequence
  * kernel the ruleset declares (normal play), else by the plain solver.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function kernelSequence(rs: Ruleset<any>, max: number, options: SequenceOptions = {}): KernelSequence {
   const kernel = rs.convention === 'normal' ? rs.capabilities?.sequence : undefined;
@@ -57,7 +67,12 @@ export function kernelSequence(rs: Ruleset<any>, max: number, options: SequenceO
   return kernel(max, kernelOptions, (r, m) => oneHeapSequence(r, m, inner));
 }
 
-/** G(0..max) of any one-heap ruleset, by the fastest exact kernel that applies. */
+/**
+ * G(0..max) of any one-heap ruleset, by the fastest exact kernel that applies.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function oneHeapSequence(rs: Ruleset<any>, max: number, options: SequenceOptions = {}): ArrayLike<number> {
   return kernelSequence(rs, max, options).values;
 }
@@ -66,6 +81,9 @@ export function oneHeapSequence(rs: Ruleset<any>, max: number, options: Sequence
  * The period of `rs`'s values, certified when a theorem applies, read from G(0..len-1) with len
  * doubling up to `limit` until a certificate is found. Used for the game after the button of a push
  * compound (Theorem 4.2.3 needs that game's period).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function certifiedPeriod(rs: Ruleset<any>, limit = 1 << 16): Periodicity {
   let last: Periodicity = { period: null, preperiod: null, certified: false };
@@ -79,6 +97,10 @@ export function certifiedPeriod(rs: Ruleset<any>, limit = 1 << 16): Periodicity 
   return last;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface SequenceResult {
   values: ArrayLike<number>;
   period: Periodicity;
@@ -94,6 +116,9 @@ export interface SequenceResult {
  * G(0..max) and its period: certified when a theorem proves it, otherwise only apparent. A period the
  * sequence kernel already certified (e.g. to extend the values by it) is taken as it is, and a kernel
  * that looked for periods itself is not second-guessed: no search runs again.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function sequenceWithPeriod(rs: Ruleset<any>, max: number, options: SequenceOptions = {}): SequenceResult {
   const run = kernelSequence(rs, max, options);

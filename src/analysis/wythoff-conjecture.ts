@@ -5,6 +5,10 @@
 import { InterruptedError } from '../core/errors.js';
 import { upperStats, wythoffFamilyTable } from './wythoff-table.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export interface DeviationRow {
   readonly k: number;
   readonly l: number;
@@ -27,6 +31,9 @@ export interface ExplorerOptions {
 /**
  * The explorer of maharaja-nim Conjecture 4.1: y - φx over the upper P-positions of (k,l)-Maharaja Nim,
  * one row per pair k < l <= maxL, each from a table of n columns. Interrupting keeps the finished rows.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function phiDeviations(maxL: number, n: number, options: ExplorerOptions = {}): DeviationRow[] {
   const pairs: [number, number][] = [];

@@ -7,7 +7,12 @@
  */
 import { InputError, InterruptedError } from '../core/errors.js';
 
-/** An extra move (k, l): the Queen may also go from (x, y) to (x-k, y-l), and symmetrically to (x-l, y-k). */
+/**
+ * An extra move (k, l): the Queen may also go from (x, y) to (x-k, y-l), and symmetrically to (x-l, y-k).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type ExtraMove = readonly [number, number];
 
 export interface WythoffTableOptions {
@@ -17,6 +22,10 @@ export interface WythoffTableOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface WythoffTable {
   /** The extra moves as given (each stands for itself and its mirror). */
   readonly extraMoves: readonly ExtraMove[];
@@ -51,6 +60,9 @@ export function orientedMoves(extraMoves: readonly ExtraMove[]): Int32Array {
  * (maharaja-nim, Proposition 1.1 and (2)), so a column not yet claimed by symmetry has its P-position
  * above the diagonal: the least y = x + d with diagonal d unused, row y unused and no extra move to a
  * P-position. d starts at the least unused diagonal. Time O(n * |extraMoves|), memory 5n bytes.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function wythoffFamilyTable(
   extraMoves: readonly ExtraMove[],
@@ -164,14 +176,24 @@ function truncate(table: WythoffTable, columns: number): WythoffTable {
   return { extraMoves: table.extraMoves, n: columns, col };
 }
 
-/** Number of P-positions (x, y) with x, y < n. */
+/**
+ * Number of P-positions (x, y) with x, y < n.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function countPPositions(table: WythoffTable): number {
   let c = 0;
   for (let x = 0; x < table.n; x++) if (table.col[x]! >= 0) c++;
   return c;
 }
 
-/** The baselines' checksum h = 31 h + (col[x] + 1) mod 2^32 over x = 0..n-1 (shared/baselines/README.md). */
+/**
+ * The baselines' checksum h = 31 h + (col[x] + 1) mod 2^32 over x = 0..n-1 (shared/baselines/README.md).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function tableChecksum(table: WythoffTable): number {
   let h = 0;
   const col = table.col;
@@ -179,6 +201,10 @@ export function tableChecksum(table: WythoffTable): number {
   return h;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface UpperStats {
   /** Upper P-positions (a_n, b_n), n = 0..count-1, taken while the index n is known (see below). */
   readonly count: number;
@@ -199,6 +225,9 @@ const PHI = (1 + Math.sqrt(5)) / 2;
  * Statistics of the upper P-positions (a_n, b_n) (maharaja-nim, (11)): a_n increasing, b_n >= a_n,
  * (a_0, b_0) = (0, 0). They are taken up to the first column whose P-position lies outside the table,
  * since past it the index n is unknown (the same rule as shared/baselines/wythoff_family.c).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function upperStats(table: WythoffTable): UpperStats {
   const col = table.col;
@@ -224,7 +253,12 @@ export function upperStats(table: WythoffTable): UpperStats {
   return { count, devMin, devMax, devMinAt, devMaxAt, phiDevMin, phiDevMax };
 }
 
-/** The first `count` upper P-positions (a_n, b_n) with b_n >= a_n, a_n increasing (fewer if the table ends). */
+/**
+ * The first `count` upper P-positions (a_n, b_n) with b_n >= a_n, a_n increasing (fewer if the table ends).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function upperPPositions(table: WythoffTable, count: number): [number, number][] {
   const out: [number, number][] = [];
   for (let x = 0; x < table.n && out.length < count; x++) {
@@ -235,7 +269,12 @@ export function upperPPositions(table: WythoffTable, count: number): [number, nu
   return out;
 }
 
-/** Breaches of "at most one P-position per row, column and diagonal, and symmetric" (Proposition 1.1, (2)). */
+/**
+ * Breaches of "at most one P-position per row, column and diagonal, and symmetric" (Proposition 1.1, (2)).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function lineViolations(table: WythoffTable): string[] {
   const { col, n } = table;
   const out: string[] = [];

@@ -5,7 +5,12 @@
  */
 import { InputError } from '../core/errors.js';
 
-/** Packs digits d_0..d_{t-1} (d_i < radices[i]) into d_0 + r_0 (d_1 + r_1 (d_2 + ...)). */
+/**
+ * Packs digits d_0..d_{t-1} (d_i < radices[i]) into d_0 + r_0 (d_1 + r_1 (d_2 + ...)).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function packTuple(digits: readonly number[], radices: readonly number[]): number {
   if (digits.length !== radices.length) throw new InputError(`tuple of ${digits.length} digits for ${radices.length} tracks`);
   let letter = 0;
@@ -18,7 +23,12 @@ export function packTuple(digits: readonly number[], radices: readonly number[])
   return letter;
 }
 
-/** The inverse of packTuple. */
+/**
+ * The inverse of packTuple.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function unpackTuple(letter: number, radices: readonly number[]): number[] {
   const digits: number[] = [];
   for (const r of radices) {
@@ -28,12 +38,22 @@ export function unpackTuple(letter: number, radices: readonly number[]): number[
   return digits;
 }
 
-/** The size of the packed alphabet of a multi-track automaton. */
+/**
+ * The size of the packed alphabet of a multi-track automaton.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function tupleAlphabetSize(radices: readonly number[]): number {
   return radices.reduce((a, r) => a * r, 1);
 }
 
-/** Named letters (single characters, as in rewrite games) <-> integers. */
+/**
+ * Named letters (single characters, as in rewrite games) <-> integers.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Alphabet {
   private readonly index: Map<string, number>;
 

@@ -6,6 +6,9 @@ import { Dfa } from './dfa.js';
 /**
  * Builds the reachable part of a DFA whose states are identified by string keys. `step` returns the
  * successor key or null for the rejecting sink (added as the last state when used). O(states k).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function buildDfa<S>(
   alphabetSize: number,

@@ -6,6 +6,13 @@
 import { InputError, LimitError } from '../core/errors.js';
 import { limitDefault } from '../core/limits.js';
 
+/**
+ * A complete deterministic automaton with output (a DFAO; an acceptor when the outputs are 0 and 1), over
+ * letters 0..alphabetSize-1.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Dfa {
   /**
    * @param delta row-major transition table: delta[s * alphabetSize + a] is the successor of s on a.

@@ -1,6 +1,10 @@
 /** Graphviz DOT text for a DFA / Moore machine: parallel edges merged, outputs shown in the states. */
 import type { Dfa } from './dfa.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface DotOptions {
   /** Graph name. */
   name?: string;
@@ -16,7 +20,12 @@ function quote(s: string): string {
   return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-/** Reachable states only. O(n k). */
+/**
+ * Reachable states only. O(n k).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function toDot(dfa: Dfa, options: DotOptions = {}): string {
   const letterName = options.letterName ?? String;
   const label = options.stateLabel ?? ((s, o) => `${s}/${o}`);

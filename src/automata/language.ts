@@ -23,7 +23,12 @@ function copyInto(dfa: Dfa, offset: number, edges: number[][], accepting: number
   }
 }
 
-/** L(a_1) L(a_2) ... L(a_n), all over one alphabet. ε-moves from the accepting states of each to the start of the next. */
+/**
+ * L(a_1) L(a_2) ... L(a_n), all over one alphabet. ε-moves from the accepting states of each to the start of the next.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function concatenate(parts: readonly Dfa[], maxStates = limitDefault('languageStates')): Dfa {
   const k = parts[0]!.alphabetSize;
   const edges: number[][] = [];
@@ -46,7 +51,12 @@ export function concatenate(parts: readonly Dfa[], maxStates = limitDefault('lan
   return minimise(determinise(nfa, { maxStates, limit: 'languageStates' }));
 }
 
-/** L*: a new accepting start state (for ε), and ε-moves from accepting states back to the start. */
+/**
+ * L*: a new accepting start state (for ε), and ε-moves from accepting states back to the start.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function kleeneStar(dfa: Dfa, maxStates = limitDefault('languageStates')): Dfa {
   const edges: number[][] = [];
   const accepting: number[] = [];
@@ -76,13 +86,23 @@ function statesWithSuffixIn(a: Dfa, b: Dfa): Uint8Array {
   return out;
 }
 
-/** L(a)/L(b) = {w : wu ∈ L(a) for some u ∈ L(b)}: a with the states that accept some suffix from L(b) accepting. */
+/**
+ * L(a)/L(b) = {w : wu ∈ L(a) for some u ∈ L(b)}: a with the states that accept some suffix from L(b) accepting.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function rightQuotient(a: Dfa, b: Dfa): Dfa {
   const ok = statesWithSuffixIn(a, b);
   return minimise(new Dfa(a.alphabetSize, a.delta, Int32Array.from(ok), a.start));
 }
 
-/** L(b)\L(a) = {w : uw ∈ L(a) for some u ∈ L(b)}: a started from the set of states reached on L(b). */
+/**
+ * L(b)\L(a) = {w : uw ∈ L(a) for some u ∈ L(b)}: a started from the set of states reached on L(b).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function leftQuotient(a: Dfa, b: Dfa, maxStates = limitDefault('languageStates')): Dfa {
   const k = a.alphabetSize;
   const na = a.stateCount;
@@ -115,6 +135,9 @@ export function leftQuotient(a: Dfa, b: Dfa, maxStates = limitDefault('languageS
  * The DFAO that reads words backwards: after reading u backwards, its state is the partition of the
  * states q of `dfa` by the output of δ(q, u) (one subset per output value), and its output is the
  * class of the start state. O(2^n) in the worst case, capped by maxStates.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function reverseMoore(dfa: Dfa, maxStates = limitDefault('languageStates')): Dfa {
   const k = dfa.alphabetSize;
@@ -137,7 +160,12 @@ export function reverseMoore(dfa: Dfa, maxStates = limitDefault('languageStates'
   return minimise(reversed);
 }
 
-/** {w : a^n w ∈ L for some n}: start from every state reachable on a* (Walnut's fixleadzero with a = the zero letter). */
+/**
+ * {w : a^n w ∈ L for some n}: start from every state reachable on a* (Walnut's fixleadzero with a = the zero letter).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function withLeadingLetter(dfa: Dfa, a: number, maxStates = limitDefault('languageStates')): Dfa {
   const starts = [dfa.start];
   for (let s = dfa.next(dfa.start, a); !starts.includes(s); s = dfa.next(s, a)) starts.push(s);
@@ -145,7 +173,12 @@ export function withLeadingLetter(dfa: Dfa, a: number, maxStates = limitDefault(
   return minimise(determinise(new Nfa(nfa.alphabetSize, starts, nfa.accepting, nfa.edges), { maxStates, limit: 'languageStates' }));
 }
 
-/** {w : w a^n ∈ L for some n}: a state accepts when a* leads to acceptance (Walnut's fixtrailzero). */
+/**
+ * {w : w a^n ∈ L for some n}: a state accepts when a* leads to acceptance (Walnut's fixtrailzero).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function withTrailingLetter(dfa: Dfa, a: number): Dfa {
   const out = Int32Array.from({ length: dfa.stateCount }, (_, s0) => {
     const seen = new Set<number>();

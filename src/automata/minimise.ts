@@ -12,6 +12,9 @@ import { POLL_WORK } from './poll.js';
  * order from the start (letters ascending), so equal languages give identical tables.
  * O(k n log n) for n states over k letters. With `signal`, InterruptedError once it is raised (read every
  * POLL_WORK predecessors scanned).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function minimise(dfa: Dfa, signal?: AbortSignal): Dfa {
   const k = dfa.alphabetSize;

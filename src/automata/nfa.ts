@@ -8,9 +8,20 @@ import { KeyInterner } from './interner.js';
 import { atLeast } from './grow.js';
 import { POLL_WORK } from './poll.js';
 
-/** The letter of an ε-move (and, in transducers, of an empty tape side). */
+/**
+ * The letter of an ε-move (and, in transducers, of an empty tape side).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export const EPSILON = -1;
 
+/**
+ * A nondeterministic automaton with ε-moves over letters 0..alphabetSize-1.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Nfa {
   /**
    * @param edges edges[s] is a flat list [letter, target, letter, target, ...]; letter EPSILON is an ε-move.
@@ -85,7 +96,12 @@ export class Nfa {
   }
 }
 
-/** Collects states and edges, then builds an Nfa. */
+/**
+ * Collects states and edges, then builds an Nfa.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class NfaBuilder {
   private readonly accepting: number[] = [];
   private readonly edges: number[][] = [];
@@ -107,6 +123,10 @@ export class NfaBuilder {
   }
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface DeterminiseOptions {
   /** Most subset states built before a LimitError (default: determiniseSubsets in core/limits.ts). */
   maxStates?: number;
@@ -122,6 +142,9 @@ export interface DeterminiseOptions {
  * The subset construction, reachable subsets only; the empty subset is kept as a sink so the
  * result is complete. O(2^n) states in the worst case, hence the cap: over `maxStates` subsets it
  * throws LimitError (partial = the number of subsets built).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function determinise(nfa: Nfa, options: DeterminiseOptions = {}): Dfa {
   const maxStates = options.maxStates ?? limitDefault('determiniseSubsets');

@@ -28,6 +28,9 @@ function sameAlphabet(a: { alphabetSize: number }, b: { alphabetSize: number }):
  * The product machine: reads both automata in step, outputs combine(outA, outB). Reachable pairs
  * only. O(nA nB k) time and states; throws LimitError past maxStates pairs (default: the productStates
  * row of core/limits.ts), and InterruptedError (partial: the pairs built) once `signal` is raised.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function product(
   a: Dfa,
@@ -135,22 +138,42 @@ function liveProduct(a: Dfa, b: Dfa, mode: 'and' | 'or', maxStates: number, opti
   );
 }
 
-/** L(a) ∩ L(b). O(nA nB k). */
+/**
+ * L(a) ∩ L(b). O(nA nB k).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function intersection(a: Dfa, b: Dfa): Dfa {
   return product(a, b, (x, y) => (x !== 0 && y !== 0 ? 1 : 0));
 }
 
-/** L(a) ∪ L(b). O(nA nB k). */
+/**
+ * L(a) ∪ L(b). O(nA nB k).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function union(a: Dfa, b: Dfa): Dfa {
   return product(a, b, (x, y) => (x !== 0 || y !== 0 ? 1 : 0));
 }
 
-/** L(a) \ L(b). O(nA nB k). */
+/**
+ * L(a) \ L(b). O(nA nB k).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function difference(a: Dfa, b: Dfa): Dfa {
   return product(a, b, (x, y) => (x !== 0 && y === 0 ? 1 : 0));
 }
 
-/** The complement of L(a) within all words (the DFA is complete). O(n). */
+/**
+ * The complement of L(a) within all words (the DFA is complete). O(n).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function complement(a: Dfa): Dfa {
   return a.mapOutput((o) => (o !== 0 ? 0 : 1));
 }
@@ -158,6 +181,9 @@ export function complement(a: Dfa): Dfa {
 /**
  * The shortlex-least word leading to a state with wanted(state), or undefined when there is none
  * (emptiness). Breadth-first with letters ascending. O(n k).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function shortestWitness(dfa: Dfa, wanted: (state: number) => boolean = (s) => dfa.output[s] !== 0): number[] | undefined {
   const n = dfa.stateCount;
@@ -187,7 +213,12 @@ export function shortestWitness(dfa: Dfa, wanted: (state: number) => boolean = (
   return undefined;
 }
 
-/** Whether the acceptor accepts no word. O(n k). */
+/**
+ * Whether the acceptor accepts no word. O(n k).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function isEmpty(dfa: Dfa): boolean {
   return shortestWitness(dfa) === undefined;
 }
@@ -195,6 +226,9 @@ export function isEmpty(dfa: Dfa): boolean {
 /**
  * A shortest word on which the two machines give different outputs, or undefined when they are
  * equivalent (as Moore machines, so also as acceptors). O(nA nB k).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function counterexample(a: Dfa, b: Dfa): number[] | undefined {
   return shortestWitness(product(a, b, (x, y) => (x !== y ? 1 : 0)));
@@ -203,6 +237,9 @@ export function counterexample(a: Dfa, b: Dfa): number[] | undefined {
 /**
  * A shortest accepted word of an NFA (fewest letters; ε-moves are free), or undefined when the
  * language is empty. 0-1 breadth-first search. O(states + edges).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function nfaShortestWitness(nfa: Nfa): number[] | undefined {
   const n = nfa.stateCount;
@@ -248,6 +285,9 @@ export function nfaShortestWitness(nfa: Nfa): number[] | undefined {
 /**
  * Relabels every edge by `map` (EPSILON erases the letter): the projection of a multi-track
  * automaton onto some of its tracks, or any letter-to-letter morphism. O(edges).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function project(nfa: Nfa, alphabetSize: number, map: (letter: number) => number): Nfa {
   const edges = nfa.edges.map((list) => {

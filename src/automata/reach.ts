@@ -12,6 +12,9 @@ export type EdgeList = (edge: (from: number, to: number) => void) => void;
  * The nodes from which some node with `isTarget` is reachable (targets included): predecessor lists in
  * compressed form (two passes over the edges), then a search from the targets. O(n + edges) time and
  * 4(n + edges) bytes.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function backwardReachable(n: number, edges: EdgeList, isTarget: (node: number) => boolean): Uint8Array {
   // start[t]..start[t+1]-1 index the predecessors of t in `from`.

@@ -3,14 +3,24 @@
  * binary), and SVG rasterised to PNG by @resvg/resvg-js. Both are loaded only when a picture is asked for.
  */
 
-/** SVG text for a DOT graph. */
+/**
+ * SVG text for a DOT graph.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export async function dotToSvg(dot: string): Promise<string> {
   const { instance } = await import('@viz-js/viz');
   const viz = await instance();
   return viz.renderString(dot, { format: 'svg', engine: 'dot' });
 }
 
-/** PNG bytes for a DOT graph (via SVG). */
+/**
+ * PNG bytes for a DOT graph (via SVG).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export async function dotToPng(dot: string): Promise<Uint8Array> {
   const svg = await dotToSvg(dot);
   const { Resvg } = await import('@resvg/resvg-js');

@@ -8,6 +8,10 @@ import { packTuple } from './alphabet.js';
 import { Dfa } from './dfa.js';
 import { EPSILON, Nfa } from './nfa.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface TransducerEdge {
   readonly from: number;
   /** Input letter, or EPSILON. */
@@ -17,6 +21,12 @@ export interface TransducerEdge {
   readonly to: number;
 }
 
+/**
+ * A finite transducer: each edge reads an input letter and writes an output letter, either possibly EPSILON.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Transducer {
   constructor(
     readonly inputSize: number,
@@ -79,6 +89,9 @@ export class Transducer {
  * relation R of the transducer: the words with some image in L. This is the composition of R with
  * the identity on L followed by projection onto the input tape, built in one pass over pairs
  * (transducer state, target state). O(|T| n) states, O(|T edges| n) edges.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function preimage(t: Transducer, target: Dfa, accept: (output: number) => boolean): Nfa {
   if (target.alphabetSize !== t.outputSize) throw new InputError('the target automaton reads another alphabet than the transducer writes');
@@ -88,6 +101,9 @@ export function preimage(t: Transducer, target: Dfa, accept: (output: number) =>
 /**
  * The image R(L) of the language of `source` under R: projection onto the output tape of the
  * composition of the identity on L with R. O(|T| n) states.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function image(t: Transducer, source: Dfa, accept: (output: number) => boolean): Nfa {
   if (source.alphabetSize !== t.inputSize) throw new InputError('the source automaton reads another alphabet than the transducer reads');

@@ -24,7 +24,12 @@ import { bestNerodeBound, nerodeBound } from '../regular/lower-bound.js';
 import { parseSpec } from '../spec/index.js';
 import type { CensusRow, Computation, Verdict } from './row.js';
 
-/** The automaton attempt's limits: they can change a verdict, so they are stored with the row. */
+/**
+ * The automaton attempt's limits: they can change a verdict, so they are stored with the row.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface AutomatonSettings {
   /** Largest Grundy automaton tried. */
   maxStates: number;
@@ -32,9 +37,18 @@ export interface AutomatonSettings {
   budgetMs: number;
 }
 
-/** The per-game caps of the automaton attempt: rows of the limits table (core/limits.ts). */
+/**
+ * The per-game caps of the automaton attempt: rows of the limits table (core/limits.ts).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export const DEFAULT_AUTOMATON: AutomatonSettings = { maxStates: limitDefault('censusAutomatonStates'), budgetMs: limitDefault('censusAutomatonMs') };
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface CensusTask {
   spec: string;
   computation: Computation;
@@ -59,6 +73,9 @@ export function taskKey(task: Pick<CensusTask, 'spec' | 'computation' | 'bound'>
  * The computations a ruleset's capabilities let the census run: a rewrite game's words by length (its
  * rules), the Wythoff column table (its extra moves), a one-heap game's sequence (its kernel and
  * certifier, or the solver), a heap game's P-positions on two heaps (its table kernel, or the solver).
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function computationsOf(rs: Ruleset<any>): Computation[] {
   const caps = rs.capabilities;
@@ -82,6 +99,12 @@ function rulesetFor(task: CensusTask): Ruleset<any> {
   return rs;
 }
 
+/**
+ * One census task computed in this thread: the row the store keeps.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function computeGame(task: CensusTask, ctx: ComputeContext = {}): CensusRow {
   if (!Number.isSafeInteger(task.bound) || task.bound < 0) throw new InputError(`bad bound ${task.bound} for ${task.spec}`);
   const started = performance.now();

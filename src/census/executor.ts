@@ -8,6 +8,10 @@
 import type { CensusTask } from './compute.js';
 import type { CensusRow } from './row.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface GameOptions {
   /** Asks the game to stop: its promise then rejects with InterruptedError (unless it had finished). */
   signal?: AbortSignal;
@@ -15,6 +19,10 @@ export interface GameOptions {
   kill?: AbortSignal;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Executor {
   /** Computes one game. */
   run(task: CensusTask, options?: GameOptions): Promise<CensusRow>;

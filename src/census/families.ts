@@ -16,6 +16,10 @@ import { InputError } from '../core/errors.js';
 import { parseSpec } from '../spec/index.js';
 import type { Computation } from './row.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Member {
   spec: string;
   computation: Computation;
@@ -23,6 +27,10 @@ export interface Member {
   mirror?: string;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Family {
   /** The family as written (normalised), the key of a census. */
   name: string;
@@ -31,6 +39,10 @@ export interface Family {
   defaultBound: number;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface FamilyOptions {
   /** Reads the file of `rewrite:@FILE` (the CLI passes a reader; the library does no I/O of its own). */
   readFile?: (path: string) => string;
@@ -47,6 +59,13 @@ function sizeArgument(text: string, arg: string, what: string, min: number, max:
   return n;
 }
 
+/**
+ * A family of games from its text, e.g. `octal:3`, `subtraction:5`, `rewrite:4`, `wythoff:6`
+ * (docs/census.md).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function parseFamily(text: string, options: FamilyOptions = {}): Family {
   const trimmed = text.trim();
   const colon = trimmed.indexOf(':');
@@ -202,7 +221,12 @@ function pushFamily(text: string, arg: string): Family {
   return { name: `push:${specs.join(';')}`, members, defaultBound: 1000 };
 }
 
-/** The normalised name of a family without enumerating its members (to read a stored census back). */
+/**
+ * The normalised name of a family without enumerating its members (to read a stored census back).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function familyName(text: string): string {
   const trimmed = text.trim();
   const colon = trimmed.indexOf(':');

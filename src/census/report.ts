@@ -6,6 +6,10 @@
 import type { FamilyRow } from './row.js';
 import type { CensusSummary } from './store.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export interface Section {
   title: string;
   text?: string;
@@ -20,7 +24,12 @@ export interface ReportOptions {
 
 const by = <T>(key: (x: T) => number) => (a: T, b: T) => key(b) - key(a);
 
-/** The sections of a census report. */
+/**
+ * The sections of a census report.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function reportSections(summary: CensusSummary, rows: FamilyRow[], options: ReportOptions = {}): Section[] {
   const top = options.top ?? 15;
   const sections: Section[] = [];
@@ -210,7 +219,12 @@ function formatMs(ms: number): string {
   return `${(ms / 60_000).toFixed(1)} min`;
 }
 
-/** The report as Markdown. */
+/**
+ * The report as Markdown.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function reportMarkdown(title: string, sections: Section[]): string {
   const cell = (x: string | number) => String(x).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const out = [`# ${title}`, ''];
@@ -231,7 +245,12 @@ function escapeHtml(x: string | number): string {
   return String(x).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The report as a standalone HTML page. */
+/**
+ * The report as a standalone HTML page.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function reportHtml(title: string, sections: Section[]): string {
   const out = [
     '<!doctype html>',

@@ -4,7 +4,12 @@
  * `--where` parser (its whitelist) and the faces all read, so a new field is one line here.
  */
 
-/** What a family asks of each member; compute.ts checks that the ruleset declares the capabilities it needs (computationsOf). */
+/**
+ * What a family asks of each member; compute.ts checks that the ruleset declares the capabilities it needs (computationsOf).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type Computation =
   /** G(0..bound) of a one-heap game and its period, certified by a theorem or not. */
   | 'sequence'
@@ -15,9 +20,18 @@ export type Computation =
   /** Every word of length 0..bound of a rewrite game, and a Grundy automaton attempt. */
   | 'rewrite';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type Status = 'done' | 'open' | 'failed';
 
-/** The automaton verdict of a rewrite game. */
+/**
+ * The automaton verdict of a rewrite game.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type Verdict =
   /** A Grundy automaton was found and proved for all words (seed taking-and-merging, Lemma 2). */
   | 'regular'
@@ -28,6 +42,10 @@ export type Verdict =
   /** No proof either way within the budget. */
   | 'open';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface CensusRow {
   spec: string;
   computation: Computation;
@@ -83,7 +101,12 @@ export interface CensusRow {
   wallMs?: number | null;
 }
 
-/** A row as read back from a census: the family's order and the equivalence link. */
+/**
+ * A row as read back from a census: the family's order and the equivalence link.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface FamilyRow extends CensusRow {
   family: string;
   /** Position in the family's enumeration. */
@@ -106,7 +129,12 @@ export interface Field {
 
 const f = (name: Field['name'], column: string, type: FieldType, result = true): Field => ({ name, column, type, result });
 
-/** The stored fields of a game row, in table order. */
+/**
+ * The stored fields of a game row, in table order.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export const ROW_FIELDS: readonly Field[] = [
   f('spec', 'spec', 'text'),
   f('computation', 'computation', 'text'),
@@ -144,7 +172,12 @@ export const ROW_FIELDS: readonly Field[] = [
   f('wallMs', 'wall_ms', 'int', false),
 ];
 
-/** The fields of a family row: the stored ones plus the family's order and the equivalence link. */
+/**
+ * The fields of a family row: the stored ones plus the family's order and the equivalence link.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export const FAMILY_FIELDS: readonly Field[] = [
   f('family', 'family', 'text'),
   f('idx', 'idx', 'int'),

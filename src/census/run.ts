@@ -13,6 +13,10 @@ import type { Family } from './families.js';
 import type { CensusRow, Status } from './row.js';
 import type { CensusStore, CensusSummary } from './store.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface CensusRunOptions {
   /** Asks the run to stop: the games in flight stop (their kernels read it), the rest never start. */
   signal?: AbortSignal;
@@ -34,6 +38,10 @@ export interface CensusRunOptions {
   onRow?(row: CensusRow): void;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface CensusRunResult {
   summary: CensusSummary;
   /** Games computed (or failed) in this run. */
@@ -42,7 +50,12 @@ export interface CensusRunResult {
   skipped: number;
 }
 
-/** The tasks of a census that the store does not hold yet (one per distinct game). */
+/**
+ * The tasks of a census that the store does not hold yet (one per distinct game).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function pendingTasks(store: CensusStore, family: Family, bound: number, options: Pick<CensusRunOptions, 'redo' | 'automaton'> = {}): CensusTask[] {
   const stored = store.storedKeys(family.name, bound, options.redo ?? []);
   const seen = new Set<string>();
@@ -87,6 +100,13 @@ export function openMembers(store: CensusStore, family: Family, openAt: number):
   return { ...family, members: family.members.filter((m) => open.has(`${m.computation} ${m.spec}`)) };
 }
 
+/**
+ * Computes every game of `family` up to `bound` that the store does not hold yet, on `executor`, one stored
+ * row per finished game (docs/census.md).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export async function runCensus(store: CensusStore, whole: Family, bound: number, executor: Executor, options: CensusRunOptions = {}): Promise<CensusRunResult> {
   if (options.openAt !== undefined && options.openAt >= bound) throw new InputError(`extending the open games needs a bound above ${options.openAt}, not ${bound}`);
   const family = options.openAt === undefined ? whole : openMembers(store, whole, options.openAt);

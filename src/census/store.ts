@@ -60,6 +60,10 @@ PRAGMA user_version = ${SCHEMA_VERSION};
 `;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface CensusSummary {
   family: string;
   bound: number;
@@ -85,6 +89,13 @@ function openDatabase(path: string, readonly: boolean): Db {
   return db;
 }
 
+/**
+ * The census store: an embedded SQLite database of one row per game, computation and bound, and the members
+ * of each census (docs/census.md).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class CensusStore {
   private constructor(
     private readonly db: Db,

@@ -14,6 +14,10 @@
 import { InputError } from '../core/errors.js';
 import { FAMILY_FIELDS, type Field } from './row.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface WhereClause {
   sql: string;
   params: (string | number | null)[];
@@ -37,11 +41,23 @@ type Token =
   | { kind: 'op'; text: string; at: number }
   | { kind: 'paren'; text: '(' | ')'; at: number };
 
-/** The names a `--where` may use. */
+/**
+ * The names a `--where` may use.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function whereFields(): string[] {
   return FAMILY_FIELDS.map((f) => f.name);
 }
 
+/**
+ * A `--where` filter on census rows, e.g. `period >= 7 and sameAs = null`; throws InputError naming the
+ * column where it goes wrong.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function parseWhere(text: string): WhereClause {
   if (text.length > MAX_LENGTH) throw whereError(text, 1, `longer than ${MAX_LENGTH} characters`);
   const tokens = tokenize(text);

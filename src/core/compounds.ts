@@ -5,7 +5,12 @@
 import { InputError, PositionError } from './errors.js';
 import type { Capabilities, Component, Convention, PositionDomain, Ruleset } from './ruleset.js';
 
-/** A position of a phased compound: `phase` indexes the ruleset in force (0 = the first). */
+/**
+ * A position of a phased compound: `phase` indexes the ruleset in force (0 = the first).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Phased<P> {
   readonly phase: number;
   readonly g: P;
@@ -153,6 +158,9 @@ abstract class PhasedCompound<P> implements Ruleset<Phased<P>> {
  * R1 ⊙ R2 ⊙ ... (seed push-the-button, Definition 2.0.1): play R1; instead of a move, a player may push
  * the button (a move), after which R2 applies, and so on. The last button is pushed exactly once
  * before the last ruleset applies, even when no other move is left.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export class PushCompound<P> extends PhasedCompound<P> {
   /** The ruleset played after the first button: R2, or R2 ⊙ R3 ⊙ ... */
@@ -183,6 +191,9 @@ export class PushCompound<P> extends PhasedCompound<P> {
 /**
  * The conjoined ruleset (Huggan–Nowakowski; seed push-the-button §1.1): play R1 until it has no move,
  * then the rules switch to R2 by themselves (not a move), and so on.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export class ConjoinedCompound<P> extends PhasedCompound<P> {
   constructor(rulesets: readonly Ruleset<P>[]) {
@@ -217,6 +228,9 @@ export class ConjoinedCompound<P> extends PhasedCompound<P> {
 /**
  * R with a single pass (seed push-the-button, section 6, after [MFL11]): once in the game either player
  * may pass instead of moving, but not when no other move is left. A position `2:g` has used the pass.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export class PassCompound<P> implements Ruleset<Phased<P>> {
   readonly name: string;
@@ -262,6 +276,9 @@ export class PassCompound<P> implements Ruleset<Phased<P>> {
 /**
  * The disjunctive sum R1 + R2 + ... (seed push-the-button, Definition 1.3.1): a move is a move in one
  * component. Positions are written `g1 + g2 + ...`.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export class DisjunctiveSum implements Ruleset<unknown[]> {
   readonly name: string;
@@ -336,6 +353,9 @@ function parseSumPosition(text: string, components: readonly Ruleset<any>[]): un
 /**
  * R under the misère convention: the player who cannot move wins (seed push-the-button, §1.2). Only
  * outcomes are computed for it.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export class Misere<P> implements Ruleset<P> {
   readonly name: string;

@@ -3,7 +3,12 @@
  */
 import type { LimitName } from './limits.js';
 
-/** A malformed game spec: `column` is 1-based within `spec`. */
+/**
+ * A malformed game spec: `column` is 1-based within `spec`.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class SpecError extends Error {
   constructor(
     readonly spec: string,
@@ -15,7 +20,12 @@ export class SpecError extends Error {
   }
 }
 
-/** A malformed or illegal position: `column` is 1-based within `text`, or 0 when it concerns the whole. */
+/**
+ * A malformed or illegal position: `column` is 1-based within `text`, or 0 when it concerns the whole.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class PositionError extends Error {
   constructor(
     readonly text: string,
@@ -31,7 +41,12 @@ export class PositionError extends Error {
   }
 }
 
-/** Bad input that is neither a spec nor a position (a flag value, a file, a rule set that cannot terminate). */
+/**
+ * Bad input that is neither a spec nor a position (a flag value, a file, a rule set that cannot terminate).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class InputError extends Error {
   constructor(message: string) {
     super(message);
@@ -42,6 +57,9 @@ export class InputError extends Error {
 /**
  * A computation hit a limit (a state cap, a memory budget, a depth bound): `limit` names its row of the
  * table in limits.ts, and `partial` carries what was finished before the limit, so nothing is lost.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export class LimitError<P = unknown> extends Error {
   constructor(
@@ -62,7 +80,12 @@ export class LimitError<P = unknown> extends Error {
   }
 }
 
-/** A game that turned out not to terminate: a cycle of positions was found. */
+/**
+ * A game that turned out not to terminate: a cycle of positions was found.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class CycleError extends Error {
   constructor(readonly cycle: string[]) {
     super(`the game does not terminate: the positions ${cycle.join(' -> ')} form a cycle`);
@@ -70,7 +93,12 @@ export class CycleError extends Error {
   }
 }
 
-/** Work stopped on request (an AbortSignal); `partial` holds what was finished, when anything was. */
+/**
+ * Work stopped on request (an AbortSignal); `partial` holds what was finished, when anything was.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class InterruptedError<P = unknown> extends Error {
   constructor(readonly partial?: P) {
     super('interrupted');

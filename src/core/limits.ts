@@ -7,6 +7,12 @@
  * a double, a value stored in a byte): no option raises it.
  */
 
+/**
+ * One row of the limits table: a cap's default, what it bounds, and the flags that raise it.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface LimitSpec {
   /** The default cap, or null when it depends on the run (the machine's memory, the user's bound). */
   readonly default: number | null;
@@ -20,6 +26,10 @@ export interface LimitSpec {
   readonly flags?: Readonly<Record<string, string>>;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export const LIMITS = {
   // Automata (src/automata): each kernel's own default; callers with their own cap pass it, and its name.
   productStates: { default: 1_000_000, shown: '1 M', bounds: 'pairs of states of one product automaton (automata/ops.ts product)' },
@@ -172,12 +182,26 @@ export const LIMITS = {
   },
 } as const satisfies Record<string, LimitSpec>;
 
-/** The name of a limit: a row of LIMITS. */
+/**
+ * The name of a limit: a row of LIMITS.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type LimitName = keyof typeof LIMITS;
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export const LIMIT_NAMES = Object.keys(LIMITS) as LimitName[];
 
-/** The default cap of a limit that has a number for one. */
+/**
+ * The default cap of a limit that has a number for one.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function limitDefault(name: { [K in LimitName]: (typeof LIMITS)[K]['default'] extends number ? K : never }[LimitName]): number {
   return LIMITS[name].default as number;
 }

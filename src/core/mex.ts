@@ -1,4 +1,9 @@
-/** The minimum excluded value: the least non-negative integer not in `values`. */
+/**
+ * The minimum excluded value: the least non-negative integer not in `values`.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function mex(values: Iterable<number>): number {
   const seen: boolean[] = [];
   for (const v of values) if (v >= 0) seen[v] = true;

@@ -6,6 +6,12 @@
  * Convention (docs/conventions.md): the preperiod is the least n0 with G(n+p) = G(n) for every n >= n0.
  */
 
+/**
+ * The period of a run of Grundy values: certified by a theorem, or only apparent in the values computed.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Periodicity {
   /** The certified period, or null. */
   period: number | null;
@@ -28,10 +34,18 @@ export interface Periodicity {
 /**
  * Decides from G(0..len-1) whether a period p with preperiod n0 is proved. Returns the name of the
  * argument, or undefined when the values computed are not enough (or no theorem applies).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export type PeriodCertifier = (p: number, n0: number, len: number) => string | undefined;
 
-/** The least n0 such that values[n + p] = values[n] for all n0 <= n < len - p. */
+/**
+ * The least n0 such that values[n + p] = values[n] for all n0 <= n < len - p.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function tailStart(values: ArrayLike<number>, p: number): number {
   let n = values.length - p - 1;
   while (n >= 0 && values[n] === values[n + p]) n--;
@@ -41,6 +55,9 @@ export function tailStart(values: ArrayLike<number>, p: number): number {
 /**
  * The least certified period (and its preperiod); if none, the least apparent one whose repetition
  * covers at least three periods of the computed values.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function findPeriod(values: ArrayLike<number>, certify?: PeriodCertifier): Periodicity {
   const len = values.length;

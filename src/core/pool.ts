@@ -33,7 +33,12 @@ export interface ErrorInfo {
 /** What a worker posts: a message of the running task, or its end. */
 type FromWorker<R, M> = { id: number; message: M } | { id: number; result: R } | { id: number; error: ErrorInfo };
 
-/** Why a task's worker ended before the task did. */
+/**
+ * Why a task's worker ended before the task did.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export class WorkerExitError extends Error {
   constructor(
     message: string,

@@ -56,7 +56,12 @@ export function formatHeaps(h: Heaps): string {
   return h.join(',');
 }
 
-/** Heaps whose order matters (Wythoff, Euclid, invariant games). */
+/**
+ * Heaps whose order matters (Wythoff, Euclid, invariant games).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export const orderedHeapsDomain: PositionDomain<Heaps> = {
   kind: 'heaps',
   key: formatHeaps,
@@ -64,7 +69,12 @@ export const orderedHeapsDomain: PositionDomain<Heaps> = {
   parse: parseHeaps,
 };
 
-/** Heaps whose order does not matter (Nim, subtraction, octal): the key is the sorted multiset. */
+/**
+ * Heaps whose order does not matter (Nim, subtraction, octal): the key is the sorted multiset.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export const heapMultisetDomain: PositionDomain<Heaps> = {
   kind: 'heaps',
   key: (h) => (h.length === 1 ? String(h[0]) : [...h].sort((a, b) => a - b).join(',')),
@@ -92,6 +102,10 @@ export function parseWord(text: string): string {
   return w;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export const wordDomain: PositionDomain<string> = {
   kind: 'word',
   key: (w) => w,

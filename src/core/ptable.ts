@@ -6,9 +6,18 @@
 import { InterruptedError, LimitError } from './errors.js';
 import type { KernelOptions } from './kernel.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type TableOptions = KernelOptions;
 
-/** P-positions of a box [0, max]^heaps: bit i set iff cell i is a P-position. */
+/**
+ * P-positions of a box [0, max]^heaps: bit i set iff cell i is a P-position.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class PTable {
   readonly bits: Uint32Array;
   readonly side: number;
@@ -81,6 +90,9 @@ export class PTable {
 /**
  * What a table kernel keeps when stopped: its cells below `done` (lexicographic order) are final.
  * The InterruptedError's partial.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export interface TablePrefix {
   table: PTable;

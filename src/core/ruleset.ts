@@ -8,7 +8,12 @@ import type { KernelOptions, SequenceFingerprint } from './kernel.js';
 import type { PeriodCertifier, Periodicity } from './period.js';
 import type { PTable } from './ptable.js';
 
-/** How positions of a ruleset are written, compared and shown. */
+/**
+ * How positions of a ruleset are written, compared and shown.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface PositionDomain<P> {
   /** 'heaps' (number[]), 'word' (string), 'grid', 'push', 'sum', ... — used to pick the position parser. */
   readonly kind: string;
@@ -20,14 +25,32 @@ export interface PositionDomain<P> {
   parse(text: string): P;
 }
 
-/** One summand of a position that splits into a disjunctive sum (seed push-the-button, Prop. 1.3.3). */
+/**
+ * One summand of a position that splits into a disjunctive sum (seed push-the-button, Prop. 1.3.3).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Component {
   readonly ruleset: Ruleset<any>;
   readonly position: unknown;
 }
 
+/**
+ * Normal play (the player with no move loses) or misère play (the player with no move wins).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type Convention = 'normal' | 'misere';
 
+/**
+ * What a game is: its positions (`domain`), the options of a position, how a position splits into a
+ * disjunctive sum, and the capabilities it declares (docs/architecture.md).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Ruleset<P> {
   /** The canonical spec text of this ruleset, e.g. `push(nim,euclid)`. */
   readonly name: string;
@@ -65,6 +88,9 @@ export interface Ruleset<P> {
  * ruleset in src/games; where it needs an analysis of another ruleset (a push compound needs the game
  * after its button), the analysis that asks hands it in (`SequenceOf`, `PeriodOf`), so that core and games
  * import no analysis. Compounds build their capabilities from their parts' (`beforeButton`, `misereForm`).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export interface Capabilities {
   /**
@@ -115,7 +141,12 @@ export interface SequenceKernelOptions extends KernelOptions {
   checkpoint?: { dir: string; every?: number };
 }
 
-/** G(0..max) from a sequence kernel, and the period it proved on the way (so that no one searches again). */
+/**
+ * G(0..max) from a sequence kernel, and the period it proved on the way (so that no one searches again).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface KernelSequence {
   values: ArrayLike<number>;
   /**
@@ -131,7 +162,12 @@ export interface KernelSequence {
   resumedFrom?: number;
 }
 
-/** A box of P-positions and the name of the kernel that filled it (reported as the `method`). */
+/**
+ * A box of P-positions and the name of the kernel that filled it (reported as the `method`).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface KernelTable {
   table: PTable;
   method: string;
@@ -140,29 +176,60 @@ export interface KernelTable {
 /**
  * G(0..max) of another one-heap ruleset by its fastest kernel: handed in by the analysis that asks, with
  * its own progress callback, stop signal and solver bound in.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export type SequenceOf = (rs: Ruleset<any>, max: number) => ArrayLike<number>;
 
-/** The certified period of another one-heap ruleset, if one is found: handed in by the analysis that asks. */
+/**
+ * The certified period of another one-heap ruleset, if one is found: handed in by the analysis that asks.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type PeriodOf = (rs: Ruleset<any>) => Periodicity;
 
-/** Two-heap moves the ray kernel follows: NIM's row and column, WYTHOFF's diagonal too (plus fixed extra moves, 4 per pair: k,l,l,k), EUCLID's multiples. */
+/**
+ * Two-heap moves the ray kernel follows: NIM's row and column, WYTHOFF's diagonal too (plus fixed extra moves, 4 per pair: k,l,l,k), EUCLID's multiples.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type RayMoves = { readonly kind: 'nim' } | { readonly kind: 'wythoff'; readonly extra: Int32Array } | { readonly kind: 'euclid' };
 
-/** A push chain B1 ⊙ B2 ⊙ ... of ray games (one part for a plain game), the last part possibly misère. */
+/**
+ * A push chain B1 ⊙ B2 ⊙ ... of ray games (one part for a plain game), the last part possibly misère.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface RayChain {
   readonly parts: readonly RayMoves[];
   readonly misere: boolean;
 }
 
-/** The pictures plot draws (plot's PLOT_KINDS). */
+/**
+ * The pictures plot draws (plot's PLOT_KINDS).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type PictureKind = 'ppositions' | 'deviation' | 'values' | 'lengths' | 'counts' | 'sequence' | 'automaton';
 
 /**
  * push(first, after): play `first`; the button leads to `after` on the same position (seed push-the-button,
  * Proposition 2.1.2 fills its table); misere(inner): the player with no move wins.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export type Phases = { readonly kind: 'push'; readonly first: Ruleset<any>; readonly after: Ruleset<any> } | { readonly kind: 'misere'; readonly inner: Ruleset<any> };
 
-/** Heap positions: the number of tokens in each heap. */
+/**
+ * Heap positions: the number of tokens in each heap.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type Heaps = number[];

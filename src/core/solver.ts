@@ -6,8 +6,20 @@ import { CycleError, InputError, InterruptedError, LimitError } from './errors.j
 import { limitDefault } from './limits.js';
 import type { Ruleset } from './ruleset.js';
 
+/**
+ * P: the previous player wins (the player to move loses); N: the next player wins.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type Outcome = 'P' | 'N';
 
+/**
+ * How a Solver searches: its depth and memo bounds, sums split into components, closed forms, a stop signal.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface SolverOptions {
   /** Longest play explored; required for rulesets not known to terminate. Hitting it is an error. */
   maxDepth?: number;
@@ -70,6 +82,9 @@ function outcomeCode(o: 'P' | 'N' | undefined): number | undefined {
 /**
  * Holds one memo per ruleset, so values found for one query serve the next. Values are Grundy
  * values for normal-play rulesets and outcome codes (0 = P, 1 = N) for misère ones.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export class Solver {
   private readonly memos = new Map<Ruleset<any>, Map<string, number>>();
@@ -228,12 +243,22 @@ export class Solver {
   }
 }
 
-/** The Grundy value of one position, with a fresh solver. */
+/**
+ * The Grundy value of one position, with a fresh solver.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function grundy<P>(rs: Ruleset<P>, p: P, options?: SolverOptions): number {
   return new Solver(options).grundy(rs, p);
 }
 
-/** The outcome of one position, with a fresh solver. */
+/**
+ * The outcome of one position, with a fresh solver.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function outcome<P>(rs: Ruleset<P>, p: P, options?: SolverOptions): Outcome {
   return new Solver(options).outcome(rs, p);
 }

@@ -7,6 +7,10 @@ import type { Executor, GameOptions } from '../census/executor.js';
 import type { CensusRow } from '../census/row.js';
 import { jobRunner, type jobs } from '../jobs/index.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface LocalExecutorOptions {
   /** Games at once, each in its own worker thread (default: the machine's cores). */
   threads?: number;
@@ -19,6 +23,9 @@ export interface LocalExecutorOptions {
  * core. The runner carries the stop flag into the kernels and replaces a worker that dies or is ended; a
  * worker past its heap ends its game with the `jobMemory` limit, which the census stores as a failed row.
  * Games wait here for a free thread, so a stop never starts the ones still waiting.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export class LocalExecutor implements Executor {
   readonly threads: number;

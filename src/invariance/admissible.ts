@@ -53,6 +53,9 @@ export interface LogicVerdict {
 /**
  * Reads SPEC_OR_SET: `periodic:V` (V over the digits 1..n), `morphic:RULES` (the fixed point from 1),
  * or a game spec whose P-positions form the set, on `heaps` heaps (default: the game's own count, else 2).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function parseSetSpec(text: string, heaps?: number): SetSpec {
   if (text.startsWith('periodic:')) {
@@ -88,7 +91,12 @@ export function defaultBound(dimension: number): number {
   return dimension <= 2 ? 64 : dimension === 3 ? 16 : 8;
 }
 
-/** Decides (periodic) or checks in a box (bounded) the 1-admissibility of the set. */
+/**
+ * Decides (periodic) or checks in a box (bounded) the 1-admissibility of the set.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function admissible(spec: SetSpec, options: AdmissibleOptions = {}): Admissibility | PeriodicAdmissibility | LogicVerdict {
   const periodicFits = spec.period !== undefined && (dimensionOf(spec.set) === 2 || isBalanced(spec.period));
   const method = options.method ?? (periodicFits ? 'periodic' : 'bounded');
@@ -111,6 +119,9 @@ export function admissible(spec: SetSpec, options: AdmissibleOptions = {}): Admi
  * (by admissibleDirect: the sentence's two quantifications as projections, see
  * logic/admissibility.ts). The set is named as the logic engine knows it (wythoff, tribonacci,
  * raleigh, fraenkel:S,T, gtrib:S, periodic:V, morphic:RULES).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function logicAdmissibility(text: string, options: DirectOptions = {}): LogicVerdict {
   const r = admissibleDirect(logicSetOf(text), options);

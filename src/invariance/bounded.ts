@@ -99,6 +99,9 @@ export interface BoundedOptions extends WitnessSearchOptions {
 /**
  * `method: bounded`: look for a witness in [0, max]^n. A witness is certain (its differences are true
  * differences of P); "admissible" means only that the box holds none.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function boundedAdmissibility(set: PositionSet, options: BoundedOptions): Admissibility {
   const { max } = options;
@@ -126,6 +129,9 @@ function finiteSetInside(set: PositionSet, member: Uint8Array, max: number): boo
 /**
  * The 1-invariant game H of Lemma 12 restricted to a box: from p, every move m <= p, m != 0, that is not a
  * difference of two elements of P (diff: a bitmap over `box`).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function nonDifferenceGame(diff: Uint8Array, box: Box): MoveMap {
   return {

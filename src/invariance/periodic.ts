@@ -73,7 +73,12 @@ export class BinaryPeriodicWord {
   }
 }
 
-/** Decides whether P_w, w = v^ω, is 1-admissible (binary v, or balanced v over more letters). */
+/**
+ * Decides whether P_w, w = v^ω, is 1-admissible (binary v, or balanced v over more letters).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function periodicAdmissibility(v: Uint8Array, options: PeriodicOptions = {}): PeriodicAdmissibility {
   if (alphabetSizeOf(v) > 2 && isBalanced(v)) {
     return balancedPeriodicAdmissibility(v, { ...(options.signal ? { signal: options.signal } : {}), ...(options.onProgress ? { onProgress: options.onProgress } : {}) });

@@ -46,6 +46,9 @@ export function absorbedInBox(member: Uint8Array, diff: Uint8Array, box: Box): U
  * P ∩ box, which are the true P - P in the box when P lies in the box; for a larger P any subset of
  * P - P containing those differences keeps P(G) ∩ box = P ∩ box (moves from P within the box join
  * two elements of P in the box).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function twoInvariantGameOf(member: Uint8Array, box: Box, diff?: Uint8Array): TwoInvariantGame {
   if (!member[0]) throw new InputError('Theorem 11 needs a set containing 0 (every game has 0 as a P-position)');

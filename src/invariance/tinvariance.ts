@@ -69,7 +69,12 @@ function includedBelow(gp: Int32Array, gq: Int32Array, q: Int32Array, coords: In
   return true;
 }
 
-/** The least t for which the game is t-invariant in [0,max]^n, with a partition and move sets. */
+/**
+ * The least t for which the game is t-invariant in [0,max]^n, with a partition and move sets.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function leastInvariance(game: MoveMap, max: number, options: TInvarianceOptions = {}): TInvariance {
   const box = new Box(game.dimension, max, 200_000);
   const n = box.dimension;
@@ -97,7 +102,12 @@ export function leastInvariance(game: MoveMap, max: number, options: TInvariance
   return { t: k, box, part: colours, moveSets, conflicts, clique: clique.map((v) => box.point(v)) };
 }
 
-/** Checks Definition 3 on the box: G(p) = I_{part(p)} ∩ {m <= p} for every p. */
+/**
+ * Checks Definition 3 on the box: G(p) = I_{part(p)} ∩ {m <= p} for every p.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function isTInvariantPartition(game: MoveMap, box: Box, part: Int32Array, moveSets: Uint8Array[]): boolean {
   const table = moveTable(game, box);
   for (let p = 0; p < box.cells; p++) {

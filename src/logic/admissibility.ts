@@ -81,6 +81,9 @@ export interface DirectAdmissibility {
  * alphabet is ever tabulated. The witness is the bad position with the shortlex-least expansion.
  * When the layer passes run, they need P - P only among the moves with a small coordinate, which is
  * far smaller; the whole of P - P is built only if candidates survive them.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function admissibleDirect(set: Predicate, options: DirectOptions = {}): DirectAdmissibility {
   const sys = commonSystem(set);
@@ -145,14 +148,24 @@ export function admissibleDirect(set: Predicate, options: DirectOptions = {}): D
   return result;
 }
 
-/** P - P (∩ near, closed under permuting coordinates, when given) as a predicate on the tracks of P (for checks and pictures). */
+/**
+ * P - P (∩ near, closed under permuting coordinates, when given) as a predicate on the tracks of P (for checks and pictures).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function differenceSet(set: Predicate, options: DirectOptions = {}, near?: Dfa): Predicate {
   const sys = set.tracks[0]!.system!;
   const n = set.tracks.length;
   return new Predicate(set.tracks, differences(set.dfa, sys, n, options, shapeOf(set.dfa, sys, n, options), near).dfa);
 }
 
-/** Whether the position p is bad for the set (Lemma 12), checked exactly against the automaton of P - P. */
+/**
+ * Whether the position p is bad for the set (Lemma 12), checked exactly against the automaton of P - P.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function isBadPosition(set: Predicate, differences: Predicate, p: readonly (bigint | number)[]): boolean {
   const sys = set.tracks[0]!.system!;
   return isBad(set.dfa, differencesBy(differences.dfa, sys, set.tracks.length), sys, set.tracks.length, encodeTuple(set.tracks, p));

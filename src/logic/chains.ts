@@ -64,6 +64,9 @@ function pairComparison(b: number, n: number, accept: (state: number) => boolean
  * Next(t, u) over the pair letters tL + K uL: t and u sorted elements of P, u the next one after t
  * (the least first coordinate above t's). Undefined when the sorted elements are not a chain (some
  * later element is not above t in every coordinate).
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function chainSuccessor(S: Dfa, sys: NumerationSystem, n: number, limits: ChainLimits = {}): Dfa | undefined {
   const b = sys.base;
@@ -258,6 +261,9 @@ function permuteSecondSide(dfa: Dfa, b: number, n: number, perm: readonly number
  * (p, q) with q = π_i(t_j) k-th from the top of chain π_i's prefix below p, one automaton per
  * permutation π_i (so each is a function of p). O(depth · n!) determinisations of NFAs over the successor
  * automaton; each guess is unique, so the subsets stay small.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function chainLayers(next: Dfa, sys: NumerationSystem, n: number, depth: number, sortedP: boolean, limits: ChainLimits = {}): Dfa[][] {
   const b = sys.base;

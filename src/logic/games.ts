@@ -202,6 +202,9 @@ export function parikhConstantSet(images: readonly (readonly number[])[], limits
  * tribonacci, raleigh, fraenkel:S,T, gtrib:S), `periodic:V` (P_w for w = V V V ..., Remark 41) or
  * `morphic:RULES` (a Parikh-constant morphism, or one of the morphisms of section 6 whose numeration
  * system is known). Throws InputError for sets logic cannot express here.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function logicSetOf(text: string, limits: Limits = {}): Predicate {
   let m: RegExpExecArray | null;

@@ -20,6 +20,10 @@ export interface IncidenceMatrix {
   entries: Int32Array;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export interface IncidenceMatrices {
   /** The listed variables, in the order given (which is also the order of the names and values). */
   variables: string[];
@@ -58,6 +62,9 @@ function tuples(lists: readonly number[][]): number[][] {
  * The incidence matrices of an acceptor over `tracks` for the listed variables. A name that is not a
  * track is Walnut's error; so is an automaton without tracks (a sentence).
  * O(Q k + Q² · tuples) time and memory.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function incidenceMatrices(tracks: readonly Track[], dfa: Dfa, variables: readonly string[], options: IncidenceOptions = {}): IncidenceMatrices {
   if (tracks.length === 0) throw new InputError('incidence matrices cannot be calculated, because the automaton does not have a free variable.');
@@ -97,7 +104,12 @@ export function incidenceMatrices(tracks: readonly Track[], dfa: Dfa, variables:
   return { variables: [...variables], states: Q, initial, final, matrices };
 }
 
-/** The Maple name of a matrix, e.g. `M_i_n_0_1`. */
+/**
+ * The Maple name of a matrix, e.g. `M_i_n_0_1`.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function matrixName(variables: readonly string[], values: readonly number[]): string {
   return `M_${variables.join('_')}_${values.join('_')}`;
 }
@@ -106,6 +118,9 @@ export function matrixName(variables: readonly string[], values: readonly number
  * Walnut's `.mpl` text: the vectors v and w, one `Matrix([[…],…])` per value tuple, and the loop that
  * multiplies v by the all-zero matrix Q times (so that v · M … · w also counts words with leading
  * zeros; Walnut writes `_0` for every variable whatever its alphabet).
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function formatMaple(m: IncidenceMatrices): string {
   const Q = m.states;

@@ -87,6 +87,13 @@ function splitArgs(text: string): string[] {
   return out;
 }
 
+/**
+ * Walnut-style commands (`eval`, `def`, `reg`, `macro`, `load`) run in order against one library of
+ * predicates, words and macros.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Session implements Library {
   private readonly predicates = new Map<string, Predicate>();
   private readonly words = new Map<string, WordAutomaton>();
@@ -352,7 +359,12 @@ export function standardWord(name: string): WordAutomaton | undefined {
   return w;
 }
 
-/** Walnut's command-file rule: cut each line at its first terminator; a line without one is glued to the next. */
+/**
+ * Walnut's command-file rule: cut each line at its first terminator; a line without one is glued to the next.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function splitCommandFile(text: string): string[] {
   const out: string[] = [];
   let pending = '';

@@ -30,7 +30,12 @@ export interface SequentialTransducer {
   readonly out: Int32Array;
 }
 
-/** Walnut's transducer file: header `{a, b}`, state lines `q`, transitions `d -> p / o`. */
+/**
+ * Walnut's transducer file: header `{a, b}`, state lines `q`, transitions `d -> p / o`.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function parseTransducer(text: string, what = 'transducer'): SequentialTransducer {
   const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
   const head = /^\{(.*)\}$/.exec(lines[0] ?? '');
@@ -65,7 +70,12 @@ export function parseTransducer(text: string, what = 'transducer'): SequentialTr
   return { alphabet, stateCount: n, next, out };
 }
 
-/** y = T(x) for the word x of w (one arithmetic track, msd or lsd); `valid` is the msd validity automaton of its system. */
+/**
+ * y = T(x) for the word x of w (one arithmetic track, msd or lsd); `valid` is the msd validity automaton of its system.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function transduceWord(t: SequentialTransducer, w: WordAutomaton, valid: Dfa, maxStates = limitDefault('languageStates')): WordAutomaton {
   const track = w.tracks[0];
   if (w.tracks.length !== 1 || !track?.system) throw new InputError('Error transducing automaton');

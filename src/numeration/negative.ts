@@ -8,7 +8,12 @@ import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { buildDfa } from './build.js';
 
-/** The expansion of n in base −k, most significant digit first ([] for 0). */
+/**
+ * The expansion of n in base −k, most significant digit first ([] for 0).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function negabaseDigits(n: bigint, k: number): number[] {
   const K = BigInt(k);
   const out: number[] = [];
@@ -22,7 +27,12 @@ export function negabaseDigits(n: bigint, k: number): number[] {
   return out.reverse();
 }
 
-/** The integer of a base −k word, most significant digit first. */
+/**
+ * The integer of a base −k word, most significant digit first.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function negabaseValue(digits: readonly number[], k: number): bigint {
   let v = 0n;
   for (const d of digits) v = v * BigInt(-k) + BigInt(d);

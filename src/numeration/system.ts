@@ -20,6 +20,13 @@ import { LinearRecurrence, type Complex, cabs, cmul, solveComplex } from './recu
 import { buildDfa, reverseDfa } from './build.js';
 import { lsdNegabaseAddition, lsdNegabaseLess, negabaseDigits, negabaseValue } from './negative.js';
 
+/**
+ * A numeration system as automata (deciding-game-invariance, sections 3 and 5): base k, or a Pisot linear
+ * recurrence such as Fibonacci; msd or lsd first.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class NumerationSystem {
   /** Digits are 0..base-1. */
   readonly base: number;

@@ -9,7 +9,12 @@ const list = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.sl
 const num = (x: unknown) => (typeof x === 'number' ? x : Number.NaN);
 const signed = (x: number) => String(x).replace('-', '−');
 
-/** One or two sentences about a picture of `kind` with this summary (PlotResult.summary). */
+/**
+ * One or two sentences about a picture of `kind` with this summary (PlotResult.summary).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function caption(kind: PlotKind, summary: Record<string, unknown>, req: Pick<PlotRequest, 'max' | 'slice'>, partial = false): string {
   const text = body(kind, summary, req);
   return partial ? `Interrupted: only the work finished is shown. ${text}` : text;

@@ -3,6 +3,8 @@
  * loads the PNG and Graphviz engines): a PlotRequest (what the CLI flags and the web API say) becomes a
  * PlotResult (the SVG, a table of the numbers behind it, and a summary). The CLI writes the SVG or a
  * PNG of it; the server sends it to the page.
+ *
+ * @packageDocumentation
  */
 import { toDot } from '../automata/dot.js';
 import { InputError, InterruptedError } from '../core/errors.js';
@@ -20,9 +22,21 @@ export { caption } from './caption.js';
 
 export { svgToPng, dotToSvg } from './render.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export const PLOT_KINDS = ['ppositions', 'deviation', 'values', 'lengths', 'counts', 'sequence', 'automaton'] as const satisfies readonly PictureKind[];
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type PlotKind = PictureKind;
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface PlotRequest {
   /** Default: by the game (see defaultKind). */
   kind?: PlotKind;
@@ -38,6 +52,10 @@ export interface PlotRequest {
   maxDepth?: number;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface PlotTable {
   header: string[];
   rows: (string | number)[][];
@@ -45,6 +63,10 @@ export interface PlotTable {
   omitted: number;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface PlotResult {
   kind: PlotKind;
   title: string;
@@ -58,6 +80,10 @@ export interface PlotResult {
   partial?: boolean;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface PlotRunOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, label: string) => void;
@@ -72,12 +98,20 @@ function table(header: string[], rows: (string | number)[][]): PlotTable {
 /**
  * The picture a game suggests: the one it declares (by length for rewrite games, the sequence for octal
  * and subtraction games), else the sequence for one-heap games and the P-positions for the others.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function defaultKind(rs: Ruleset<any>): PlotKind {
   return rs.capabilities?.picture ?? (rs.heapCount === 1 ? 'sequence' : 'ppositions');
 }
 
-/** Parses the spec (SpecError) and checks the request's numbers before any work starts. */
+/**
+ * Parses the spec (SpecError) and checks the request's numbers before any work starts.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function checkRequest(req: PlotRequest): { ruleset: Ruleset<any>; kind: PlotKind } {
   if (req.kind !== undefined && !PLOT_KINDS.includes(req.kind)) throw new InputError(`unknown plot kind ${JSON.stringify(req.kind)}; one of ${PLOT_KINDS.join(', ')}`);
   if (!Number.isSafeInteger(req.max) || req.max < 0) throw new InputError(`bad bound ${req.max}: want a non-negative integer`);
@@ -98,7 +132,12 @@ export function checkRequest(req: PlotRequest): { ruleset: Ruleset<any>; kind: P
 /** A picture before its caption. */
 type Drawn = Omit<PlotResult, 'caption'>;
 
-/** Computes and draws. An interruption throws an InterruptedError whose `partial` is a PlotResult of what was finished. */
+/**
+ * Computes and draws. An interruption throws an InterruptedError whose `partial` is a PlotResult of what was finished.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export async function makePlot(req: PlotRequest, run: PlotRunOptions = {}): Promise<PlotResult> {
   const captioned = (d: Drawn): PlotResult => ({ ...d, caption: caption(d.kind, d.summary, req, d.partial === true) });
   try {

@@ -6,7 +6,12 @@ import { Resvg } from '@resvg/resvg-js';
 import { instance, type Viz } from '@viz-js/viz';
 import { InputError } from '../core/errors.js';
 
-/** A PNG of an SVG document, `scale` times its nominal size. */
+/**
+ * A PNG of an SVG document, `scale` times its nominal size.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function svgToPng(svg: string, scale = 1): Buffer {
   const r = new Resvg(svg, {
     fitTo: scale === 1 ? { mode: 'original' } : { mode: 'zoom', value: scale },
@@ -18,7 +23,12 @@ export function svgToPng(svg: string, scale = 1): Buffer {
 
 let viz: Promise<Viz> | undefined;
 
-/** Lays out a DOT graph with Graphviz's dot engine and returns the SVG. Bad DOT is an InputError. */
+/**
+ * Lays out a DOT graph with Graphviz's dot engine and returns the SVG. Bad DOT is an InputError.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export async function dotToSvg(dot: string): Promise<string> {
   viz ??= instance();
   const result = (await viz).render(dot, { format: 'svg', engine: 'dot' });

@@ -15,6 +15,10 @@ import { learnMoore, type LearnResult, type Teacher } from './learn.js';
 import { rewriteTransducer, terminationWeights } from './rewrite-transducer.js';
 import { type Certificate, type RewriteSystem, verifyGrundyAutomaton, verifyPPositions, type Violation } from './verify.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface GrundyAutomatonOptions {
   /** 'grundy' learns every Grundy class; 'p-positions' only L_0 against the rest (Theorem 15). */
   target?: 'grundy' | 'p-positions';
@@ -30,6 +34,10 @@ export interface GrundyAutomatonOptions {
   onProgress?: (states: number, rounds: number) => void;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface GrundyAutomatonResult {
   verified: boolean;
   /** The proved machine, or the last hypothesis when no proof was found. */
@@ -97,6 +105,9 @@ class TestWords {
  * Learns and proves. The rewrite game must terminate by a letter weight (see terminationWeights);
  * otherwise an InputError. Honest about failure: `status` says whether the state bound was passed
  * or the verifier's limits were hit, `lowerBound` what the table proves.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function findGrundyAutomaton(rules: readonly RewriteRule[], options: GrundyAutomatonOptions = {}): GrundyAutomatonResult {
   const alphabet = new Alphabet(alphabetOf(rules).sort());
@@ -183,6 +194,9 @@ export function findGrundyAutomaton(rules: readonly RewriteRule[], options: Grun
  * The Grundy oracle: the packed table of every word up to `tableLength` (the rewrite games'
  * enumeration by length), and beyond it one memoised solver shared by all queries. Rules that
  * lengthen words have no table: the solver answers everything.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function tableThenSolver(
   rules: readonly RewriteRule[],
@@ -196,7 +210,12 @@ export function tableThenSolver(
   return (w) => (w.length <= tableLength ? table.grundy(w) : solver(w));
 }
 
-/** The Grundy oracle: one memoised solver on the rewrite game, shared by all queries. */
+/**
+ * The Grundy oracle: one memoised solver on the rewrite game, shared by all queries.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function solverGrundy(rules: readonly RewriteRule[], alphabet: Alphabet, signal?: AbortSignal): (word: string) => number {
   const game = new RewriteGame(rules);
   // Weight-decreasing games terminate even when not strongly terminating; a play is then at most

@@ -7,7 +7,12 @@
 import { Dfa } from '../automata/dfa.js';
 import { InterruptedError } from '../core/errors.js';
 
-/** The teacher: membership queries (the output of a word) and equivalence queries. */
+/**
+ * The teacher: membership queries (the output of a word) and equivalence queries.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Teacher {
   readonly alphabetSize: number;
   /** The output of `word` (its Grundy value, or 1/0 for P/N). */
@@ -19,6 +24,10 @@ export interface Teacher {
   equivalence(hypothesis: Dfa): number[] | 'correct' | 'unknown';
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface LearnOptions {
   /** Stop when the table has more distinct rows than this (default 200). */
   maxStates?: number | undefined;
@@ -28,6 +37,10 @@ export interface LearnOptions {
   counterexamples?: 'rivest-schapire' | 'maler-pnueli';
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface LearnResult {
   /** 'proved': the teacher proved the last hypothesis; 'state-bound': maxStates was passed;
    *  'unknown': the teacher could neither prove nor refute the last hypothesis. */
@@ -52,6 +65,9 @@ export interface LearnResult {
 /**
  * Learns the minimal Moore machine of the teacher's target. O(n^2 k m) membership queries for n
  * states, k letters and counterexamples of length m; each round adds at least one state.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function learnMoore(teacher: Teacher, options: LearnOptions = {}): LearnResult {
   const k = teacher.alphabetSize;

@@ -6,6 +6,10 @@
  */
 import type { GrundyTable } from '../games/rewrite/enumerate.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface NerodeBound {
   /** Distinct rows: no Grundy automaton has fewer states. */
   classes: number;
@@ -18,6 +22,9 @@ export interface NerodeBound {
 /**
  * Distinct rows for one split of the table's length N = prefixLength + suffixLength.
  * O(A^(N+1)) table reads for an alphabet of A letters.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function nerodeBound(table: GrundyTable, prefixLength: number): NerodeBound {
   const { layout, values } = table;
@@ -41,6 +48,9 @@ export function nerodeBound(table: GrundyTable, prefixLength: number): NerodeBou
 /**
  * The best split of the table's length (most classes; the shorter prefix on ties), trying prefix
  * lengths minPrefix..maxPrefix (default all). O(splits * A^(N+1)).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function bestNerodeBound(table: GrundyTable, minPrefix = 0, maxPrefix = table.maxLength): NerodeBound {
   let best = nerodeBound(table, minPrefix);

@@ -9,7 +9,12 @@ import { Transducer, type TransducerEdge } from '../automata/transducer.js';
 import { InputError } from '../core/errors.js';
 import type { RewriteRule } from '../games/rewrite/rules.js';
 
-/** States: 0 before the rewrite, 1 after it (the only final state), then one per inner rule letter. O(sum |u|+|v|). */
+/**
+ * States: 0 before the rewrite, 1 after it (the only final state), then one per inner rule letter. O(sum |u|+|v|).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function rewriteTransducer(rules: readonly RewriteRule[], alphabet: Alphabet): Transducer {
   const k = alphabet.size;
   const edges: TransducerEdge[] = [];
@@ -46,6 +51,9 @@ export function rulesAlphabet(rules: readonly RewriteRule[]): string[] {
  * Positive letter weights under which every rule strictly loses weight, proving that every play
  * ends (Lemma 2 needs a well-founded game). Tries weights 1..maxWeight per letter; undefined when
  * none is found (the game may still terminate). O(maxWeight^k * rules).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function terminationWeights(rules: readonly RewriteRule[], alphabet: Alphabet, maxWeight = 6): number[] | undefined {
   const k = alphabet.size;

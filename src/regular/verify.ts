@@ -18,12 +18,20 @@ import { limitDefault } from '../core/limits.js';
 import type { RewriteRule } from '../games/rewrite/rules.js';
 import { rewriteTransducer, terminationWeights } from './rewrite-transducer.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type Violation =
   /** A move from `word` to `option`, both in class `value`. */
   | { kind: 'stability'; word: string; value: number; option: string }
   /** `word` is in class `value` but has no move into class `missing` < value. */
   | { kind: 'absorption'; word: string; value: number; missing: number };
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Certificate {
   /** States of the machine that was proved. */
   states: number;
@@ -37,14 +45,27 @@ export interface Certificate {
   terminationWeights: number[];
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type Verdict = { verified: true; certificate: Certificate } | { verified: false; violation: Violation };
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface VerifyOptions {
   /** Cap on the pairs (machine state, subset) explored (default 1 000 000); past it a LimitError. */
   maxStates?: number | undefined;
 }
 
-/** The rewrite game the machine is claimed to solve. */
+/**
+ * The rewrite game the machine is claimed to solve.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface RewriteSystem {
   readonly rules: readonly RewriteRule[];
   readonly alphabet: Alphabet;
@@ -198,6 +219,9 @@ function verify(game: RewriteSystem, machine: Dfa, mode: Mode, options: VerifyOp
  * with M(w) != mex{M(w') : w -> w'}, shortlex-least among the shortest. Throws InputError when the
  * game is not known to terminate or the machine outputs a negative value, LimitError past the cap.
  * O(pairs * k * |T| n) for the pairs (state, subset) reached.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function verifyGrundyAutomaton(game: RewriteSystem, machine: Dfa, options: VerifyOptions = {}): Verdict {
   return verify(game, machine, 'grundy', options);
@@ -207,6 +231,9 @@ export function verifyGrundyAutomaton(game: RewriteSystem, machine: Dfa, options
  * The two-class version (seed taking-and-merging, Theorem 15): `pPositions` accepts exactly the
  * P-positions iff no move joins two accepted words (stability of L_0) and every rejected word has a
  * move to an accepted one (absorption). Says nothing about the other Grundy classes.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function verifyPPositions(game: RewriteSystem, pPositions: Dfa, options: VerifyOptions = {}): Verdict {
   return verify(game, pPositions, 'p', options);
@@ -217,6 +244,9 @@ export function verifyPPositions(game: RewriteSystem, pPositions: Dfa, options: 
  * the words with a move into L_j are determinised (preimage = composition and projection), the
  * product with M is formed, and its emptiness of bad states is checked (stability: L_j meets it;
  * absorption: L_i, i > j, leaves it). Slower; kept as the plain reference for the fast search.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function verifyGrundyAutomatonByClasses(game: RewriteSystem, machine: Dfa, options: VerifyOptions = {}): Verdict {
   const weights = weightsOrThrow(game);

@@ -3,6 +3,8 @@
  * under /api (api.ts). Binds to 127.0.0.1 by default. Every request passes the gate of guard.ts (a path that
  * decodes, this server's own Host and Origin, JSON bodies) before any route sees it, and the handler is
  * total: whatever a request holds, it gets an answer and the server keeps serving.
+ *
+ * @packageDocumentation
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -14,6 +16,12 @@ import { handleCensus } from './census.js';
 import { DEFAULT_CENSUS_DB } from '../census/store.js';
 import { JobManager, type JobManagerOptions } from './jobs.js';
 
+/**
+ * Where the explorer listens and what it serves.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface ServeOptions extends JobManagerOptions {
   /** 0 picks a free port. */
   port: number;
@@ -24,6 +32,12 @@ export interface ServeOptions extends JobManagerOptions {
   censusDb?: string;
 }
 
+/**
+ * A started explorer: its URL, its jobs, and `close`.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface RunningServer {
   url: string;
   port: number;
@@ -40,11 +54,23 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-/** web/ beside dist/: this file is dist*\/src/server/server.js. */
+/**
+ * web/ beside dist/: this file is dist*\/src/server/server.js.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function defaultWebRoot(): string {
   return fileURLToPath(new URL('../../../web/', import.meta.url));
 }
 
+/**
+ * Starts the explorer (`sprague serve`): the page and its JSON API, on 127.0.0.1 unless `host` says
+ * otherwise.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const root = normalize((options.webRoot ?? defaultWebRoot()) + sep);

@@ -49,6 +49,9 @@ const COMPOUNDS: Record<string, { min: number; max: number; make: (args: Ruleset
  * Register a game named by a bare word: a game family living outside this module (its ruleset and,
  * optionally, the kernels it declares in `capabilities`). A registration lives in the thread that made
  * it; to reach the worker threads of the CLI's jobs, register from a module loaded by `loadGameModules`.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function registerGame(name: string, make: () => Ruleset<any>): void {
   SIMPLE[name] = make;
@@ -60,6 +63,9 @@ const GAME_MODULES: string[] = [];
 /**
  * Imports modules (absolute URLs) that register games, once each, and remembers them so that a worker
  * thread, which has a registry of its own, can load the same ones before it parses a spec.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export async function loadGameModules(urls: readonly string[]): Promise<void> {
   for (const url of urls) {
@@ -74,10 +80,23 @@ export function gameModules(): string[] {
   return [...GAME_MODULES];
 }
 
+/**
+ * The game names a spec may use: plain names, families that take an argument (`octal:`), `wythoff+K,L`, and
+ * compounds (`push(...)`).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function knownGameNames(): string[] {
   return [...Object.keys(SIMPLE), ...WITH_ARGS.map((n) => `${n}:`), 'wythoff+K,L', ...Object.keys(COMPOUNDS).map((n) => `${n}(...)`)];
 }
 
+/**
+ * How `parseSpec` reads a spec.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface SpecOptions {
   /** Accept rewrite systems that are not strongly terminating (the solver then needs a depth bound). */
   allowUnboundedRewriting?: boolean;
@@ -86,6 +105,9 @@ export interface SpecOptions {
 /**
  * Parses a spec whose game families are loaded (import spec/index.js, which loads them all, or use
  * parseSpecLoading); a family that is not throws FamilyNotLoaded.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function parseSpec(text: string, options: SpecOptions = {}): Ruleset<any> {
   const p = new SpecParser(text, options);

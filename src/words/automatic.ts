@@ -31,7 +31,12 @@ function lettersOf(text: string, where: string): number[] {
   return out;
 }
 
-/** Parses Walnut's `"0->01 1->10"` (rules separated by spaces or commas). */
+/**
+ * Parses Walnut's `"0->01 1->10"` (rules separated by spaces or commas).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function parseMorphism(text: string, where = 'morphism'): Map<number, number[]> {
   const rules = new Map<number, number[]>();
   for (const m of text.matchAll(/(\[-?\d+\]|\d)\s*->\s*((?:\[-?\d+\]|\d)+)/g)) {
@@ -53,6 +58,9 @@ export function uniformLength(h: LetterMorphism): number | undefined {
  * The DFAO of the fixed point of a k-uniform morphism h starting with `start`, msd base k
  * (Cobham; Proposition 56 in the uniform case): the state is the letter at the prefix read so far,
  * and digit d moves from a to h(a)[d]. Requires h(start) to begin with start.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function uniformFixedPointDfao(h: LetterMorphism, start = 0): { base: number; dfa: Dfa } {
   const k = uniformLength(h);
@@ -127,6 +135,9 @@ export function morphismAutomaton(h: LetterMorphism, start: number): { dfa: Dfa;
 /**
  * Integer coefficients a_1..a_k of the shortest linear recurrence U_{n+k} = a_1 U_{n+k-1} + ... +
  * a_k U_n met by the lengths U_n = |h^n(start)| (checked on 2k + 8 terms), or undefined.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function lengthRecurrence(h: LetterMorphism, start: number): number[] | undefined {
   const letters = new Set<number>([start]);
@@ -200,6 +211,9 @@ function solveRecurrence(U: readonly bigint[], k: number): number[] | undefined 
  * |h^n(start)| must satisfy a linear recurrence whose greedy expansions are exactly the words of
  * the automaton associated with h (then the genealogical order of Proposition 56 is the numerical
  * order, and rep_U(m) leads to the m-th letter). Throws InputError naming the condition that fails.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function morphicWordDfao(h: LetterMorphism, start: number): { system: NumerationSystem; dfa: Dfa } {
   if (h.get(start)?.[0] !== start) throw new InputError(`the image of ${start} must begin with ${start} (a fixed point from ${start})`);

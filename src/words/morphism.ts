@@ -5,6 +5,12 @@
 import { InputError, LimitError } from '../core/errors.js';
 import { type InfiniteWord, wordToString } from './word.js';
 
+/**
+ * A morphism of words over the letters 1..alphabetSize.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Morphism {
   /** images[a] = f(a) for a = 1..alphabetSize (index 0 unused). */
   readonly images: readonly Uint8Array[];
@@ -97,6 +103,9 @@ function counts(word: Uint8Array, n: number): number[] {
  * The fixed point f^ω(a) = lim f^k(a); it exists when f(a) starts with a and the iterates grow.
  * Letters are produced by reading the word being built (w = f(w_1) f(w_2) ...), so a prefix of length
  * L costs O(L).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function fixedPoint(f: Morphism, start = 1): InfiniteWord {
   if (start < 1 || start > f.alphabetSize) throw new InputError(`the letter ${start} is not in the alphabet of ${f}`);

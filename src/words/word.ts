@@ -68,7 +68,12 @@ export function primitiveRoot(v: Uint8Array): Uint8Array {
   return n % p === 0 ? v.slice(0, p) : v;
 }
 
-/** The periodic word v^ω = vvv... (section 6.1). */
+/**
+ * The periodic word v^ω = vvv... (section 6.1).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function periodicWord(v: Uint8Array): InfiniteWord {
   if (v.length === 0) throw new InputError('the period of a periodic word must not be empty');
   const period = v.slice();

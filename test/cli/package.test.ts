@@ -47,7 +47,7 @@ test('npm pack, installed into an empty folder: sprague serve answers 200 with t
     assert.equal(pack.status, 0, pack.stderr);
     const info = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     const files = new Set(info[0]!.files.map((f) => f.path));
-    for (const f of ['LICENSE', 'README.md', 'package.json', 'bin/sprague.js', 'dist/src/cli/run.js', 'web/index.html', 'web/app.js', 'docs/specs.md', 'docs/cli.md', 'docs/conventions.md', 'data/automata/a-a4-b.json']) {
+    for (const f of ['LICENSE', 'README.md', 'package.json', 'bin/sprague.js', 'dist/src/cli/run.js', 'web/index.html', 'web/app.js', 'docs/specs.md', 'docs/cli.md', 'docs/conventions.md', 'api/sprague.api.md', 'data/automata/a-a4-b.json']) {
       assert.ok(files.has(f), `${f} is in the tarball`);
     }
     assert.ok(![...files].some((f) => f.startsWith('dist/test/') || f.startsWith('src/')), 'no tests or sources in the tarball');

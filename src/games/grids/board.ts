@@ -5,6 +5,10 @@
  */
 import { PositionError } from '../../core/errors.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Board {
   readonly rows: number;
   readonly cols: number;
@@ -17,11 +21,19 @@ export interface Board {
 /** Boards larger than this are refused at parse time: no solver here could use them. */
 export const MAX_SIDE = 1024;
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function emptyBoard(rows: number, cols: number): Board {
   const n = rows * cols;
   return { rows, cols, empty: n === 0 ? 0n : (1n << BigInt(n)) - 1n };
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function isEmptyCell(b: Board, r: number, c: number): boolean {
   return r >= 0 && c >= 0 && r < b.rows && c < b.cols && ((b.empty >> BigInt(r * b.cols + c)) & 1n) === 1n;
 }
@@ -38,6 +50,10 @@ export function columnMask(b: Board, c: number): number {
   return m >>> 0;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function fromCells(rows: number, cols: number, isEmpty: (r: number, c: number) => boolean, pushed?: boolean): Board {
   let e = 0n;
   for (let r = rows - 1; r >= 0; r--) {
@@ -46,7 +62,12 @@ export function fromCells(rows: number, cols: number, isEmpty: (r: number, c: nu
   return pushed ? { rows, cols, empty: e, pushed } : { rows, cols, empty: e };
 }
 
-/** The board with the two cells of a domino filled (the cells must be empty). */
+/**
+ * The board with the two cells of a domino filled (the cells must be empty).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function place(b: Board, r1: number, c1: number, r2: number, c2: number): Board {
   const mask = (1n << BigInt(r1 * b.cols + c1)) | (1n << BigInt(r2 * b.cols + c2));
   return { ...b, empty: b.empty & ~mask };
@@ -58,7 +79,12 @@ export function countEmpty(b: Board): number {
   return n;
 }
 
-/** The drawn form: rows of `.` (empty) and `#` (blocked) joined by `/`; `MxN` when every cell is empty. */
+/**
+ * The drawn form: rows of `.` (empty) and `#` (blocked) joined by `/`; `MxN` when every cell is empty.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function formatBoard(b: Board): string {
   let s: string;
   if (b.rows === 0 || b.cols === 0 || b.empty === emptyBoard(b.rows, b.cols).empty) s = `${b.rows}x${b.cols}`;
@@ -78,6 +104,9 @@ export function formatBoard(b: Board): string {
  * Parses a grid position (docs/specs.md): `MxN` (M rows, N columns, all empty) or rows of `.`/`#`
  * separated by `/`. A push position after the button may be written `(2,BOARD)` and before it
  * `(1,BOARD)`, as in push-the-button, Definition 2.0.1. Errors name the 1-based column.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function parseBoard(text: string): Board {
   const t = text;
@@ -151,6 +180,9 @@ export function transform(b: Board, flipRows: boolean, flipCols: boolean, transp
 /**
  * The connected components (4-neighbourhood) of the empty cells, each cropped to its bounding box.
  * Dominoes only ever cover two adjacent empty cells, so placement games split along them.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function components(b: Board): Board[] {
   const seen = new Set<number>();

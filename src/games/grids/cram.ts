@@ -5,6 +5,10 @@
 import type { Capabilities, Component, PositionDomain, Ruleset } from '../../core/ruleset.js';
 import { type Board, components, formatBoard, isEmptyCell, parseBoard, place } from './board.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export const gridDomain: PositionDomain<Board> = {
   kind: 'grid',
   key: (b) => `${b.rows}x${b.cols}:${b.empty.toString(36)}${b.pushed ? '!' : ''}`,
@@ -12,7 +16,12 @@ export const gridDomain: PositionDomain<Board> = {
   parse: parseBoard,
 };
 
-/** Every domino placement on b: vertical ones when `vertical`, horizontal ones when `horizontal`. */
+/**
+ * Every domino placement on b: vertical ones when `vertical`, horizontal ones when `horizontal`.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function placements(b: Board, vertical: boolean, horizontal: boolean): Board[] {
   const out: Board[] = [];
   for (let r = 0; r < b.rows; r++) {
@@ -25,6 +34,10 @@ export function placements(b: Board, vertical: boolean, horizontal: boolean): Bo
   return out;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class CramRuleset implements Ruleset<Board> {
   readonly name = 'cram';
   readonly domain = gridDomain;

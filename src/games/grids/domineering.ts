@@ -8,7 +8,12 @@ import type { Board } from './board.js';
 import { gridDomain, placements } from './cram.js';
 import { type Shape, canonicalKey, shapeOf } from './shape.js';
 
-/** A two-player ruleset where Left and Right have different moves (normal play). */
+/**
+ * A two-player ruleset where Left and Right have different moves (normal play).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface PartizanRuleset<P> {
   readonly name: string;
   readonly domain: PositionDomain<P>;
@@ -16,8 +21,16 @@ export interface PartizanRuleset<P> {
   rightOptions(p: P): P[];
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type PartizanOutcome = 'L' | 'R' | 'N' | 'P';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class DomineeringRuleset implements PartizanRuleset<Board> {
   readonly name = 'domineering';
   readonly domain = gridDomain;
@@ -29,7 +42,12 @@ export class DomineeringRuleset implements PartizanRuleset<Board> {
   }
 }
 
-/** The outcome class from who wins when Left starts and who wins when Right starts. */
+/**
+ * The outcome class from who wins when Left starts and who wins when Right starts.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function outcomeClass(leftStartingWins: boolean, rightStartingWins: boolean): PartizanOutcome {
   if (leftStartingWins) return rightStartingWins ? 'N' : 'L';
   return rightStartingWins ? 'R' : 'P';

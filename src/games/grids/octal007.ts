@@ -6,7 +6,12 @@
 
 let table = new Uint8Array([0]);
 
-/** G_0.07(0..n), grown on demand and shared; O(n^2) the first time. */
+/**
+ * G_0.07(0..n), grown on demand and shared; O(n^2) the first time.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function octal007Values(n: number): Uint8Array {
   if (n < table.length) return table;
   const size = Math.max(n + 1, table.length * 2);
@@ -25,6 +30,10 @@ export function octal007Values(n: number): Uint8Array {
   return table;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function octal007(n: number): number {
   return octal007Values(n)[n]!;
 }

@@ -9,13 +9,23 @@ import { type Board, fromCells, isEmptyCell } from './board.js';
 import { gridDomain } from './cram.js';
 import { DomineeringRuleset, type PartizanRuleset } from './domineering.js';
 
-/** The paper's (1, g) before the button and (2, g) after it. */
+/**
+ * The paper's (1, g) before the button and (2, g) after it.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface PushPosition<P> {
   readonly phase: 1 | 2;
   readonly position: P;
 }
 
-/** R_Left ⊙ R_Right for any partizan ruleset (section 6), on explicit (phase, position) pairs. */
+/**
+ * R_Left ⊙ R_Right for any partizan ruleset (section 6), on explicit (phase, position) pairs.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class PartizanPushRuleset<P> implements Ruleset<PushPosition<P>> {
   readonly name: string;
   readonly domain: PositionDomain<PushPosition<P>>;
@@ -48,6 +58,9 @@ export class PartizanPushRuleset<P> implements Ruleset<PushPosition<P>> {
 /**
  * PUSH CRAM on boards; `pushed` on a Board marks the phase after the button. Options are those of
  * PartizanPushRuleset(DOMINEERING), written on Board directly so that grid positions parse as boards.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export class PushCramRuleset implements Ruleset<Board> {
   readonly name = 'pushcram';
@@ -76,7 +89,12 @@ export class PushCramRuleset implements Ruleset<Board> {
   }
 }
 
-/** The lengths of the maximal horizontal runs of empty cells, row by row. */
+/**
+ * The lengths of the maximal horizontal runs of empty cells, row by row.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function rowRuns(b: Board): number[] {
   const out: number[] = [];
   for (let r = 0; r < b.rows; r++) {

@@ -18,6 +18,10 @@ import { GRUNDY_KERNEL3_COLS, MAX_CHECKPOINT_COLS, MAX_KERNEL3_COLS, PushCram3Se
 import { isSum3Board, PushSum3Search } from './pushSum3.js';
 import { PieceQuotient } from './pieceQuotient.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface SolveProgress {
   nodes: number;
   entries: number;
@@ -26,6 +30,10 @@ export interface SolveProgress {
   rootTotal: number;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface SolveOptions {
   signal?: AbortSignal | undefined;
   /** A shared flag (element 0 non-zero = stop): how a search in a worker thread is interrupted. */
@@ -80,6 +88,10 @@ function kernel3(board: Board, options: SolveOptions): PushCram3Search {
   });
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface SolveResult {
   outcome: PartizanOutcome;
   grundy: number | null;
@@ -88,20 +100,34 @@ export interface SolveResult {
   ms: number;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type GridRuleset = CramRuleset | PushCramRuleset | DomineeringRuleset;
 
 function problemName(ruleset: GridRuleset, mode: string, board: Board): string {
   return `${ruleset.name} ${mode} ${formatBoard(board)}`;
 }
 
-/** The XOR of the 0.07 values of the row runs: the value of a PUSH CRAM board once the button is pushed. */
+/**
+ * The XOR of the 0.07 values of the row runs: the value of a PUSH CRAM board once the button is pushed.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function pushedValue(board: Board): number {
   let v = 0;
   for (const run of rowRuns(board)) v ^= octal007(run);
   return v;
 }
 
-/** Outcome of a grid position: P/N for CRAM and PUSH CRAM, L/R/N/P for DOMINEERING. */
+/**
+ * Outcome of a grid position: P/N for CRAM and PUSH CRAM, L/R/N/P for DOMINEERING.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function solveOutcome(ruleset: Ruleset<any> | GridRuleset, board: Board, options: SolveOptions = {}): SolveResult {
   const t0 = performance.now();
   const done = (outcome: PartizanOutcome, grundy: number | null, nodes: number, entries: number): SolveResult => ({
@@ -221,20 +247,38 @@ function savingOnTheWay<T>(path: string, options: SolveOptions, search: Searchab
   }
 }
 
-/** A first move: the button, or a domino given by its top (vertical) or left (horizontal) cell, 0-based. */
+/**
+ * A first move: the button, or a domino given by its top (vertical) or left (horizontal) cell, 0-based.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type GridMove = { kind: 'push' } | { kind: 'vertical' | 'horizontal'; row: number; col: number };
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface MoveVerdict {
   move: GridMove;
   /** True when the move leads to a P-position (the mover then wins). */
   wins: boolean;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function formatMove(m: GridMove): string {
   return m.kind === 'push' ? 'push' : `${m.kind === 'vertical' ? 'V' : 'H'}(${m.row + 1},${m.col + 1})`;
 }
 
-/** Every first move of a CRAM or PUSH CRAM position and whether it wins. */
+/**
+ * Every first move of a CRAM or PUSH CRAM position and whether it wins.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function winningMoves(ruleset: Ruleset<any> | GridRuleset, board: Board, options: SolveOptions = {}): MoveVerdict[] {
   if (ruleset instanceof PushCramRuleset && useSum3(board, { ...options, grundy: false })) {
     const search = sum3(board, options);
@@ -280,6 +324,10 @@ export function winningMoves(ruleset: Ruleset<any> | GridRuleset, board: Board, 
   throw new InputError(`winning moves are listed for cram and pushcram, not ${ruleset.name}`);
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export interface BluffReport {
   outcome: 'P' | 'N';
   moves: MoveVerdict[];
@@ -291,7 +339,12 @@ export interface BluffReport {
   bluff: boolean;
 }
 
-/** The bluff test of push-the-button, Conjecture 5.0.3, with the button reported apart (see NOTES.md). */
+/**
+ * The bluff test of push-the-button, Conjecture 5.0.3, with the button reported apart (see NOTES.md).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function bluffTest(ruleset: Ruleset<any> | GridRuleset, board: Board, options: SolveOptions = {}): BluffReport {
   const moves = winningMoves(ruleset, board, options);
   const placements = moves.filter((m) => m.move.kind !== 'push');

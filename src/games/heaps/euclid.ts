@@ -7,6 +7,13 @@ import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
 import { rayCapabilities } from './rays.js';
 
+/**
+ * EUCLID (spec `euclid`; push-the-button, Definition 3.0.2): remove a positive multiple of the smaller heap
+ * from the larger, both staying positive; plus (0,i) -> (0,0).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Euclid implements Ruleset<Heaps> {
   readonly name = 'euclid';
   readonly domain = orderedHeapsDomain;

@@ -7,6 +7,9 @@ import type { PeriodCertifier } from '../../core/period.js';
  * same induction for hexadecimal games, whose options may leave three heaps: the window becomes
  * n0 <= n < 3 n0 + 2p + t, because only the largest of three parts summing to N + p - k is sure to be
  * >= n0 + p (it is >= (N + p - t)/3), and the options of N lift to N + p by adding p to their largest part.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function guySmithCertifier(t: number, parts: 2 | 3 = 2): PeriodCertifier {
   return (p, n0, len) => {

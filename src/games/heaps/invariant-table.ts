@@ -12,6 +12,9 @@ import type { MoveVector } from './invariant.js';
 /**
  * The moves of a t-invariant game (deciding-game-invariance, Definition 3): a position of class
  * S_j = partition(p) has the moves of moveSets[j]. An invariant game is the case t = 1.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export interface MoveClasses {
   readonly name: string;
@@ -56,6 +59,9 @@ function rayClasses(game: MoveClasses): { classOf: (x: number, y: number) => num
  * P-positions of a 2-heap invariant or t-invariant game (deciding-game-invariance, Definitions 2-3) whose
  * moves are rays along an axis or the diagonal, or fixed vectors: O(moves) per cell with one flag per
  * column, row and diagonal. No symmetry is assumed (Remark 8's H is not symmetric).
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function invariantTable2(game: MoveClasses, max: number, options: KernelOptions = {}): PTable {
   const spec = rayClasses(game);

@@ -8,9 +8,24 @@ import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
 import { invariantCapabilities } from './invariant-table.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type MoveEntry = number | '*' | '=';
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type MoveVector = readonly MoveEntry[];
 
+/**
+ * An invariant take-away game (spec `invariant:...`; deciding-game-invariance, section 1): the same move
+ * vectors from every position.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class InvariantGame implements Ruleset<Heaps> {
   readonly domain = orderedHeapsDomain;
   readonly convention = 'normal';

@@ -7,6 +7,13 @@ import type { Component, Heaps, Ruleset } from '../../core/ruleset.js';
 import { heapMultisetDomain } from '../../core/positions.js';
 import { splitHeaps } from './nim.js';
 
+/**
+ * MARK (spec `mark`; deciding-game-invariance, Example 5): from a heap of x tokens move to x - 1 or
+ * floor(x/2).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Mark implements Ruleset<Heaps> {
   readonly name = 'mark';
   readonly domain = heapMultisetDomain;

@@ -3,6 +3,13 @@ import type { Capabilities, Component, Heaps, Ruleset } from '../../core/ruleset
 import { heapMultisetDomain } from '../../core/positions.js';
 import { rayCapabilities } from './rays.js';
 
+/**
+ * NIM on any number of heaps: take any positive number of tokens from one heap (spec `nim`; push-the-button,
+ * §1.2).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Nim implements Ruleset<Heaps> {
   readonly name = 'nim';
   readonly domain = heapMultisetDomain;
@@ -39,7 +46,12 @@ function nimCapabilities(): Capabilities {
   return { ...rays, grundyOf: nimSum, misereForm: () => ({ ...rays.misereForm?.(), misereOutcomeOf }) };
 }
 
-/** The one-heap components of a heap game that is a disjunctive sum of its heaps. */
+/**
+ * The one-heap components of a heap game that is a disjunctive sum of its heaps.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function splitHeaps(rs: Ruleset<Heaps>, p: Heaps): Component[] | undefined {
   if (p.length <= 1) return undefined;
   return p.map((h) => ({ ruleset: rs, position: [h] }));

@@ -19,6 +19,10 @@ import { findPeriod, type PeriodCertifier, type Periodicity } from '../../core/p
 import { guySmithCertifier } from './guy-smith.js';
 import type { OctalGame } from './octal.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface OctalSequenceOptions {
   /** Use the sparse-space technique when a good mask exists (default true). */
   sparse?: boolean;
@@ -46,6 +50,10 @@ export interface OctalSequenceStats {
   period?: Periodicity;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface OctalSequence {
   /** G(0..max). */
   values: Int32Array;
@@ -265,6 +273,9 @@ function extendByCertifiedPeriod(G: Int32Array, n: number, max: number, certifie
  * G(0..max) of an octal game. Exact whatever the options: the sparse kernel and the period extension
  * are fast paths, cross-checked against the plain kernel and the general solver in tests.
  * An interruption throws InterruptedError whose `partial` is the Int32Array of values finished.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function octalSequence(game: OctalGame, max: number, options: OctalSequenceOptions = {}): OctalSequence {
   if (game.maxParts === 3) return hexSequence(game, max, options);
@@ -455,6 +466,9 @@ class PairSetKernel {
  * kernel; once the three-part Guy–Smith window certifies a period, the rest is read off it. Exact; an
  * interruption throws InterruptedError, a pair-set memory budget overrun LimitError, both with the values
  * finished.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function hexSequence(game: OctalGame, max: number, options: OctalSequenceOptions = {}): OctalSequence {
   const extend = options.extendByPeriod !== false;

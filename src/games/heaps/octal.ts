@@ -11,6 +11,13 @@ import { guySmithCertifier } from './guy-smith.js';
 import { splitHeaps } from './nim.js';
 import { octalSequence } from './octal-sequence.js';
 
+/**
+ * An octal or hexadecimal game d0.d1d2...dk (specs `octal:CODE`, `hex:CODE`; Winning Ways; taking-and-
+ * merging, section 1).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class OctalGame implements Ruleset<Heaps> {
   readonly domain = heapMultisetDomain;
   readonly convention = 'normal';

@@ -64,7 +64,12 @@ export function wythoffRays(extraMoves: readonly (readonly [number, number])[]):
   return { kind: 'wythoff', extra };
 }
 
-/** Whether `rayTable2` can tabulate `rs`: a chain B1 ⊙ B2 ⊙ ... of NIM/WYTHOFF/EUCLID, the last possibly misère. */
+/**
+ * Whether `rayTable2` can tabulate `rs`: a chain B1 ⊙ B2 ⊙ ... of NIM/WYTHOFF/EUCLID, the last possibly misère.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function hasRayTable(rs: Ruleset<any>): boolean {
   return rs.capabilities?.rays !== undefined;
 }
@@ -72,6 +77,9 @@ export function hasRayTable(rs: Ruleset<any>): boolean {
 /**
  * The P-positions of `rs` on [0, max]^2 in O(1) per cell (see `hasRayTable` for which rulesets). All
  * these rulesets are symmetric, so only x <= y is computed and (x, y) with x > y reads (y, x).
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function rayTable2(rs: Ruleset<any>, max: number, options: KernelOptions = {}): PTable {
   const chain = rs.capabilities?.rays;

@@ -7,7 +7,12 @@ import { InterruptedError } from '../../core/errors.js';
 import type { KernelOptions } from '../../core/kernel.js';
 import type { PeriodCertifier } from '../../core/period.js';
 
-/** G(0..max) of SUBTRACTION(S), S ascending: each value is the mex of at most |S| earlier ones. */
+/**
+ * G(0..max) of SUBTRACTION(S), S ascending: each value is the mex of at most |S| earlier ones.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function subtractionSequence(set: readonly number[], max: number, options: KernelOptions = {}): Int32Array {
   const G = new Int32Array(max + 1);
   const S = Int32Array.from(set);
@@ -33,6 +38,9 @@ export function subtractionSequence(set: readonly number[], max: number, options
  * G(0..max) of SUBTRACTION(S) ⊙ R2 ⊙ ... (seed push-the-button, Definition 2.0.1), S ascending, from
  * `after` = the values of the game after the button at 0..max: a heap n has the options n - s and the
  * button, whose value is after[n].
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function pushSubtractionSequence(set: readonly number[], after: ArrayLike<number>, max: number, options: KernelOptions = {}): Int32Array {
   const S = Int32Array.from(set);
@@ -57,6 +65,9 @@ export function pushSubtractionSequence(set: readonly number[], after: ArrayLike
 /**
  * A subtraction game's G(n) depends only on the m = max(S) values before it, so once m consecutive
  * values repeat p later, the whole sequence repeats from there on.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function windowCertifier(m: number): PeriodCertifier {
   return (p, n0, len) => (len >= n0 + p + m ? `window: the ${m} values from ${n0} repeat at ${n0 + p}, and G(n) depends only on the ${m} before it` : undefined);
@@ -74,6 +85,9 @@ function gcd(a: number, b: number): number {
  * and s + q + m agree and G is q-periodic from s: a cycle in the state space is a proof. With q = lcm(p, k)
  * and p-periodicity seen on [s, s + q) this proves period p. The same holds for outcome (0/1) sequences,
  * with k and n2 those of R2's outcomes.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function pushSubtractionCertifier(m: number, k: number, n2: number): PeriodCertifier {
   return (p, n0, len) => {

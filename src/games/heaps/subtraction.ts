@@ -4,6 +4,13 @@ import { heapMultisetDomain } from '../../core/positions.js';
 import { splitHeaps } from './nim.js';
 import { pushSubtractionCertifier, pushSubtractionSequence, subtractionSequence, windowCertifier } from './subtraction-sequence.js';
 
+/**
+ * SUBTRACTION(S) (spec `subtraction:S`; push-the-button, Definition 4.2.1): remove s in S tokens from one
+ * heap.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class SubtractionGame implements Ruleset<Heaps> {
   readonly domain = heapMultisetDomain;
   readonly convention = 'normal';

@@ -9,6 +9,13 @@ import { orderedHeapsDomain } from '../../core/positions.js';
 import { InvariantGame, type MoveVector } from './invariant.js';
 import { invariantCapabilities } from './invariant-table.js';
 
+/**
+ * A t-invariant game (spec `tinvariant:...`; deciding-game-invariance, Definition 3): a position of class
+ * S_j has the moves of the invariant move set I_j.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class TInvariantGame implements Ruleset<Heaps> {
   readonly domain = orderedHeapsDomain;
   readonly convention = 'normal';
@@ -44,35 +51,65 @@ export class TInvariantGame implements Ruleset<Heaps> {
 
 const WYTHOFF_MOVES: MoveVector[] = [['*', 0], [0, '*'], ['=', '=']];
 
-/** G_EVEN (deciding-game-invariance, Example 4): (i,0) moves when x + y is even, (i,i) moves when odd. */
+/**
+ * G_EVEN (deciding-game-invariance, Example 4): (i,0) moves when x + y is even, (i,i) moves when odd.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function gEven(): TInvariantGame {
   return new TInvariantGame(2, ([x, y]) => (x! + y!) & 1, [[['*', 0]], [['=', '=']]], 'geven');
 }
 
-/** H (deciding-game-invariance, Remark 8): WYTHOFF plus the moves (3,1), (5,1), (6,1); invariant, with exactly Wythoff's P-positions. */
+/**
+ * H (deciding-game-invariance, Remark 8): WYTHOFF plus the moves (3,1), (5,1), (6,1); invariant, with exactly Wythoff's P-positions.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function invariantWythoffTwin(): InvariantGame {
   return new InvariantGame([...WYTHOFF_MOVES, [3, 1], [5, 1], [6, 1]]);
 }
 
-/** H' (deciding-game-invariance, Remark 8): WYTHOFF plus (5,1), (6,1) when x is even, (1,3), (1,5) when odd; 2-invariant, with exactly Wythoff's P-positions. */
+/**
+ * H' (deciding-game-invariance, Remark 8): WYTHOFF plus (5,1), (6,1) when x is even, (1,3), (1,5) when odd; 2-invariant, with exactly Wythoff's P-positions.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function twoInvariantWythoffTwin(): TInvariantGame {
   return new TInvariantGame(2, ([x]) => x! & 1, [[...WYTHOFF_MOVES, [5, 1], [6, 1]], [...WYTHOFF_MOVES, [1, 3], [1, 5]]], 'hprime');
 }
 
-/** The positions p with (sum of coefficients[i] · p[i]) mod modulus = residue. */
+/**
+ * The positions p with (sum of coefficients[i] · p[i]) mod modulus = residue.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export interface ResidueCondition {
   readonly coefficients: readonly number[];
   readonly modulus: number;
   readonly residue: number;
 }
 
-/** A class S_j given by residue conditions (all must hold), or 'else' (every position of no other class). */
+/**
+ * A class S_j given by residue conditions (all must hold), or 'else' (every position of no other class).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export interface ResidueClass {
   readonly conditions: readonly ResidueCondition[] | 'else';
   readonly moves: readonly MoveVector[];
 }
 
-/** Why residue classes fail to partition N^n (Definition 3 needs a partition), with a witness position. */
+/**
+ * Why residue classes fail to partition N^n (Definition 3 needs a partition), with a witness position.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export type PartitionDefect = { kind: 'overlap'; first: number; second: number; witness: number[] } | { kind: 'uncovered'; witness: number[] };
 
 /** Most cells of the period box [0,L)^n that a residue partition may need to check and tabulate. */
@@ -95,6 +132,9 @@ function holds(c: ResidueCondition, p: readonly number[]): boolean {
  * The class of every position of the period box [0,L)^n, L the lcm of the moduli: residue conditions
  * depend on p only modulo L in each coordinate, so this box decides the whole partition. Returns the
  * table (index sum p_i·L^i) or the first defect found. Throws RangeError when L^n exceeds the limit.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function residuePartitionTable(heapCount: number, classes: readonly ResidueClass[]): { period: number; table: Int32Array } | PartitionDefect {
   let L = 1;
@@ -124,6 +164,9 @@ export function residuePartitionTable(heapCount: number, classes: readonly Resid
  * A t-invariant game (deciding-game-invariance, Definition 3) whose partition is given by residues of
  * linear forms in the coordinates, the practical case of G_EVEN (x + y mod 2) and H' (x mod 2).
  * Throws RangeError when the classes do not partition N^n.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function residueTInvariantGame(heapCount: number, classes: readonly ResidueClass[], name: string): TInvariantGame {
   const box = residuePartitionTable(heapCount, classes);

@@ -7,8 +7,19 @@ import { orderedHeapsDomain } from '../../core/positions.js';
 import { rayCapabilities, wythoffRays } from './rays.js';
 import { WythoffValues } from './wythoff-values.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export type MovePair = readonly [number, number];
 
+/**
+ * WYTHOFF (spec `wythoff`; push-the-button, Definition 3.1.2) and its extensions by extra moves:
+ * `wythoff+K,L` adds (K,L) and (L,K); MAHARAJA NIM is `wythoff+1,2` (maharaja-nim, section 1).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class WythoffFamily implements Ruleset<Heaps> {
   readonly domain = orderedHeapsDomain;
   readonly convention = 'normal';

@@ -7,6 +7,13 @@ import { PTable, checkTableProgress, tableStopped } from '../../core/ptable.js';
 import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
 
+/**
+ * ZERUCLID (spec `zeruclid`; push-the-button, Definition 3.0.1): remove from one heap a positive multiple of
+ * the smallest non-zero heap.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class Zeruclid implements Ruleset<Heaps> {
   readonly name = 'zeruclid';
   readonly domain = orderedHeapsDomain;
@@ -32,6 +39,9 @@ export class Zeruclid implements Ruleset<Heaps> {
 /**
  * ZERUCLID (seed push-the-button, Definition 3.0.1) on `heaps` heaps in [0, max]^heaps: remove a positive
  * multiple of the least non-zero heap from one heap.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function zeruclidTable(heaps: number, max: number, options: KernelOptions = {}): PTable {
   const t = new PTable(heaps, max);

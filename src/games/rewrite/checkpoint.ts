@@ -14,6 +14,10 @@ import { type RewriteRule, formatRule } from './rules.js';
 
 const KIND = 'rewrite-lengths';
 
+/**
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export class DirectoryCheckpoint {
   /** What the values are values of: the rules (no option changes a value). */
   private readonly identity: Identity;

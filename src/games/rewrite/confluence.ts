@@ -29,6 +29,9 @@ export interface ConfluentReduction {
  * Theorem 6 (seed taking-and-merging, section 2.2): reduce greedily from left to right with a stack
  * of runs (letter, count); a run reaching its exponent is deleted and the runs around it join.
  * O(|word|) time.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function confluentReduction(rules: readonly RewriteRule[], word: string): ConfluentReduction {
   const { letters, k, l } = twoRuleExponents(rules);
@@ -78,6 +81,9 @@ export interface Pushdown {
 /**
  * The pushdown automaton of the proof of Theorem 6 (seed taking-and-merging, section 2.2). For an
  * exponent 1 (Remark 7) no stack symbol of that letter exists: reading it flips the parity at once.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function confluencePushdown(rules: readonly RewriteRule[]): Pushdown {
   const { letters, k, l } = twoRuleExponents(rules);
@@ -104,7 +110,12 @@ export function confluencePushdown(rules: readonly RewriteRule[]): Pushdown {
 const sameSymbol = (x: StackSymbol, y: StackSymbol) =>
   x === 'bottom' || y === 'bottom' ? x === y : x.letter === y.letter && x.count === y.count;
 
-/** Runs the (deterministic) automaton on a word; the state reached is the Grundy value. */
+/**
+ * Runs the (deterministic) automaton on a word; the state reached is the Grundy value.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function runPushdown(pda: Pushdown, word: string): number {
   let state = 0;
   const stack: StackSymbol[] = ['bottom'];

@@ -22,7 +22,12 @@ import {
 import { type PackedLayout, MAX_TABLE_BYTES, checkFits, decodeWord, encodeWord, packedLayout } from './packed.js';
 import { type RewriteRule, alphabetOf, formatRule } from './rules.js';
 
-/** What one length looks like (the `sprague lengths` line). */
+/**
+ * What one length looks like (the `sprague lengths` line).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface LengthStats {
   length: number;
   words: number;
@@ -36,6 +41,10 @@ export interface LengthStats {
   firstWordsReachingMax: string[];
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface EnumerateOptions {
   /** Worker threads; 1 (the default) computes in this thread. */
   threads?: number;
@@ -52,7 +61,12 @@ export interface EnumerateOptions {
   resume?: { stats: LengthStats[]; load(length: number, into: Uint8Array): void };
 }
 
-/** The finished table: values of all words of lengths 0..lengths.length-1. */
+/**
+ * The finished table: values of all words of lengths 0..lengths.length-1.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class GrundyTable {
   constructor(
     readonly rules: readonly RewriteRule[],
@@ -249,6 +263,9 @@ async function fillLengthOnPool(
  * Every word of length 0..maxLength. With threads > 1 the words of each length are split over a
  * worker pool sharing one table. Interruptible between slices: the InterruptedError carries the
  * GrundyTable of the lengths finished so far.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export async function enumerateByLength(
   rules: readonly RewriteRule[],
@@ -289,7 +306,12 @@ export async function enumerateByLength(
   return new GrundyTable(rules, layout, values, lengths);
 }
 
-/** The same in this thread, synchronously (small tables, tests). */
+/**
+ * The same in this thread, synchronously (small tables, tests).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function enumerateByLengthSync(
   rules: readonly RewriteRule[],
   maxLength: number,

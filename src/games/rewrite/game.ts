@@ -6,6 +6,13 @@ import type { Capabilities, Ruleset } from '../../core/ruleset.js';
 import { wordDomain } from '../../core/positions.js';
 import { type RewriteRule, alphabetOf, formatRule, isStronglyTerminating } from './rules.js';
 
+/**
+ * The rewrite game of a finite rule set (spec `rewrite:...`; taking-and-merging, section 1): a move replaces
+ * one occurrence of u by v for a rule u -> v.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class RewriteGame implements Ruleset<string> {
   readonly domain = wordDomain;
   readonly convention = 'normal';
@@ -38,6 +45,9 @@ export class RewriteGame implements Ruleset<string> {
  * Positive integer weights of the letters such that every rule strictly lowers the weight of the word,
  * if small ones exist: a proof that every play ends (e.g. a -> b with a = 2, b = 1). Searched by brute
  * force over weights 1..maxWeight, for alphabets of up to 6 letters.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function decreasingWeights(rules: readonly RewriteRule[], maxWeight = 8): Map<string, number> | undefined {
   const letters = alphabetOf(rules);
@@ -64,6 +74,9 @@ export type TerminationVerdict =
  * What can be seen of termination (undecidable in general, taking-and-merging section 5): strongly
  * terminating systems always end, and so do systems whose rules all lower a weight of the letters; a rule whose right side contains its left side, or a short cycle
  * of words, shows a play that never ends; anything else is unknown.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function checkTermination(rules: readonly RewriteRule[], nodeBudget = 20_000): TerminationVerdict {
   if (isStronglyTerminating(rules)) return { kind: 'strong' };

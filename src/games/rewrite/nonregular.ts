@@ -24,7 +24,12 @@ export function theorem5Exponents(rules: readonly RewriteRule[]): { a: string; b
   return { a, b, k1, l1 };
 }
 
-/** b^(l1-1) (a b^(l1-1))^i (b a^(k1-1))^j, the words of the proof of Theorem 5. */
+/**
+ * b^(l1-1) (a b^(l1-1))^i (b a^(k1-1))^j, the words of the proof of Theorem 5.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function nonRegularWord(a: string, b: string, k1: number, l1: number, i: number, j: number): string {
   return b.repeat(l1 - 1) + (a + b.repeat(l1 - 1)).repeat(i) + (b + a.repeat(k1 - 1)).repeat(j);
 }
@@ -38,7 +43,12 @@ export interface Theorem5Case {
   expected: 'P' | 'N';
 }
 
-/** Solves every word of the family with 0 <= i <= iMax, 0 <= j <= jMax by the plain solver. */
+/**
+ * Solves every word of the family with 0 <= i <= iMax, 0 <= j <= jMax by the plain solver.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function checkNonRegularity(rules: readonly RewriteRule[], iMax: number, jMax: number, solver = new Solver()): Theorem5Case[] {
   const { a, b, k1, l1 } = theorem5Exponents(rules);
   const game = new RewriteGame(rules);

@@ -23,6 +23,9 @@ export function octalDigits(code: string): number[] {
  * The rewrite rules of an octal game. Digit d_k (take k tokens): bit 1 = the heap may vanish,
  * bit 2 = one heap may remain, bit 4 = two non-empty heaps may remain. Deleting a's never splits a
  * heap, so bits 1|2 are a^k -> ε; a split writes a new separator b; an empty heap (bb) is harmless.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function octalRewriteRules(code: string): RewriteRule[] {
   const rules: RewriteRule[] = [];
@@ -71,6 +74,9 @@ export function heapsOfWord(word: string): number[] {
  * G(b a^n b) for n = 0..maxHeap in the rewrite game of `rules`: the options are the words the rules
  * produce from b a^n b; the b's are never erased, so a word is the disjunctive sum of its segments
  * b a^m b and its value the XOR of theirs (every rule removes a's, so smaller heaps come first).
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function grundyOfHeapWords(rules: readonly RewriteRule[], maxHeap: number): number[] {
   const game = new RewriteGame(rules);

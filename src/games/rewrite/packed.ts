@@ -68,7 +68,12 @@ export function largestLengthThatFits(radix: number, bytes: number): number {
   }
 }
 
-/** The integer of `word` (first letter most significant); -1 when a letter is not in the alphabet. */
+/**
+ * The integer of `word` (first letter most significant); -1 when a letter is not in the alphabet.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function encodeWord(layout: PackedLayout, word: string): number {
   let w = 0;
   for (const c of word) {
@@ -79,6 +84,10 @@ export function encodeWord(layout: PackedLayout, word: string): number {
   return w;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function decodeWord(layout: PackedLayout, length: number, w: number): string {
   let s = '';
   for (let i = length - 1; i >= 0; i--) s += layout.alphabet[Math.floor(w / layout.powers[i]!) % layout.radix]!;

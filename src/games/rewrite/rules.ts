@@ -6,6 +6,12 @@ import { compressWord } from '../../core/positions.js';
 
 export { RESERVED, compressWord } from '../../core/positions.js';
 
+/**
+ * A rule u -> v of a rewrite game.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface RewriteRule {
   /** u, non-empty. */
   readonly lhs: string;

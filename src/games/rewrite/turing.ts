@@ -101,7 +101,12 @@ function assignLetters(machine: TuringMachineJson): { state: Record<string, stri
   return out;
 }
 
-/** Rules (2)-(11) of section 5.1 for the machine. */
+/**
+ * Rules (2)-(11) of section 5.1 for the machine.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function compileTuringMachine(json: unknown): CompiledMachine {
   const machine = parseMachine(json);
   const letters = assignLetters(machine);
@@ -151,6 +156,9 @@ export function compileTuringMachine(json: unknown): CompiledMachine {
  * #2(m+1); read as r = 2(m+1) the word is a P-position for every machine tried with m even (a run of
  * #'s is crossed 4 at a time and halves at each crossing, so r must stay divisible by 4 through up
  * to m crossings), so the exponent is read as 2^(m+1), which the tests confirm. `run` overrides it.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function haltingWord(compiled: CompiledMachine, m: number, run = 2 ** (m + 1)): string {
   return compiled.startPrefix + (ERASABLE.repeat(run) + compiled.blank).repeat(m);
@@ -162,7 +170,12 @@ export interface MachineRun {
   state: string;
 }
 
-/** Runs T on the empty word (tape $ β β ...). */
+/**
+ * Runs T on the empty word (tape $ β β ...).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function runMachine(json: unknown, maxSteps: number): MachineRun {
   const m = parseMachine(json);
   const delta = new Map(m.transitions.map((t) => [`${t[0]}\u0000${t[1]}`, t] as const));
@@ -190,7 +203,12 @@ export interface ForcedPlay {
   branching?: string;
 }
 
-/** Plays from w0 while exactly one move is possible (Proposition 23: always, from words of L). */
+/**
+ * Plays from w0 while exactly one move is possible (Proposition 23: always, from words of L).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function forcedPlay(options: (w: string) => string[], w0: string, maxMoves = 1_000_000): ForcedPlay {
   const words = [w0];
   for (let i = 0; i < maxMoves; i++) {

@@ -37,6 +37,9 @@ export class OneShotLibrary implements Library {
 /**
  * Decides whether the set P (a predicate on n tracks, all in one numeration system, containing 0)
  * is 1-admissible (Theorem 23). O(automata), which is a tower of exponentials in the worst case.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function admissibleByLogic(set: Predicate, limits: Limits = {}): LogicAdmissibility {
   const sys = commonSystem(set);

@@ -17,6 +17,10 @@
  */
 import type { TakeAndBreakCode } from './code.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface PeriodCertificate {
   /** The least period and its preperiod (least n0 with G(n + p) = G(n) for all n >= n0). */
   period: number;
@@ -66,6 +70,9 @@ export function tailStart(values: ArrayLike<number>, len: number, p: number): nu
 /**
  * The certificate for period p from the values G(0..len-1), or undefined when they do not prove it
  * (the period fails inside them, or they are too few). Checks everything it claims from the values.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function certifyPeriod(code: TakeAndBreakCode, values: ArrayLike<number>, len: number, p: number): PeriodCertificate | undefined {
   if (p < 1 || p >= len) return undefined;
@@ -117,6 +124,9 @@ function divisors(p: number): number[] {
 /**
  * A certifier in the shape analysis/periodicity.ts uses (p, n0, len) => reason | undefined, for wiring
  * the take-and-break certificate into `findPeriod`.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function takeAndBreakCertifier(code: TakeAndBreakCode): (p: number, n0: number, len: number) => string | undefined {
   return (p, n0, len) => {

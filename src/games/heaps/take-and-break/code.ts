@@ -13,6 +13,10 @@
  */
 import { SpecError } from '../../../core/errors.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface TakeAndBreakCode {
   /** digits[k] = d_k (bits 1, 2, 4, 8); digits[t] is the last non-zero one (t = 0 for d0 alone). */
   readonly digits: readonly number[];
@@ -56,6 +60,9 @@ function fail(src: CodeSource, at: number, reason: string): never {
  * Reads a take-and-break code at the start of `text` (a spec may go on after it: the code ends at the
  * first character that cannot belong to one). Returns the code and how many characters it took.
  * Throws SpecError naming what is wrong and its column.
+ *
+ * @remarks Since 0.1.0
+ * @beta
  */
 export function readTakeAndBreakCode(text: string, src: CodeSource = { spec: text, offset: 0 }): { code: TakeAndBreakCode; length: number } {
   let i = 0;
@@ -106,7 +113,12 @@ export function readTakeAndBreakCode(text: string, src: CodeSource = { spec: tex
   return { code: takeAndBreakCode(digits, unequal), length };
 }
 
-/** Parses a whole string as a take-and-break code (see readTakeAndBreakCode). */
+/**
+ * Parses a whole string as a take-and-break code (see readTakeAndBreakCode).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function parseTakeAndBreakCode(text: string, src: CodeSource = { spec: text, offset: 0 }): TakeAndBreakCode {
   const { code, length } = readTakeAndBreakCode(text, src);
   if (length !== text.length) fail(src, length, `unexpected ${JSON.stringify(text[length])} in a take-and-break code`);
@@ -116,6 +128,9 @@ export function parseTakeAndBreakCode(text: string, src: CodeSource = { spec: te
 /**
  * The code with these digits (d_0, d_1, ...) and `!` flags, normalised: trailing zero digits dropped.
  * Throws RangeError for digits outside 0..15, d0 with bit 1 or 2, or `!` on a digit that does not split.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function takeAndBreakCode(digits: readonly number[], unequal: readonly boolean[] = []): TakeAndBreakCode {
   if (digits.length === 0) throw new RangeError('a code has at least the digit d0');
@@ -139,7 +154,12 @@ export function isOctalCode(code: TakeAndBreakCode): boolean {
   return code.digits.every((d) => d < 8);
 }
 
-/** The spec name sprague gives the game: `octal:CODE` when all digits are octal, else `hex:CODE`. */
+/**
+ * The spec name sprague gives the game: `octal:CODE` when all digits are octal, else `hex:CODE`.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function specName(code: TakeAndBreakCode): string {
   return `${isOctalCode(code) ? 'octal' : 'hex'}:${code.text}`;
 }

@@ -14,6 +14,13 @@ import { checkpointPath } from './checkpoint.js';
 import { specName, type TakeAndBreakCode } from './code.js';
 import { takeAndBreakSequence, type TakeAndBreakPartial, type TakeAndBreakResult } from './sequence.js';
 
+/**
+ * The take-and-break game of a code as a ruleset on heaps: the plain reference the fast kernels are checked
+ * against, with the sequence kernel and certifier as its capabilities.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export class TakeAndBreakGame implements Ruleset<Heaps> {
   readonly domain = heapMultisetDomain;
   readonly convention = 'normal';

@@ -11,6 +11,10 @@ import { PeriodTracker, type PeriodCertificate } from './certificate.js';
 import { TakeAndBreakKernel, type KernelStats, type Values } from './kernel.js';
 import { movesOf } from './moves.js';
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface TakeAndBreakOptions {
   /** Use the sparse-space path when a good class exists (default true); false runs the plain path only. */
   sparse?: boolean;
@@ -41,6 +45,10 @@ export interface TakeAndBreakPartial {
   resumedFrom: number;
 }
 
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface TakeAndBreakResult {
   /** G(0..max), or fewer when atPeriod is 'stop'. */
   values: Values;
@@ -80,6 +88,9 @@ export { formatFingerprint } from '../../../core/kernel.js';
  * G(0..max) of the take-and-break game of `code`. Exact: the sparse path, the witness shortcuts and
  * the period extension only change the speed (tests check them against the plain reference).
  * Throws InterruptedError whose `partial` (TakeAndBreakPartial) holds the values finished and their fingerprint.
+ *
+ * @remarks Since 0.1.0
+ * @public
  */
 export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, options: TakeAndBreakOptions = {}): TakeAndBreakResult {
   const total = max + 1;

@@ -15,7 +15,7 @@
 // Errors: typed, with a position or a reason; the CLI turns them into exit codes.
 export * from './core/errors.js';
 
-// Rulesets: what a game is, and what it declares it can do fast (its capabilities).
+// Rulesets: what a game is, what it declares it can do fast (its capabilities), and its family's data.
 export type {
   Ruleset,
   PositionDomain,
@@ -31,7 +31,9 @@ export type {
   RayChain,
   PictureKind,
   Phases,
+  FamilyData,
 } from './core/ruleset.js';
+export { wythoffMovesOf, rewriteRulesOf } from './core/ruleset.js';
 export type { KernelOptions } from './core/kernel.js';
 export { heapMultisetDomain, orderedHeapsDomain, wordDomain } from './core/positions.js';
 

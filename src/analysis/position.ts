@@ -11,7 +11,7 @@ import { LimitError } from '../core/errors.js';
 import { limitDefault } from '../core/limits.js';
 import type { KernelOptions } from '../core/kernel.js';
 import { PTable, tableStopped } from '../core/ptable.js';
-import type { Ruleset } from '../core/ruleset.js';
+import { type Ruleset, wythoffMovesOf } from '../core/ruleset.js';
 import { Solver, type Outcome, type SolverOptions } from '../core/solver.js';
 import { certifiedPeriod, kernelSequence } from './sequence.js';
 
@@ -183,9 +183,9 @@ export class PositionValues {
    */
   checkSize(p: unknown, text: string): void {
     const rs = this.rs;
-    if (rs.domain.kind !== 'heaps' || rs.capabilities?.wythoffMoves === undefined) return;
+    if (rs.domain.kind !== 'heaps' || wythoffMovesOf(rs) === undefined) return;
     // A value (or a misère outcome) the ruleset's table gives needs no search (asking builds the table the answer reads anyway).
-    const closed = rs.convention === 'normal' ? rs.capabilities.grundyOf?.(p) : rs.capabilities.misereOutcomeOf?.(p);
+    const closed = rs.convention === 'normal' ? rs.capabilities?.grundyOf?.(p) : rs.capabilities?.misereOutcomeOf?.(p);
     if (closed !== undefined) return;
     const cells = (p as number[]).reduce((n, h) => n * (h + 1), 1);
     const what = `the search of ${text} in ${rs.name} (the ${cells} positions below it)`;

@@ -8,7 +8,7 @@
  */
 import { checkMemory } from '../core/budget.js';
 import { InterruptedError } from '../core/errors.js';
-import type { Ruleset } from '../core/ruleset.js';
+import { type Ruleset, wythoffMovesOf } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
 import { NotTabulable, type PTable, outcomeTable } from './heap-tables.js';
 import { heapValuesTable, isSumOfHeapValues } from './position.js';
@@ -108,7 +108,7 @@ export function pTable(rs: Ruleset<any>, heaps: number, max: number, options: Bo
  * for a kernel of the ruleset's own, four bytes per cell for the generic table.
  */
 export function boxBytes(rs: Ruleset<any>, heaps: number, max: number): number {
-  if (heaps === 2 && rs.capabilities?.wythoffMoves) return (max + 1) * (5 + 2 * LISTED_POSITION_BYTES);
+  if (heaps === 2 && wythoffMovesOf(rs)) return (max + 1) * (5 + 2 * LISTED_POSITION_BYTES);
   // A kernel of the ruleset's own fills a bitset (and arrays along one side); the generic table a value per cell.
   const cells = (max + 1) ** heaps;
   return rs.capabilities?.table || isSumOfHeapValues(rs, heaps) ? cells / 8 + (max + 1) * 16 : cells * 4;
@@ -125,7 +125,7 @@ const LISTED_POSITION_BYTES = 64;
  */
 export function pPositions(rs: Ruleset<any>, heaps: number, max: number, options: BoxOptions = {}): { positions: number[][]; method: BoxMethod } {
   checkMemory(`the P-positions of ${rs.name} in [0,${max}]^${heaps}`, boxBytes(rs, heaps, max));
-  const wythoffMoves = heaps === 2 ? rs.capabilities?.wythoffMoves : undefined;
+  const wythoffMoves = heaps === 2 ? wythoffMovesOf(rs) : undefined;
   if (wythoffMoves) return { positions: wythoffFamilyPPositions(wythoffMoves, max, options), method: 'wythoff-columns' };
   const t = pTable(rs, heaps, max, options);
   if (!t) return { positions: pPositionsInBox(rs, heaps, max, options), method: 'solver' };

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { limitDefault } from '../core/limits.js';
 import { codeVersion } from '../core/version.js';
-import type { Ruleset } from '../core/ruleset.js';
+import { rewriteRulesOf, type Ruleset, wythoffMovesOf } from '../core/ruleset.js';
 import { certifierFor } from '../analysis/periodicity.js';
 import { sequenceWithPeriod, type SequenceResult } from '../analysis/sequence.js';
 import { pPositions } from '../analysis/ppositions.js';
@@ -78,10 +78,9 @@ export function taskKey(task: Pick<CensusTask, 'spec' | 'computation' | 'bound'>
  * @beta
  */
 export function computationsOf(rs: Ruleset<any>): Computation[] {
-  const caps = rs.capabilities;
   const out: Computation[] = [];
-  if (caps?.rewriteRules) out.push('rewrite');
-  if (caps?.wythoffMoves && rs.convention === 'normal') out.push('wythoff');
+  if (rewriteRulesOf(rs)) out.push('rewrite');
+  if (wythoffMovesOf(rs) && rs.convention === 'normal') out.push('wythoff');
   if (rs.domain.kind === 'heaps') {
     if ((rs.heapCount ?? 1) === 1) out.push('sequence');
     if (rs.heapCount === undefined || rs.heapCount === 2) out.push('ppositions');
@@ -205,7 +204,7 @@ function isValues(x: unknown): x is ArrayLike<number> {
  * P-positions (a_n, b_n): the quantity maharaja-nim section 2.3 bounds by [-4, 3] for Maharaja Nim.
  */
 function wythoffRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): Omit<CensusRow, 'spec' | 'computation' | 'bound'> {
-  const moves: readonly ExtraMove[] = rs.capabilities!.wythoffMoves!;
+  const moves: readonly ExtraMove[] = wythoffMovesOf(rs)!;
   const table = wythoffFamilyTable(moves, task.bound + 1, options(ctx));
   const s = upperStats(table);
   return {
@@ -326,7 +325,7 @@ function tableLowerBound(table: GrundyTable): number {
  * Lemma-2 prover within the time budget.
  */
 function rewriteRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): Omit<CensusRow, 'spec' | 'computation' | 'bound'> {
-  const rules: readonly RewriteRule[] = rs.capabilities!.rewriteRules!;
+  const rules: readonly RewriteRule[] = rewriteRulesOf(rs)!;
   const settings = task.automaton ?? DEFAULT_AUTOMATON;
   const table = enumerateByLengthSync(rules, task.bound, {
     ...(ctx.signal ? { signal: ctx.signal } : {}),

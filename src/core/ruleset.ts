@@ -79,6 +79,44 @@ export interface Ruleset<P> {
   readonly heapCount?: number;
   /** What this ruleset can do faster than the general solver (none when absent). */
   readonly capabilities?: Capabilities;
+  /**
+   * The family a ruleset belongs to, as the data that family's own analyses read (not a kernel): the extra
+   * moves of Wythoff Nim with extra moves, the rules of a rewrite game. Read through wythoffMovesOf and
+   * rewriteRulesOf.
+   */
+  readonly family?: FamilyData;
+}
+
+/**
+ * What a ruleset is, for the analyses of its family: WYTHOFF with these extra moves (k,l), (l,k) besides
+ * (maharaja-nim; the column table, bit strings, the telescope, dictionaries read them), or a rewrite game's
+ * rules u -> v (taking-and-merging; enumeration by length, automata, `rewrite`).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
+export type FamilyData =
+  | { readonly kind: 'wythoff'; readonly extraMoves: readonly (readonly [number, number])[] }
+  | { readonly kind: 'rewrite'; readonly rules: readonly { readonly lhs: string; readonly rhs: string }[] };
+
+/**
+ * The extra moves of a game of Wythoff Nim with extra moves (an empty list for WYTHOFF itself), else undefined.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
+export function wythoffMovesOf(rs: Ruleset<any>): readonly (readonly [number, number])[] | undefined {
+  return rs.family?.kind === 'wythoff' ? rs.family.extraMoves : undefined;
+}
+
+/**
+ * The rules u -> v of a rewrite game, else undefined.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
+export function rewriteRulesOf(rs: Ruleset<any>): readonly { readonly lhs: string; readonly rhs: string }[] | undefined {
+  return rs.family?.kind === 'rewrite' ? rs.family.rules : undefined;
 }
 
 /**
@@ -116,10 +154,6 @@ export interface Capabilities {
   readonly picture?: PictureKind;
   /** Its moves on two heaps as rays, by which push chains and misère forms of ray games compose (games/heaps/rays.ts). */
   readonly rays?: RayChain;
-  /** Wythoff Nim with these extra moves (k,l), (l,k) besides: the column table, bit strings, the telescope read them. */
-  readonly wythoffMoves?: readonly (readonly [number, number])[];
-  /** A rewrite game's rules u -> v (games/rewrite/rules.ts): enumeration by length, automata, `rewrite`. */
-  readonly rewriteRules?: readonly { readonly lhs: string; readonly rhs: string }[];
   /** The name under which the grid search (games/grids/task.ts) rebuilds and solves this game in a worker. */
   readonly gridSearch?: string;
   /** The capabilities of push(this, after) (seed push-the-button, Definition 2.0.1) that this ruleset, played first, gives. */

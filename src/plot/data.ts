@@ -11,7 +11,7 @@ import type { Periodicity } from '../analysis/periodicity.js';
 import { sequenceWithPeriod } from '../analysis/sequence.js';
 import { upperPPositions, upperStats, wythoffFamilyTable, type UpperStats } from '../analysis/wythoff-table.js';
 import { InputError, InterruptedError } from '../core/errors.js';
-import type { Ruleset } from '../core/ruleset.js';
+import { rewriteRulesOf, type Ruleset, wythoffMovesOf } from '../core/ruleset.js';
 import { enumerateByLength, type LengthStats } from '../games/rewrite/enumerate.js';
 import type { RewriteRule } from '../games/rewrite/rules.js';
 
@@ -45,7 +45,7 @@ export function requireHeaps(rs: Ruleset<any>, heaps: number): void {
  */
 export function pPositionsPlane(rs: Ruleset<any>, max: number, o: GatherOptions = {}): [number, number][] {
   requireHeaps(rs, 2);
-  const wythoffMoves = rs.convention === 'normal' ? rs.capabilities?.wythoffMoves : undefined;
+  const wythoffMoves = rs.convention === 'normal' ? wythoffMovesOf(rs) : undefined;
   if (wythoffMoves) {
     const t = wythoffFamilyTable(wythoffMoves, max + 1, { ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
     const out: [number, number][] = [];
@@ -145,7 +145,7 @@ export function sequenceData(rs: Ruleset<any>, max: number, o: GatherOptions = {
 
 /** The rules of a rewrite game, or an InputError naming the game. */
 export function rewriteRules(rs: Ruleset<any>): readonly RewriteRule[] {
-  const rules = rs.capabilities?.rewriteRules;
+  const rules = rewriteRulesOf(rs);
   if (!rules) throw new InputError(`${rs.name} is not a rewrite game (a spec like rewrite:a,a2,b)`);
   return rules;
 }
@@ -179,7 +179,7 @@ export interface UpperPositions {
 
 /** The upper P-positions of a Wythoff-family game in the columns x <= max, by the column algorithm. */
 export function upperPositions(rs: Ruleset<any>, max: number, o: GatherOptions = {}): UpperPositions {
-  const wythoffMoves = rs.convention === 'normal' ? rs.capabilities?.wythoffMoves : undefined;
+  const wythoffMoves = rs.convention === 'normal' ? wythoffMovesOf(rs) : undefined;
   if (!wythoffMoves) throw new InputError(`${rs.name} is not Wythoff Nim with extra moves (wythoff, maharaja, wythoff+K,L,...)`);
   const t = wythoffFamilyTable(wythoffMoves, max + 1, { ...(o.signal ? { signal: o.signal } : {}), ...(o.onProgress ? { onProgress: o.onProgress } : {}) });
   const ups = upperPPositions(t, Number.POSITIVE_INFINITY);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { InputError, SpecError } from '../../src/core/errors.js';
 import { INLINE_MS, JobRunner } from '../../src/core/jobs.js';
+import { rewriteRulesOf } from '../../src/core/ruleset.js';
 import { findGrundyAutomaton } from '../../src/regular/grundy-automaton.js';
 import { jobRunner, reviveAutomatonResult } from '../../src/jobs/index.js';
 import { parseSpec } from '../../src/spec/index.js';
@@ -12,7 +13,7 @@ const fixtureWorker = new URL('./fixture-worker.js', import.meta.url);
 test('the learner as a job gives the same proved machine as in the caller thread, revived as a working Dfa', async () => {
   const runner = jobRunner();
   try {
-    const rules = parseSpec('rewrite:a,a2,a3,b').capabilities!.rewriteRules!;
+    const rules = rewriteRulesOf(parseSpec('rewrite:a,a2,a3,b'))!;
     const here = findGrundyAutomaton(rules);
     const end = await runner.run('automaton', { rules, maxStates: 100, target: 'grundy' });
     assert.equal(end.end, 'done');
@@ -32,7 +33,7 @@ test('a stopped job ends "interrupted" with its typed partial: the learner keeps
   try {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 1500);
-    const end = await runner.run('automaton', { rules: parseSpec('rewrite:a,a4,b').capabilities!.rewriteRules!, maxStates: 5000, target: 'grundy' }, { signal: ac.signal });
+    const end = await runner.run('automaton', { rules: rewriteRulesOf(parseSpec('rewrite:a,a4,b'))!, maxStates: 5000, target: 'grundy' }, { signal: ac.signal });
     assert.equal(end.end, 'interrupted');
     if (end.end !== 'interrupted') return;
     assert.equal(end.killed, false);

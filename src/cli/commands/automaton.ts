@@ -3,6 +3,7 @@
  * and prove it for all words (seed taking-and-merging, Lemma 2). `--dot` writes DOT, or a picture
  * when FILE ends in .svg or .png.
  */
+import { rewriteRulesOf } from '../../core/ruleset.js';
 import type { Command } from 'commander';
 import { toDot } from '../../automata/dot.js';
 import { dotToPng, dotToSvg } from '../../automata/render.js';
@@ -42,7 +43,7 @@ export const automatonCommand: CommandModule = {
         const maxStates = flags.maxStates === undefined ? 200 : parseCount('--max-states', flags.maxStates);
         if (flags.dot) checkWritableFile('--dot', flags.dot);
         const ruleset = parseSpec(spec, { allowUnboundedRewriting: true });
-        const rules = ruleset.capabilities?.rewriteRules;
+        const rules = rewriteRulesOf(ruleset);
         if (!rules) throw new InputError(`automaton needs a rewrite game (rewrite:RULES), not ${spec}`);
         if (flags.verify !== undefined) return await verifyStored(rules, flags.verify, flags);
         // The learner runs as a job so that Ctrl-C can stop it and keep what it learned.

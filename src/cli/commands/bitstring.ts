@@ -1,4 +1,5 @@
 /** `sprague bitstring SPEC --bits N`: the bit string of a Wythoff-family game (maharaja-nim, section 2.1). */
+import { wythoffMovesOf } from '../../core/ruleset.js';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { parseSpec } from '../../spec/index.js';
@@ -22,7 +23,7 @@ export const bitstringCommand: CommandModule = {
       .option('--json', 'JSON Lines output')
       .action(async (spec: string, flags: Flags) => {
         const ruleset = parseSpec(spec);
-        const extraMoves = ruleset.capabilities?.wythoffMoves;
+        const extraMoves = wythoffMovesOf(ruleset);
         if (!extraMoves) throw new InputError(`bitstring needs a Wythoff-family game (wythoff, maharaja, wythoff+K,L), not ${ruleset.name}`);
         const n = parseCount('--bits', flags.bits);
         // A job, so that Ctrl-C keeps the bits of the columns finished; up to 2^20 bits (one step of the kernel, milliseconds) tried here first.

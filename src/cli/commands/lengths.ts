@@ -2,6 +2,7 @@
  * `sprague lengths SPEC --max N`: the Grundy value of every word of length 0..N of a rewrite game,
  * one line per length (docs/cli.md); `--words g` lists the Grundy language L_g instead.
  */
+import { rewriteRulesOf } from '../../core/ruleset.js';
 import type { Command } from 'commander';
 import { memoryBudget } from '../../core/budget.js';
 import { InputError } from '../../core/errors.js';
@@ -40,7 +41,7 @@ export const lengthsCommand: CommandModule = {
       .option('--max-depth <n>', 'longest chain of same-length moves for rules u->v with |u| = |v|')
       .action(async (spec: string, flags: Flags) => {
         const ruleset = parseSpec(spec, { allowUnboundedRewriting: true });
-        const rules = ruleset.capabilities?.rewriteRules;
+        const rules = rewriteRulesOf(ruleset);
         if (!rules) throw new InputError(`lengths needs a rewrite game (rewrite:RULES); ${ruleset.name} is not one`);
         const max = parseCount('--max', flags.max);
         const threads = flags.threads === undefined ? defaultThreads() : parseThreads(flags.threads);

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import type { Ruleset } from '../../core/ruleset.js';
+import { rewriteRulesOf, type Ruleset } from '../../core/ruleset.js';
 import { Solver } from '../../core/solver.js';
 import { OctalGame } from '../../games/heaps/octal.js';
 import { parseSpec, parsePosition } from '../../spec/index.js';
@@ -26,7 +26,7 @@ import type { CommandModule } from './index.js';
 /** A rewrite game and its rules, or an InputError naming the game. */
 function rewriteGame(spec: string): { game: Ruleset<string>; rules: readonly RewriteRule[] } {
   const game = parseSpec(spec);
-  const rules = game.capabilities?.rewriteRules;
+  const rules = rewriteRulesOf(game);
   if (!rules) throw new InputError(`${game.name} is not a rewrite game (rewrite:RULES)`);
   return { game, rules };
 }

@@ -1,4 +1,5 @@
 /** `sprague telescope X [Y]`: the P-position in column X of (2,3)-Maharaja Nim by maharaja-nim section 5.2. */
+import { wythoffMovesOf } from '../../core/ruleset.js';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { parseSpec } from '../../spec/index.js';
@@ -28,7 +29,7 @@ export const telescopeCommand: CommandModule = {
       .option('--json', 'JSON Lines output')
       .action((xText: string, yText: string | undefined, flags: Flags) => {
         const ruleset = parseSpec(flags.spec);
-        const wythoffMoves = ruleset.capabilities?.wythoffMoves;
+        const wythoffMoves = wythoffMovesOf(ruleset);
         if (!wythoffMoves) throw new InputError(`telescope needs a Wythoff-family game, not ${ruleset.name}`);
         const game = gameDictionaryFor(wythoffMoves);
         if (game === undefined) throw new InputError(`no built-in dictionary for ${ruleset.name}: telescope knows wythoff+2,3 and maharaja`);

@@ -2,7 +2,7 @@
  * WYTHOFF (push-the-button, Definition 3.1.2) and its extensions by extra moves: `wythoff+K,L` adds
  * (K,L) and (L,K); MAHARAJA NIM is wythoff+1,2 (maharaja-nim, section 1).
  */
-import type { Capabilities, Heaps, Ruleset } from '../../core/ruleset.js';
+import type { Capabilities, FamilyData, Heaps, Ruleset } from '../../core/ruleset.js';
 import { orderedHeapsDomain } from '../../core/positions.js';
 import { rayCapabilities, wythoffRays } from './rays.js';
 import { WythoffValues } from './wythoff-values.js';
@@ -31,6 +31,7 @@ export class WythoffFamily implements Ruleset<Heaps> {
    * Grundy values of a table on [0, N]^2 (wythoff-values.ts) for the solver.
    */
   readonly capabilities: Capabilities;
+  readonly family: FamilyData;
 
   /** `extraMoves`: pairs (k,l); both (k,l) and (l,k) are moves. */
   constructor(
@@ -38,7 +39,8 @@ export class WythoffFamily implements Ruleset<Heaps> {
     readonly name = extraMoves.length === 0 ? 'wythoff' : `wythoff+${extraMoves.map((m) => m.join(',')).join(',')}`,
   ) {
     const values = new WythoffValues(extraMoves);
-    this.capabilities = { ...rayCapabilities(wythoffRays(extraMoves)), wythoffMoves: extraMoves, grundyOf: ([x, y]: Heaps) => values.valueOf(x!, y!) };
+    this.capabilities = { ...rayCapabilities(wythoffRays(extraMoves)), grundyOf: ([x, y]: Heaps) => values.valueOf(x!, y!) };
+    this.family = { kind: 'wythoff', extraMoves };
   }
 
   validate(p: Heaps): string | undefined {

@@ -2,7 +2,7 @@
  * The rewrite game of a finite rule set (taking-and-merging, section 1, after Waldmann): a move
  * replaces one occurrence of u by v for a rule u -> v; the player who cannot move loses.
  */
-import type { Capabilities, Ruleset } from '../../core/ruleset.js';
+import type { Capabilities, FamilyData, Ruleset } from '../../core/ruleset.js';
 import { wordDomain } from '../../core/positions.js';
 import { type RewriteRule, alphabetOf, formatRule, isStronglyTerminating } from './rules.js';
 
@@ -20,13 +20,15 @@ export class RewriteGame implements Ruleset<string> {
   readonly name: string;
   /** Its rules, which enumeration by length, the automaton learner and `rewrite` read; drawn by word length. */
   readonly capabilities: Capabilities;
+  readonly family: FamilyData;
 
   constructor(readonly rules: readonly RewriteRule[]) {
     if (rules.length === 0) throw new RangeError('a rewrite game needs at least one rule');
     if (rules.some((r) => r.lhs === '')) throw new RangeError('a rule needs a non-empty left side');
     this.terminating = isStronglyTerminating(rules) || decreasingWeights(rules) !== undefined;
     this.name = `rewrite:${rules.map(formatRule).join(',')}`;
-    this.capabilities = { picture: 'lengths', rewriteRules: rules };
+    this.capabilities = { picture: 'lengths' };
+    this.family = { kind: 'rewrite', rules };
   }
 
   /** Every word reachable in one move, without repeats. */

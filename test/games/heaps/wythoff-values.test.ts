@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { wythoffMovesOf } from '../../../src/core/ruleset.js';
 import { Solver } from '../../../src/core/solver.js';
 import { parseSpec } from '../../../src/spec/index.js';
 import { WythoffValues } from '../../../src/games/heaps/wythoff-values.js';
@@ -7,7 +8,7 @@ import { WythoffValues } from '../../../src/games/heaps/wythoff-values.js';
 test("Wythoff's value table (the solver's closed-form hook) equals the general solver's search on [0,60]^2, with and without extra moves", () => {
   for (const spec of ['wythoff', 'maharaja', 'wythoff+2,3', 'wythoff+0,3', 'wythoff+1,1,2,5', 'wythoff+3,3']) {
     const rs = parseSpec(spec);
-    const table = new WythoffValues(rs.capabilities!.wythoffMoves!);
+    const table = new WythoffValues(wythoffMovesOf(rs)!);
     const search = new Solver({ closedForms: false });
     for (let x = 0; x <= 60; x++) for (let y = 0; y <= 60; y++) assert.equal(table.valueOf(x, y), search.grundy(rs, [x, y]), `${spec} at ${x},${y}`);
   }

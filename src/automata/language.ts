@@ -4,7 +4,6 @@
  * machine that reads the input backwards and gives the same output (Walnut's `reverse` of a word
  * automaton). All results are minimised.
  */
-import { LimitError } from '../core/errors.js';
 import { limitDefault } from '../core/limits.js';
 import { buildDfa } from './build.js';
 import { Dfa } from './dfa.js';

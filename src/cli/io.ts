@@ -9,10 +9,6 @@ import { maxThreads } from '../core/budget.js';
 import { InputError, InterruptedError } from '../core/errors.js';
 import { ctrlC, yieldToSignals } from './interrupt.js';
 
-export interface OutputOptions {
-  json?: boolean;
-}
-
 /**
  * One JSON object per line, nothing else on stdout (docs/cli.md). Every write is whole lines (stdout is
  * synchronous on Linux and the Ctrl-C handler runs only between writes), so output never ends mid-line.

@@ -22,9 +22,6 @@ export function compressWord(w: string): string {
   return out;
 }
 
-/** Largest heap accepted: beyond it no table or memo in sprague could be built. */
-export const MAX_HEAP = Number.MAX_SAFE_INTEGER;
-
 export function parseHeaps(text: string): Heaps {
   let body = text.trim();
   let offset = text.indexOf(body);

@@ -12,7 +12,7 @@
  * Bodies are hashed in chunks as they are written and read, so a table of gigabytes is never copied.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { accessSync, closeSync, constants, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from './errors.js';
 import { codeVersion } from './version.js';

@@ -176,7 +176,6 @@ function unbalancedAdmissibility(word: BinaryPeriodicWord, options: PeriodicOpti
   const l = word.length;
   const r = (c1 / gcd(c1, c2)) * c2;
   const u1 = (r / c1) * l;
-  const u2 = (r / c2) * l;
   const k0 = Math.ceil(c2 / c1);
   const bound = options.bound ?? (k0 + 1) * u1;
   const maxBound = options.maxBound ?? limitDefault('remark40Box');

@@ -258,7 +258,6 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
   const names = typeof name === 'string' ? [name] : name;
   const drop = new Set(p.tracks.map((t, i) => (names.includes(t.name) ? i : -1)).filter((i) => i >= 0));
   if (drop.size === 0) return p;
-  const idx = [...drop][0]!;
   const maxStates = limits.maxStates ?? limitDefault('logicStates');
   const { signal } = limits;
   const radices = p.radices;

@@ -53,7 +53,3 @@ export const STANDARD_WORDS: Readonly<Record<string, StandardWord>> = {
     ],
   },
 };
-
-export function standardWordNames(): string[] {
-  return Object.keys(STANDARD_WORDS);
-}

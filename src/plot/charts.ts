@@ -3,7 +3,7 @@
  * max-Grundy-by-length and counts-by-value charts of rewrite games, one-heap sequences with their
  * period. Each mark carries a class (`pt`, `cell`, `bar`, ...) so tests and the web page can find it.
  */
-import { P_COLOUR, SERIES, categoryColour, heatColour, valueColour } from './colour.js';
+import { P_COLOUR, SERIES, categoryColour, valueColour } from './colour.js';
 import { linearScale, niceTicks, type Scale } from './scale.js';
 import { el, esc, num, svgDocument, text } from './svg.js';
 

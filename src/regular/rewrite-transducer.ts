@@ -40,13 +40,6 @@ export function rewriteTransducer(rules: readonly RewriteRule[], alphabet: Alpha
   return new Transducer(k, k, states, 0, final, edges);
 }
 
-/** The letters of the rules, in order of first appearance. */
-export function rulesAlphabet(rules: readonly RewriteRule[]): string[] {
-  const seen = new Set<string>();
-  for (const r of rules) for (const c of r.lhs + r.rhs) seen.add(c);
-  return [...seen];
-}
-
 /**
  * Positive letter weights under which every rule strictly loses weight, proving that every play
  * ends (Lemma 2 needs a well-founded game). Tries weights 1..maxWeight per letter; undefined when

@@ -11,7 +11,7 @@ import { LocalExecutor } from '../../executors/local.js';
 import { familyName, parseFamily } from '../../census/families.js';
 import { QueueExecutor } from '../../executors/queue.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
-import { FAMILY_FIELDS, rowJson, type CensusRow, type FamilyRow, type Status } from '../../census/row.js';
+import { FAMILY_FIELDS, rowJson, type FamilyRow, type Status } from '../../census/row.js';
 import { runCensus, type CensusRunResult } from '../../census/run.js';
 import { CensusStore, DEFAULT_CENSUS_DB, type CensusSummary } from '../../census/store.js';
 import { parseWhere } from '../../census/where.js';

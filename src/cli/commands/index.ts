@@ -35,9 +35,6 @@ const MODULES: { names: readonly string[]; load: () => Promise<CommandModule> }[
   { names: ['help'], load: async () => (await import('./help.js')).helpCommand },
 ];
 
-/** Every command's name, for tests and documentation. */
-export const commandNames: readonly string[] = MODULES.flatMap((m) => m.names);
-
 /**
  * The command modules a command line needs: the module of the command it names; none for `--version`
  * alone; all of them for help, no command, or a word that names no command (commander then lists them).

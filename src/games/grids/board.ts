@@ -38,11 +38,6 @@ export function isEmptyCell(b: Board, r: number, c: number): boolean {
   return r >= 0 && c >= 0 && r < b.rows && c < b.cols && ((b.empty >> BigInt(r * b.cols + c)) & 1n) === 1n;
 }
 
-/** Row r as a bit mask over columns (bit c = cell (r, c) empty); needs cols <= 32. */
-export function rowMask(b: Board, r: number): number {
-  return Number((b.empty >> BigInt(r * b.cols)) & ((1n << BigInt(b.cols)) - 1n));
-}
-
 /** Column c as a bit mask over rows (bit r = cell (r, c) empty); needs rows <= 32. */
 export function columnMask(b: Board, c: number): number {
   let m = 0;
@@ -71,12 +66,6 @@ export function fromCells(rows: number, cols: number, isEmpty: (r: number, c: nu
 export function place(b: Board, r1: number, c1: number, r2: number, c2: number): Board {
   const mask = (1n << BigInt(r1 * b.cols + c1)) | (1n << BigInt(r2 * b.cols + c2));
   return { ...b, empty: b.empty & ~mask };
-}
-
-export function countEmpty(b: Board): number {
-  let n = 0;
-  for (let e = b.empty; e !== 0n; e &= e - 1n) n++;
-  return n;
 }
 
 /**

@@ -24,7 +24,7 @@ export class CramSearch {
   nodes = 0;
   private readonly clock: SearchClock<{ nodes: number; entries: number }>;
 
-  constructor(private readonly options: CramSearchOptions = {}) {
+  constructor(options: CramSearchOptions = {}) {
     this.clock = new SearchClock(options, () => ({ nodes: this.nodes, entries: this.table.size }));
   }
 

@@ -119,7 +119,7 @@ export class PushCramSearch {
   constructor(
     board: Board,
     readonly mode: 'outcome' | 'grundy',
-    private readonly options: PushSearchOptions = {},
+    options: PushSearchOptions = {},
   ) {
     this.clock = new SearchClock(options, () => this.progress());
     if (board.rows > MAX_PUSH_ROWS) {

@@ -2,7 +2,7 @@
  * Packed shapes for the hot loops: a board as row masks (bit c of rows[r] = cell (r, c) empty),
  * width and height at most 30. Symmetries, cropping, splitting into components and a canonical key.
  */
-import { type Board, fromCells, isEmptyCell } from './board.js';
+import { type Board, isEmptyCell } from './board.js';
 
 export interface Shape {
   readonly h: number;
@@ -20,10 +20,6 @@ export function shapeOf(b: Board): Shape {
     rows.push(m);
   }
   return { h: b.rows, w: b.cols, rows };
-}
-
-export function boardOf(s: Shape, pushed?: boolean): Board {
-  return fromCells(s.h, s.w, (r, c) => ((s.rows[r]! >>> c) & 1) === 1, pushed);
 }
 
 function reverseBits(m: number, w: number): number {

@@ -81,6 +81,18 @@ export const LIMITS = {
     shown: '1 M',
     bounds: 'subsets of a layer pass of the logic admissibility engine built through the candidates; past it the pass builds them without the candidates (no error)',
   },
+  logicLetters: {
+    default: 2 ** 20,
+    shown: '2^20',
+    fixed: true,
+    bounds: "letters of an automaton of the logic engine: the product of its tracks' bases (t variables in base b read b^t; every state's row of the table holds one entry per letter)",
+  },
+  formulaNesting: {
+    default: 1000,
+    shown: '1000',
+    fixed: true,
+    bounds: 'nesting of one logic formula (groups, operators, and chains of operators: a & b & c ... counts each) or of the groups of a reg expression; the parsers and the compiler recurse through it',
+  },
   matrixEntries: { default: 20_000_000, shown: '20 M', bounds: "entries of Walnut's incidence matrices (logic eval NAME VAR... \"φ\")" },
   // Grundy automata (src/regular).
   lemma2Pairs: { default: 1_000_000, shown: '1 M', bounds: 'pairs (machine state, subset) explored by the Lemma-2 proof of a Grundy automaton' },

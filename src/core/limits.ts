@@ -114,6 +114,12 @@ export const LIMITS = {
     bounds: '32-bit words of the pair sets of the hexadecimal octal kernel (games/heaps/octal-sequence.ts)',
   },
   margin: { default: 2 ** 14, shown: '2^14', fixed: true, bounds: 'bits of look-ahead for a certain word boundary in the telescope oracle (maharaja-nim, section 5.2)' },
+  telescopeDigits: {
+    default: 5000,
+    shown: '5000',
+    bounds: 'decimal digits of a column the telescope oracle takes (its time grows about as digits^2.6: 5000 digits take about 8 s, 10 000 about 45 s)',
+    flags: { telescope: '--max-digits' },
+  },
   // Invariance (src/invariance, src/words).
   boxCells: { default: 64_000_000, shown: '64 M', bounds: 'cells of a box [0,N]^n tabulated for admissibility or a set P_w (one byte each)' },
   remark40Box: { default: 20_000, shown: '20 000', bounds: "side of Remark 40's box for a periodic word with unequal letter counts (deciding-game-invariance)" },

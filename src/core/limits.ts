@@ -96,6 +96,12 @@ export const LIMITS = {
   matrixEntries: { default: 20_000_000, shown: '20 M', bounds: "entries of Walnut's incidence matrices (logic eval NAME VAR... \"φ\")" },
   // Grundy automata (src/regular).
   lemma2Pairs: { default: 1_000_000, shown: '1 M', bounds: 'pairs (machine state, subset) explored by the Lemma-2 proof of a Grundy automaton' },
+  learnerRuleLetters: {
+    default: 128,
+    shown: '128',
+    bounds: 'letters of the rules (both sides, all rules) of a rewrite game the automaton learner takes: each round reads them through a transducer (at 200 states, rules of 100 letters take 5 s, of 200 letters 50 s)',
+    flags: { automaton: '--max-rule-letters' },
+  },
   transducerOutputs: { default: 100_000, shown: '100 k', bounds: 'outputs of a transducer on one word (automata/transducer.ts apply)' },
   // Game specs (src/spec).
   specNesting: { default: 100, shown: '100', fixed: true, bounds: 'compounds nested in one game spec (sum(push(...)): the parser and the rulesets recurse through them)' },
@@ -112,6 +118,12 @@ export const LIMITS = {
     default: 2 ** 27,
     shown: '2^27 (512 MiB)',
     bounds: '32-bit words of the pair sets of the hexadecimal octal kernel (games/heaps/octal-sequence.ts)',
+  },
+  conjectureColumns: {
+    default: 2 ** 28,
+    shown: '2^28',
+    bounds: 'columns of all the tables of conjecture41 together (pairs (k,l) with l <= L times N; about 30 ns a column, the default L = 12 and N = 10^6 make 6.6e7)',
+    flags: { conjecture41: '--max-columns' },
   },
   margin: { default: 2 ** 14, shown: '2^14', fixed: true, bounds: 'bits of look-ahead for a certain word boundary in the telescope oracle (maharaja-nim, section 5.2)' },
   telescopeDigits: {

@@ -176,10 +176,11 @@ export const jobs = {
    * The rules come parsed (they are plain data), so the worker parses no spec.
    */
   automaton: job({
-    async run(args: { rules: readonly RewriteRule[]; maxStates: number; target: 'grundy' | 'p-positions' }, ctx) {
+    async run(args: { rules: readonly RewriteRule[]; maxStates: number; maxRuleLetters?: number; target: 'grundy' | 'p-positions' }, ctx) {
       const { findGrundyAutomaton } = await import('../regular/grundy-automaton.js');
       return findGrundyAutomaton(args.rules, {
         maxStates: args.maxStates,
+        ...(args.maxRuleLetters === undefined ? {} : { maxRuleLetters: args.maxRuleLetters }),
         target: args.target,
         signal: ctx.signal,
         onProgress: (states) => ctx.onProgress(states, args.maxStates),
@@ -250,9 +251,9 @@ export const jobs = {
 
   /** `sprague conjecture41`: one row per pair (k,l); a stop keeps the rows finished. */
   conjecture41: job({
-    async run(args: { maxL: number; n: number }, ctx) {
+    async run(args: { maxL: number; n: number; maxColumns?: number }, ctx) {
       const { phiDeviations } = await import('../analysis/wythoff-conjecture.js');
-      return phiDeviations(args.maxL, args.n, { signal: ctx.signal, onProgress: ctx.onProgress });
+      return phiDeviations(args.maxL, args.n, { signal: ctx.signal, onProgress: ctx.onProgress, ...(args.maxColumns === undefined ? {} : { maxColumns: args.maxColumns }) });
     },
     keep: (partial): DeviationRow[] | undefined => (Array.isArray(partial) ? (partial as DeviationRow[]) : undefined),
   }),

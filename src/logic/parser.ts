@@ -3,7 +3,7 @@
  * quantifiers and `?ns` (scope: the rest of the enclosing group), <=>, =>, ^, |, &, prefix ~ and `,
  * comparisons, + -, * /, prefix _ (negation).
  */
-import { InputError } from '../core/errors.js';
+import { InputError, quoted } from '../core/errors.js';
 import { limitDefault } from '../core/limits.js';
 
 export type CmpOp = '=' | '!=' | '<' | '>' | '<=' | '>=';
@@ -36,13 +36,8 @@ export class FormulaError extends InputError {
     readonly column: number,
     reason: string,
   ) {
-    super(`bad formula ${JSON.stringify(shortened(formula))} at column ${column}: ${reason}`);
+    super(`bad formula ${quoted(formula)} at column ${column}: ${reason}`);
   }
-}
-
-/** A formula as an error message quotes it: a long one by its start (the column says where). */
-function shortened(formula: string): string {
-  return formula.length <= 80 ? formula : `${formula.slice(0, 60)}… (${formula.length} characters)`;
 }
 
 const SYMBOLS = ['<=>', '=>', '<=', '>=', '!=', '=', '<', '>', '&', '|', '^', '~', '`', '+', '-', '*', '/', '_', '(', ')', '[', ']', ',', '@', '$', '.'];

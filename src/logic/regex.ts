@@ -4,7 +4,7 @@
  * negative digit [-1]) and digit classes [0-3] / [013]. Whitespace is ignored. The language is
  * exactly the expression's: no zero padding is added and validity is not imposed (as in Walnut).
  */
-import { InputError } from '../core/errors.js';
+import { InputError, quoted } from '../core/errors.js';
 import { limitDefault } from '../core/limits.js';
 import type { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
@@ -21,8 +21,7 @@ export function compileRegex(pattern: string, tracks: readonly Track[]): Dfa {
   let depth = 0;
   const maxNesting = limitDefault('formulaNesting');
   const fail = (reason: string): never => {
-    const shown = pattern.length <= 80 ? pattern : `${pattern.slice(0, 60)}… (${pattern.length} characters)`;
-    throw new InputError(`bad regular expression ${JSON.stringify(shown)} at column ${pos + 1}: ${reason}`);
+    throw new InputError(`bad regular expression ${quoted(pattern)} at column ${pos + 1}: ${reason}`);
   };
   // A digit outside a track's alphabet matches nothing (as in Walnut): -1.
   const indexOn = (track: number, value: number): number => {

@@ -22,7 +22,7 @@ import { after, test } from 'node:test';
 import fc from 'fast-check';
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 29_2026);
-const CASES = Number(process.env['FUZZ_CASES'] ?? 160);
+const CASES = Number(process.env['FUZZ_CASES'] ?? 120);
 /** FUZZ_VERBOSE=1: a line per case (how it ended, how long it took). */
 const VERBOSE = process.env['FUZZ_VERBOSE'] === '1';
 /** Per case: a refusal is expected in well under a second; the rest is for a machine busy with other work. */

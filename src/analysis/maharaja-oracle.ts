@@ -20,6 +20,7 @@
  * checked against each entry's translate).
  */
 import { InputError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import {
   coalescencePoint,
   compileDictionary,
@@ -35,6 +36,8 @@ import type { GameDictionary } from './maharaja-dictionaries.js';
 export interface OracleOptions {
   /** Bits of the string spelled directly by the process (default 1024); above it the telescope recurses. */
   readonly baseBits?: number;
+  /** Most decimal digits of a column (default: the telescopeDigits row of core/limits.ts); a longer one is refused. */
+  readonly maxDigits?: number;
 }
 
 /** Per dictionary entry: for its i-th '0', b - a - n (the row offset of its upper P-position). */
@@ -70,11 +73,24 @@ export function isqrt(n: bigint): bigint {
   }
 }
 
-/** floor(x / φ) = floor((sqrt(5x²) - x) / 2), up to one unit (the margins absorb it). */
-function divPhi(x: bigint): bigint {
+/** 1/φ = (sqrt 5 - 1)/2 in fixed point: floor(2^bits / φ), computed once for the longest x met so far. */
+let inversePhi = { bits: 0, value: 0n };
+
+/**
+ * floor(x / φ), up to one unit (the margins absorb it): x times 1/φ to 64 bits more than x has. A square
+ * root per call (Newton, a dozen long divisions) made thousand-digit columns take minutes; one product is cheap.
+ */
+export function divPhi(x: bigint): bigint {
   if (x <= 0n) return 0n;
   if (x < 1n << 50n) return BigInt(Math.floor(Number(x) / PHI));
-  return (isqrt(5n * x * x) - x) / 2n;
+  const bits = x.toString(2).length + 64;
+  if (inversePhi.bits < bits) {
+    const s = 2 * bits;
+    inversePhi = { bits: s, value: (isqrt(5n << BigInt(2 * s)) - (1n << BigInt(s))) >> 1n };
+  }
+  // Truncated to bits: floor(2^bits / φ) less at most 2, an error below x / 2^(bits - 1) < 1/2^63 in all.
+  const c = inversePhi.value >> BigInt(inversePhi.bits - bits);
+  return (x * c) >> BigInt(bits);
 }
 
 /**
@@ -98,9 +114,11 @@ export class TelescopeOracle {
   maxSyncDelay = 0;
   /** col[x] from the rules for the columns before the first word (and a margin). */
   private readonly initial: Int32Array;
+  private readonly maxDigits: number;
 
   constructor(game: GameDictionary, options: OracleOptions = {}) {
     this.game = game;
+    this.maxDigits = options.maxDigits ?? limitDefault('telescopeDigits');
     this.d = compileDictionary(game.dictionary);
     if (game.dictionary.alphabet !== '01') throw new InputError('the telescope needs a binary dictionary');
     this.shapes = this.d.words.map((w, i) => entryShape(w, this.d.translates[i]!, game.extraMoves, game.dictionary.entries[i]!.word));
@@ -130,6 +148,8 @@ export class TelescopeOracle {
   /** The y of the P-position in column x (maharaja-nim, Proposition 1.1: there is exactly one). */
   column(x: bigint): bigint {
     if (x < 0n) throw new InputError(`bad column ${x}: negative`);
+    // About log x levels of products of log x bits each: the time grows as digits^2.6 (5000 digits: seconds).
+    if (x >= 10n ** BigInt(this.maxDigits)) throw new LimitError(`a column of ${x.toString().length} digits is longer than the telescope takes, ${this.maxDigits} digits`, 'telescopeDigits');
     const c0 = this.first + this.r0;
     if (x < c0) return BigInt(this.initial[Number(x)]!);
     const j = x - this.first;
@@ -151,14 +171,14 @@ export class TelescopeOracle {
 
   /** Row b of the upper P-position in string index a, or undefined when bit a is 1. */
   private upperOf(a: bigint): bigint | undefined {
-    return this.withMargin((m) => this.uppersNear(a, a + 1n, m), `before string index ${a}`).get(a);
+    return this.withMargin((m) => this.uppersNear(a, a + 1n, m), () => `before string index ${a}`).get(a);
   }
 
   /** The a whose upper P-position lies in row j (bit j is 1): a is near j/φ. */
   private partnerOf(j: bigint): bigint {
     const mid = divPhi(j);
     const lo = mid - 8n < -this.first ? -this.first : mid - 8n;
-    const got = this.withMargin((m) => this.uppersNear(lo, mid + 8n, m), `before string index ${lo}`);
+    const got = this.withMargin((m) => this.uppersNear(lo, mid + 8n, m), () => `before string index ${lo}`);
     for (const [a, b] of got) if (b === j) return a;
     throw new Error(`internal: no upper P-position in row ${j} among string indices ${lo}..${mid + 8n}`);
   }
@@ -167,14 +187,14 @@ export class TelescopeOracle {
    * Runs attempt(margin) with growing margins until it succeeds. A failure at m raises the shared margin to
    * 2m at most (nested levels all start from the shared margin, so failures there must not compound).
    */
-  private withMargin<T>(attempt: (margin: number) => T | undefined, where: string): T {
+  private withMargin<T>(attempt: (margin: number) => T | undefined, where: () => string): T {
     for (let m = this.margin; m <= MAX_MARGIN; ) {
       const got = attempt(m);
       if (got !== undefined) return got;
       m = Math.max(2 * m, this.margin);
       this.margin = Math.max(this.margin, m);
     }
-    throw new LimitError(`no certain word boundary within ${MAX_MARGIN} bits ${where}`, 'margin');
+    throw new LimitError(`no certain word boundary within ${MAX_MARGIN} bits ${where()}`, 'margin');
   }
 
 
@@ -234,23 +254,47 @@ export class TelescopeOracle {
 
   /** Bits of string indices [lo, hi) with the number of zeros before lo. */
   window(lo: bigint, hi: bigint): Window {
-    // A short window near the start is cheaper (and, for big margins, only possible) spelled directly.
-    if (hi > BigInt(this.base.length) && hi < BigInt(8 * this.margin)) this.growBase(Number(hi));
-    const baseLen = BigInt(this.base.length);
-    if (hi <= baseLen) {
-      const l = Number(lo);
-      return { lo, bits: this.base.subarray(l, Number(hi)), zerosBefore: BigInt(this.baseZeros[l]!) };
-    }
-    return this.withMargin((m) => this.windowFromSource(lo, hi, m), `below string index ${divPhi(lo)}`);
+    return this.baseWindow(lo, hi) ?? this.withMargin((m) => this.telescope(lo, hi, m), () => `below string index ${divPhi(lo)}`);
   }
 
-  /** The telescope step: translate forward from a certain boundary near lo/φ. */
-  private windowFromSource(lo: bigint, hi: bigint, margin: number): Window | undefined {
-    const maxLen = this.d.maxWordLength;
-    let slo = divPhi(lo) - BigInt(margin);
+  /** The window spelled directly by the process, when it lies near enough to the start. */
+  private baseWindow(lo: bigint, hi: bigint): Window | undefined {
+    // A short window near the start is cheaper (and, for big margins, only possible) spelled directly.
+    if (hi > BigInt(this.base.length) && hi < BigInt(8 * this.margin)) this.growBase(Number(hi));
+    if (hi > BigInt(this.base.length)) return undefined;
+    const l = Number(lo);
+    return { lo, bits: this.base.subarray(l, Number(hi)), zerosBefore: BigInt(this.baseZeros[l]!) };
+  }
+
+  /**
+   * The window by the telescope with one margin at every level: the source windows near lo/φ, lo/φ², ...
+   * down to the base, then translated forward level by level. A loop, not a recursion: a column of
+   * thousands of digits has tens of thousands of levels. Undefined when some level finds no certain boundary.
+   */
+  private telescope(lo: bigint, hi: bigint, margin: number): Window | undefined {
+    const levels: [bigint, bigint][] = [];
+    let w: Window | undefined;
+    for (let [l, h] = [lo, hi]; w === undefined; w = this.baseWindow(l, h)) {
+      levels.push([l, h]);
+      [l, h] = this.sourceOf(l, h, margin);
+    }
+    for (let i = levels.length - 1; i >= 0 && w !== undefined; i--) w = this.translated(levels[i]![0], levels[i]![1], w);
+    return w;
+  }
+
+  /** The string indices whose words translate to [lo, hi), with `margin` bits to find a certain boundary in. */
+  private sourceOf(lo: bigint, hi: bigint, margin: number): [bigint, bigint] {
+    const mid = divPhi(lo);
+    let slo = mid - BigInt(margin);
     if (slo < this.r0) slo = this.r0;
-    const shi = divPhi(hi) + BigInt(margin + 2 * maxLen);
-    const src = this.window(slo, shi);
+    // hi/φ <= lo/φ + (hi - lo)/φ + 2 (each floor loses at most one): one long division per level, not two.
+    const shi = mid + divPhi(hi - lo) + 2n + BigInt(margin + 2 * this.d.maxWordLength);
+    return [slo, shi];
+  }
+
+  /** The telescope step: translate forward from a certain boundary in `src`, the window sourceOf(lo, hi). */
+  private translated(lo: bigint, hi: bigint, src: Window): Window | undefined {
+    const slo = src.lo;
     const t = slo === this.r0 ? 0 : this.boundary(src.bits);
     if (t === undefined) return undefined;
     const zerosT = src.zerosBefore + BigInt(countZeros(src.bits, 0, t));

@@ -2,7 +2,9 @@
  * Conjecture 4.1 of seed maharaja-nim: for k < l, every upper P-position (x, y) of (k,l)-Maharaja Nim
  * has y = φx + O(1). The explorer measures y - φx over the upper P-positions of each (k,l)-M below N.
  */
-import { InterruptedError } from '../core/errors.js';
+import { checkMemory } from '../core/budget.js';
+import { InterruptedError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import { upperStats, wythoffFamilyTable } from './wythoff-table.js';
 
 /**
@@ -26,6 +28,8 @@ export interface DeviationRow {
 export interface ExplorerOptions {
   readonly onProgress?: (done: number, total: number) => void;
   readonly signal?: AbortSignal;
+  /** Most columns of all the tables together (default: the conjectureColumns row of core/limits.ts). */
+  readonly maxColumns?: number;
 }
 
 /**
@@ -37,6 +41,12 @@ export interface ExplorerOptions {
  */
 export function phiDeviations(maxL: number, n: number, options: ExplorerOptions = {}): DeviationRow[] {
   const pairs: [number, number][] = [];
+  // The work is a table of n columns per pair (about 30 ns a column): refused up front past the cap, not after hours.
+  const pairCount = maxL < 2 ? 0 : (maxL * (maxL - 1)) / 2;
+  const maxColumns = options.maxColumns ?? limitDefault('conjectureColumns');
+  if (pairCount * n > maxColumns) throw new LimitError(`${pairCount} pairs (k,l) with l <= ${maxL} times ${n} columns make ${(pairCount * n).toExponential(2)} columns, more than ${maxColumns}`, 'conjectureColumns');
+  // One table at a time: an Int32Array and a byte per column.
+  checkMemory(`a table of ${n} columns`, 5 * n);
   for (let l = 2; l <= maxL; l++) for (let k = 1; k < l; k++) pairs.push([k, l]);
   const rows: DeviationRow[] = [];
   for (const [k, l] of pairs) {

@@ -70,7 +70,8 @@ function exploreKeys(
   const keys = new KeyInterner(maxStates, 'product', limit);
   let start = 0;
   for (const seed of seeds) start = keys.intern(seed);
-  let delta = new Int32Array(1024 * k);
+  // Grown from empty by atLeast, which refuses past the memory budget: a large alphabet must not cost 1024 rows up front.
+  let delta = new Int32Array(0);
   let work = 0;
   for (let i = 0; i < keys.count; i++) {
     if ((work += k) >= POLL_WORK) {

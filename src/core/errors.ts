@@ -3,6 +3,11 @@
  */
 import type { LimitName } from './limits.js';
 
+/** Input as a message quotes it: a long one by its start and its length (the column says where). */
+export function quoted(text: string): string {
+  return JSON.stringify(text.length <= 80 ? text : `${text.slice(0, 60)}… (${text.length} characters)`);
+}
+
 /**
  * A malformed game spec: `column` is 1-based within `spec`.
  *
@@ -15,7 +20,7 @@ export class SpecError extends Error {
     readonly column: number,
     readonly reason: string,
   ) {
-    super(`bad game spec ${JSON.stringify(spec)} at column ${column}: ${reason}`);
+    super(`bad game spec ${quoted(spec)} at column ${column}: ${reason}`);
     this.name = 'SpecError';
   }
 }
@@ -34,8 +39,8 @@ export class PositionError extends Error {
   ) {
     super(
       column > 0
-        ? `bad position ${JSON.stringify(text)} at column ${column}: ${reason}`
-        : `bad position ${JSON.stringify(text)}: ${reason}`,
+        ? `bad position ${quoted(text)} at column ${column}: ${reason}`
+        : `bad position ${quoted(text)}: ${reason}`,
     );
     this.name = 'PositionError';
   }

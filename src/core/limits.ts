@@ -91,9 +91,27 @@ export const LIMITS = {
     shown: '1 M',
     bounds: 'subsets of a layer pass of the logic admissibility engine built through the candidates; past it the pass builds them without the candidates (no error)',
   },
+  logicLetters: {
+    default: 2 ** 20,
+    shown: '2^20',
+    fixed: true,
+    bounds: "letters of an automaton of the logic engine: the product of its tracks' bases (t variables in base b read b^t; every state's row of the table holds one entry per letter)",
+  },
+  formulaNesting: {
+    default: 1000,
+    shown: '1000',
+    fixed: true,
+    bounds: 'nesting of one logic formula (groups, operators, and chains of operators: a & b & c ... counts each) or of the groups of a reg expression; the parsers and the compiler recurse through it',
+  },
   matrixEntries: { default: 20_000_000, shown: '20 M', bounds: "entries of Walnut's incidence matrices (logic eval NAME VAR... \"φ\")" },
   // Grundy automata (src/regular).
   lemma2Pairs: { default: 1_000_000, shown: '1 M', bounds: 'pairs (machine state, subset) explored by the Lemma-2 proof of a Grundy automaton' },
+  learnerRuleLetters: {
+    default: 128,
+    shown: '128',
+    bounds: 'letters of the rules (both sides, all rules) of a rewrite game the automaton learner takes: each round reads them through a transducer (at 200 states, rules of 100 letters take 5 s, of 200 letters 50 s)',
+    flags: { automaton: '--max-rule-letters' },
+  },
   transducerOutputs: { default: 100_000, shown: '100 k', bounds: 'outputs of a transducer on one word (automata/transducer.ts apply)' },
   // Game specs (src/spec).
   specNesting: { default: 100, shown: '100', fixed: true, bounds: 'compounds nested in one game spec (sum(push(...)): the parser and the rulesets recurse through them)' },
@@ -111,7 +129,19 @@ export const LIMITS = {
     shown: '2^27 (512 MiB)',
     bounds: '32-bit words of the pair sets of the hexadecimal octal kernel (games/heaps/octal-sequence.ts)',
   },
+  conjectureColumns: {
+    default: 2 ** 28,
+    shown: '2^28',
+    bounds: 'columns of all the tables of conjecture41 together (pairs (k,l) with l <= L times N; about 30 ns a column, the default L = 12 and N = 10^6 make 6.6e7)',
+    flags: { conjecture41: '--max-columns' },
+  },
   margin: { default: 2 ** 14, shown: '2^14', fixed: true, bounds: 'bits of look-ahead for a certain word boundary in the telescope oracle (maharaja-nim, section 5.2)' },
+  telescopeDigits: {
+    default: 5000,
+    shown: '5000',
+    bounds: 'decimal digits of a column the telescope oracle takes (its time grows about as digits^2.6: 5000 digits take about 8 s, 10 000 about 45 s)',
+    flags: { telescope: '--max-digits' },
+  },
   // Invariance (src/invariance, src/words).
   boxCells: { default: 64_000_000, shown: '64 M', bounds: 'cells of a box [0,N]^n tabulated for admissibility or a set P_w (one byte each)' },
   remark40Box: { default: 20_000, shown: '20 000', bounds: "side of Remark 40's box for a periodic word with unequal letter counts (deciding-game-invariance)" },

@@ -10,10 +10,11 @@ import type { GrundyAutomatonResult } from '../regular/grundy-automaton.js';
  * The rules come parsed (they are plain data), so the worker parses no spec.
  */
 export const automatonJob = job({
-  async run(args: { rules: readonly RewriteRule[]; maxStates: number; target: 'grundy' | 'p-positions' }, ctx) {
+  async run(args: { rules: readonly RewriteRule[]; maxStates: number; maxRuleLetters?: number; target: 'grundy' | 'p-positions' }, ctx) {
     const { findGrundyAutomaton } = await import('../regular/grundy-automaton.js');
     return findGrundyAutomaton(args.rules, {
       maxStates: args.maxStates,
+      ...(args.maxRuleLetters === undefined ? {} : { maxRuleLetters: args.maxRuleLetters }),
       target: args.target,
       signal: ctx.signal,
       onProgress: (states) => ctx.onProgress(states, args.maxStates),

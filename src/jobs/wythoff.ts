@@ -27,9 +27,9 @@ export const bitstringJob = job({
 
 /** `sprague conjecture41`: one row per pair (k,l); a stop keeps the rows finished. */
 export const conjecture41Job = job({
-  async run(args: { maxL: number; n: number }, ctx) {
+  async run(args: { maxL: number; n: number; maxColumns?: number }, ctx) {
     const { phiDeviations } = await import('../analysis/wythoff-conjecture.js');
-    return phiDeviations(args.maxL, args.n, { signal: ctx.signal, onProgress: ctx.onProgress });
+    return phiDeviations(args.maxL, args.n, { signal: ctx.signal, onProgress: ctx.onProgress, ...(args.maxColumns === undefined ? {} : { maxColumns: args.maxColumns }) });
   },
   keep: (partial): DeviationRow[] | undefined => (Array.isArray(partial) ? (partial as DeviationRow[]) : undefined),
 });

@@ -13,7 +13,7 @@ import { concatenate, kleeneStar, leftQuotient, reverseMoore, rightQuotient, wit
 import { determinise, Nfa } from '../automata/nfa.js';
 import { NumerationSystem } from '../numeration/system.js';
 import type { WordAutomaton } from './compile.js';
-import { flipTracks, type Limits, Predicate, radixOf, reversePredicate, type Track, trackKindName, validityOf } from './predicate.js';
+import { flipTracks, type Limits, lettersOf, Predicate, radixOf, reversePredicate, type Track, trackKindName, validityOf } from './predicate.js';
 import { trackOfToken } from './walnut-format.js';
 
 /** What the commands read and write. */
@@ -49,7 +49,7 @@ export function retrack(dfa: Dfa, from: readonly Track[], to: readonly Track[]):
   if (from.length !== to.length) throw new InputError(`an automaton with ${from.length} tracks where ${to.length} are needed`);
   const toRadix = to.map(radixOf);
   const fromRadix = from.map(radixOf);
-  const K = toRadix.reduce((a, r) => a * r, 1);
+  const K = lettersOf(to);
   const map = new Int32Array(K);
   for (let L = 0; L < K; L++) {
     let rest = L;

@@ -3,7 +3,8 @@
  * every arithmetic subterm gets a fresh variable constrained by an adder, constant or comparator
  * automaton, and is projected away as soon as its enclosing comparison is built.
  */
-import { InputError } from '../core/errors.js';
+import { InputError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
@@ -298,6 +299,10 @@ export class Compiler {
     const key = `${sys.name}*${c}`;
     const hit = this.mulCache.get(key);
     if (hit) return hit;
+    // Reading y = c x, the automaton keeps the difference y - c x of the prefixes read, one state per value
+    // in (-c, 0]: c states at least, refused up front past the state cap (20 digits ran for minutes).
+    const maxStates = this.limits.maxStates ?? limitDefault('logicStates');
+    if (c > BigInt(maxStates)) throw new LimitError(`multiplying or dividing by ${c.toString().length > 30 ? `a ${c.toString().length}-digit constant` : c} needs an automaton of about that many states, more than ${maxStates}`, 'logicStates');
     const tr = (name: string): Track => ({ name, system: sys });
     let result: Predicate;
     const lim = this.limits;

@@ -3,7 +3,8 @@
  * quantifiers and `?ns` (scope: the rest of the enclosing group), <=>, =>, ^, |, &, prefix ~ and `,
  * comparisons, + -, * /, prefix _ (negation).
  */
-import { InputError } from '../core/errors.js';
+import { InputError, quoted } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 
 export type CmpOp = '=' | '!=' | '<' | '>' | '<=' | '>=';
 export type LogicOp = '&' | '|' | '^' | '=>' | '<=>';
@@ -35,7 +36,7 @@ export class FormulaError extends InputError {
     readonly column: number,
     reason: string,
   ) {
-    super(`bad formula ${JSON.stringify(formula)} at column ${column}: ${reason}`);
+    super(`bad formula ${quoted(formula)} at column ${column}: ${reason}`);
   }
 }
 
@@ -220,7 +221,16 @@ export function parseFormula(text: string, system = 'msd_2'): Node {
     return fail(`unexpected ${JSON.stringify(t)}`);
   };
 
+  // Groups, prefix operators and right-hand operands recurse here: bounded, so that no input reaches the stack's end.
+  let depth = 0;
   const expr = (minBp: number): Node => {
+    if (++depth > MAX_NESTING) fail(`the formula nests more than ${MAX_NESTING} deep`);
+    const left = operands(minBp);
+    depth--;
+    return left;
+  };
+
+  const operands = (minBp: number): Node => {
     let left = primary();
     for (;;) {
       const tok = peek();
@@ -239,5 +249,43 @@ export function parseFormula(text: string, system = 'msd_2'): Node {
 
   const tree = expr(0);
   if (pos < toks.length) fail(`unexpected ${JSON.stringify(toks[pos]!.t)}`);
+  // A chain of left-associative operators (a & b & c ...) is parsed by a loop but is as deep a tree as it is long.
+  if (height(tree) > MAX_NESTING) fail(`the formula nests more than ${MAX_NESTING} deep (a chain of operators such as a & b & c counts each one)`);
   return tree;
+}
+
+/** Most nesting of a formula's tree (the compiler recurses through it): the formulaNesting row of core/limits.ts. */
+const MAX_NESTING = limitDefault('formulaNesting');
+
+/** The height of a syntax tree, without recursion (the tree may be too deep for it). */
+function height(tree: Node): number {
+  let most = 0;
+  const stack: [Node, number][] = [[tree, 1]];
+  while (stack.length > 0) {
+    const [n, h] = stack.pop()!;
+    if (h > most) most = h;
+    for (const child of children(n)) stack.push([child, h + 1]);
+  }
+  return most;
+}
+
+function children(n: Node): Node[] {
+  switch (n.k) {
+    case 'arith':
+    case 'cmp':
+    case 'logic':
+      return [n.l, n.r];
+    case 'neg':
+    case 'not':
+    case 'rev':
+      return [n.e];
+    case 'quant':
+      return [n.body];
+    case 'word':
+      return n.index;
+    case 'pred':
+      return n.args;
+    default:
+      return [];
+  }
 }

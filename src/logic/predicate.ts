@@ -25,6 +25,20 @@ export function radixOf(t: Track): number {
   return t.system ? t.system.base : t.alphabet!.length;
 }
 
+/**
+ * The letters of an automaton over `tracks` (the product of their bases: t variables in base b read b^t),
+ * refused past the logicLetters row of core/limits.ts before any table of them is allocated.
+ */
+export function lettersOf(tracks: readonly Track[]): number {
+  const letters = tracks.reduce((a, t) => a * radixOf(t), 1);
+  const cap = limitDefault('logicLetters');
+  if (letters > cap) {
+    const shown = letters < 1e15 ? String(letters) : letters.toExponential(2);
+    throw new LimitError(`an automaton over the ${tracks.length} tracks ${tracks.map((t) => `${t.name} (${trackKindName(t)})`).slice(0, 6).join(', ')}${tracks.length > 6 ? ', ...' : ''} reads ${shown} letters, more than ${cap}`, 'logicLetters');
+  }
+  return letters;
+}
+
 export function sameKind(a: Track, b: Track): boolean {
   if (a.system || b.system) return a.system === b.system;
   return a.alphabet!.length === b.alphabet!.length && a.alphabet!.every((x, i) => x === b.alphabet![i]);
@@ -102,7 +116,7 @@ function reorder(p: Predicate, from: readonly Track[], to: readonly Track[]): Pr
  */
 function remapLetters(dfa: Dfa, from: readonly Track[], to: readonly Track[]): Dfa {
   const toRadix = to.map(radixOf);
-  const K = toRadix.reduce((a, r) => a * r, 1);
+  const K = lettersOf(to);
   const fromWeights: number[] = [];
   let w = 1;
   for (const t of from) {
@@ -153,7 +167,9 @@ export function unionTracks(a: readonly Track[], b: readonly Track[]): Track[] {
     }
     if (!old) byName.set(t.name, t);
   }
-  return [...byName.values()].sort((x, y) => compareNames(x.name, y.name));
+  const union = [...byName.values()].sort((x, y) => compareNames(x.name, y.name));
+  lettersOf(union);
+  return union;
 }
 
 /** p cylindrified to the tracks `to` (a superset): the new tracks are unconstrained. */
@@ -170,7 +186,7 @@ export function validityOf(tracks: readonly Track[]): Dfa {
   let d = validityCache.get(key);
   if (d) return d;
   const radices = tracks.map(radixOf);
-  const K = radices.reduce((a, r) => a * r, 1);
+  const K = lettersOf(tracks);
   const parts = tracks.map((t) => (t.system ? t.system.validity() : null));
   d = minimise(
     buildDfa<number[]>(

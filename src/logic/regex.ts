@@ -4,20 +4,24 @@
  * negative digit [-1]) and digit classes [0-3] / [013]. Whitespace is ignored. The language is
  * exactly the expression's: no zero padding is added and validity is not imposed (as in Walnut).
  */
-import { InputError } from '../core/errors.js';
+import { InputError, quoted } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import type { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { determinise, EPSILON, NfaBuilder } from '../automata/nfa.js';
-import { type Track, radixOf } from './predicate.js';
+import { lettersOf, type Track, radixOf } from './predicate.js';
 
 export function compileRegex(pattern: string, tracks: readonly Track[]): Dfa {
   const text = pattern.replace(/\s+/g, '');
   const radices = tracks.map(radixOf);
-  const K = radices.reduce((a, r) => a * r, 1);
+  const K = lettersOf(tracks);
   const b = new NfaBuilder(K);
   let pos = 0;
+  // Groups recurse (atom -> alt -> concat -> repeat -> atom): bounded, so that no input reaches the stack's end.
+  let depth = 0;
+  const maxNesting = limitDefault('formulaNesting');
   const fail = (reason: string): never => {
-    throw new InputError(`bad regular expression ${JSON.stringify(pattern)} at column ${pos + 1}: ${reason}`);
+    throw new InputError(`bad regular expression ${quoted(pattern)} at column ${pos + 1}: ${reason}`);
   };
   // A digit outside a track's alphabet matches nothing (as in Walnut): -1.
   const indexOn = (track: number, value: number): number => {
@@ -85,10 +89,12 @@ export function compileRegex(pattern: string, tracks: readonly Track[]): Dfa {
     const c = text[pos];
     if (c === undefined) return fail('unexpected end');
     if (c === '(') {
+      if (++depth > maxNesting) fail(`groups nested more than ${maxNesting} deep`);
       pos++;
       const f = alt();
       if (text[pos] !== ')') fail('expected )');
       pos++;
+      depth--;
       return f;
     }
     if (c === '.') {

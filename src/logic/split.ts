@@ -12,7 +12,7 @@ import { product } from '../automata/ops.js';
 import { buildDfa, reverseDfa } from '../numeration/build.js';
 import { NumerationSystem } from '../numeration/system.js';
 import type { WordAutomaton } from './compile.js';
-import { combine, exists, Predicate, radixOf, type Track, unionTracks, validityOf, widen } from './predicate.js';
+import { combine, exists, lettersOf, Predicate, radixOf, type Track, unionTracks, validityOf, widen } from './predicate.js';
 
 export type Sign = '+' | '-' | '';
 
@@ -56,7 +56,7 @@ function signedEquality(x: string, v: string, like: NumerationSystem, negate: bo
 
 /** Folds the predicates "output = o" of a word into a DFAO over `tracks`. */
 function foldOutputs(tracks: readonly Track[], parts: readonly [number, Predicate][]): Dfa {
-  const K = tracks.map(radixOf).reduce((a, r) => a * r, 1);
+  const K = lettersOf(tracks);
   let d = Dfa.from(1, K, () => 0, () => 0);
   for (const [o, p] of [...parts].reverse()) {
     const wide = widen(p, tracks);

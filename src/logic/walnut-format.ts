@@ -7,7 +7,7 @@ import { InputError } from '../core/errors.js';
 import { Dfa } from '../automata/dfa.js';
 import { determinise, NfaBuilder } from '../automata/nfa.js';
 import { NumerationSystem } from '../numeration/system.js';
-import { type Track, radixOf, trackKindName } from './predicate.js';
+import { lettersOf, type Track, radixOf, trackKindName } from './predicate.js';
 import { coReachable } from '../numeration/build.js';
 
 export interface ParsedAutomaton {
@@ -71,7 +71,7 @@ export function parseWalnutAutomaton(text: string, customBases?: (name: string) 
   }
   const tracks = headerTokens(lines[0]!).map((t, i) => trackOfToken(t, i, customBases));
   const radices = tracks.map(radixOf);
-  const K = radices.reduce((a, r) => a * r, 1);
+  const K = lettersOf(tracks);
   const digitIndex = (t: Track, d: number): number => {
     if (t.system) {
       if (d < 0 || d >= t.system.base) throw new InputError(`digit ${d} outside ${trackKindName(t)}`);

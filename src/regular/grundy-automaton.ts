@@ -7,6 +7,7 @@ import { Alphabet } from '../automata/alphabet.js';
 import type { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { InterruptedError, LimitError } from '../core/errors.js';
+import { limitDefault } from '../core/limits.js';
 import { Solver } from '../core/solver.js';
 import { enumerateByLengthSync } from '../games/rewrite/enumerate.js';
 import { RewriteGame } from '../games/rewrite/game.js';
@@ -24,6 +25,8 @@ export interface GrundyAutomatonOptions {
   target?: 'grundy' | 'p-positions';
   /** Largest hypothesis tried (default 200 states). */
   maxStates?: number;
+  /** Most letters of the rules, both sides of all (default: the learnerRuleLetters row of core/limits.ts). */
+  maxRuleLetters?: number;
   /** Every word up to this length is checked before a proof is attempted (default: about 4096 words). */
   testLength?: number;
   /** State cap of each subset construction in the verifier (default 200 000). */
@@ -110,6 +113,11 @@ class TestWords {
  * @public
  */
 export function findGrundyAutomaton(rules: readonly RewriteRule[], options: GrundyAutomatonOptions = {}): GrundyAutomatonResult {
+  // Each round's proof reads the rules through a transducer with a state per letter of them: long rules
+  // make every round slow (at 200 states: 100 letters 5 s, 200 letters 50 s), refused before any round.
+  const ruleLetters = rules.reduce((n, r) => n + r.lhs.length + r.rhs.length, 0);
+  const maxRuleLetters = options.maxRuleLetters ?? limitDefault('learnerRuleLetters');
+  if (ruleLetters > maxRuleLetters) throw new LimitError(`the rules have ${ruleLetters} letters, more than the learner takes, ${maxRuleLetters}`, 'learnerRuleLetters');
   const alphabet = new Alphabet(alphabetOf(rules).sort());
   const system: RewriteSystem = { rules, alphabet };
   const k = alphabet.size;

@@ -43,7 +43,8 @@ for (const [what, args, pattern] of REFUSED) {
 }
 
 test('a logic query whose automata grow past the memory budget ends with exit 3 naming it (it grew past 2.8 GB before)', () => {
-  const r = runCli(['logic', 'eval t "?msd_10 Ex,y x=999999999999*y+123456789"', '--max-memory', '64M'], { timeoutMs: 120_000 });
+  // Five variables in base 10: 10^5 letters, a row of 400 kB per state (a product by 999999999999 is refused by its size now).
+  const r = runCli(['logic', 'eval t "?msd_10 Ex,y,z,u,v x=y+z+u+v"', '--max-memory', '64M'], { timeoutMs: 120_000 });
   oneLine(r, 3, /passes a quarter of the memory budget of 64 MiB \(raise it with --max-memory N\)/);
 });
 
@@ -76,6 +77,25 @@ const BAD: [string, string[], RegExp][] = [
 
 for (const [what, args, pattern] of BAD) {
   test(`bad input is exit 2 and one line: ${what}`, () => oneLine(runCli(args), 2, pattern));
+}
+
+/** Hostile input the fuzz test of issue 29 found: a stack overflow or a typed array too long (exit 1), or a run of minutes. */
+const deep = (open: string, inner: string, close: string, n: number) => `${open.repeat(n)}${inner}${close.repeat(n)}`;
+const HOSTILE: [string, string[], string | undefined, 2 | 3, RegExp][] = [
+  ['a formula of 25 000 conjuncts (100 kB, on standard input)', ['logic', '--file', '-'], `eval t "?msd_2 Ex ${Array(25_000).fill('x=x').join(' & ')}";`, 2, /the formula nests more than 1000 deep \(a chain of operators/],
+  ['a formula in 100 000 parentheses', ['logic', '--file', '-'], `eval t "?msd_2 ${deep('(', '0=0', ')', 100_000)}";`, 2, /the formula nests more than 1000 deep$/m],
+  ['a formula under 100 000 negations', ['logic', '--file', '-'], `eval t "?msd_2 ${'~'.repeat(100_000)}0=0";`, 2, /the formula nests more than 1000 deep/],
+  ['a reg expression in 5000 groups', ['logic', `reg r msd_2 "${deep('(', '0', ')*', 5000)}";`], undefined, 2, /groups nested more than 1000 deep/],
+  ['a formula over 40 variables (2^40 letters)', ['logic', `eval t "?msd_2 E${Array.from({ length: 40 }, (_, i) => `x${i}`).join(',')} ${Array.from({ length: 40 }, (_, i) => `x${i}=x${i}`).join(' & ')}";`], undefined, 3, /reads \d+ letters, more than 1048576$/m],
+  ['three tracks in base 1024 (2^30 letters)', ['logic', 'reg r msd_1024 msd_1024 msd_1024 "(01)*";'], undefined, 3, /reads 1073741824 letters, more than 1048576/],
+  ['a product by a 20-digit constant', ['logic', 'def t "?msd_3 Ex,y x=77777777777777777777*y";'], undefined, 3, /multiplying or dividing by 77777777777777777777 needs an automaton of about that many states, more than 2000000 \(raise it with --max-states N\)/],
+  ['a telescope column of 5001 digits', ['telescope', '1'.repeat(5001)], undefined, 3, /a column of 5001 digits is longer than the telescope takes, 5000 digits \(raise it with --max-digits N\)/],
+  ['conjecture41 up to l = 400', ['conjecture41', '--max-l', '400'], undefined, 3, /79800 pairs \(k,l\) with l <= 400 times 1000000 columns .* \(raise it with --max-columns N\)/],
+  ['an automaton of a rule of 5000 letters', ['automaton', `rewrite:${'ab'.repeat(2500)}->ba`], undefined, 3, /the rules have 5002 letters, more than the learner takes, 128 \(raise it with --max-rule-letters N\)/],
+];
+
+for (const [what, args, input, status, pattern] of HOSTILE) {
+  test(`hostile input is refused at once with exit ${status} and one line: ${what}`, () => oneLine(runCli(args, input === undefined ? {} : { input }), status, pattern));
 }
 
 test('a port in use is bad input (exit 2), naming the port', async () => {

@@ -46,10 +46,14 @@ test('a kernel names the limit of the caller that set the cap, and keeps the cou
 });
 
 test('sprague logic --max-states caps every intermediate automaton; the limit names the flag (exit 3)', () => {
-  const capped = runCli(['logic', 'eval t "?msd_2 Ex,y x=15*y+3"', '--max-states', '10', '--json']);
+  const capped = runCli(['logic', 'eval t "?msd_2 Ex,y x=7*y+3"', '--max-states', '10', '--json']);
   assert.equal(capped.status, 3);
   assert.equal(capped.stdout, '');
   assert.equal(capped.stderr, 'sprague: the product passed 10 states (raise it with --max-states N)\n');
+  // A product by a constant past the cap is refused before it is built (y = c x needs about c states).
+  const refused = runCli(['logic', 'eval t "?msd_2 Ex,y x=15*y+3"', '--max-states', '10', '--json']);
+  assert.equal(refused.status, 3);
+  assert.equal(refused.stderr, 'sprague: multiplying or dividing by 15 needs an automaton of about that many states, more than 10 (raise it with --max-states N)\n');
   const ok = runCli(['logic', 'eval t "?msd_2 Ex,y x=15*y+3"', '--max-states', '1000', '--json']);
   assert.equal(ok.status, 0, ok.stderr);
   assert.deepEqual(ok.lines, [{ name: 't', result: true, states: 1 }]);

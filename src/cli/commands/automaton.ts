@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { toDot } from '../../automata/dot.js';
 import { dotToPng, dotToSvg } from '../../automata/render.js';
 import { InputError } from '../../core/errors.js';
+import { limitDefault } from '../../core/limits.js';
 import { type RewriteRule, alphabetOf, compressWord, formatRule } from '../../games/rewrite/rules.js';
 import { Alphabet } from '../../automata/alphabet.js';
 import type { Dfa } from '../../automata/dfa.js';
@@ -23,6 +24,7 @@ import type { CommandModule } from './index.js';
 interface Flags {
   json?: boolean;
   maxStates?: string;
+  maxRuleLetters?: string;
   dot?: string;
   pPositions?: boolean;
   verify?: string;
@@ -38,6 +40,7 @@ export const automatonCommand: CommandModule = {
       .option('--max-states <k>', 'largest automaton tried (default 200)')
       .option('--dot <file>', 'write the automaton: DOT, or SVG / PNG when the name ends in .svg / .png')
       .option('--p-positions', 'learn and prove only the P-positions against the rest (as in Theorem 15)')
+      .option('--max-rule-letters <n>', `most letters of the rules, both sides (default ${limitDefault('learnerRuleLetters')}: longer rules make every round slow)`)
       .option('--verify <file>', 'prove a stored automaton (the JSON line of automaton --json) instead of learning one')
       .action(async (spec: string, flags: Flags) => {
         const maxStates = flags.maxStates === undefined ? 200 : parseCount('--max-states', flags.maxStates);
@@ -48,7 +51,8 @@ export const automatonCommand: CommandModule = {
         if (flags.verify !== undefined) return await verifyStored(rules, flags.verify, flags);
         // The learner runs as a job so that Ctrl-C can stop it and keep what it learned.
         const target = flags.pPositions ? 'p-positions' : 'grundy';
-        const run = await runCommandJob('automaton', { rules, maxStates, target }, { title: 'learning' });
+        const maxRuleLetters = flags.maxRuleLetters === undefined ? undefined : parseCount('--max-rule-letters', flags.maxRuleLetters);
+        const run = await runCommandJob('automaton', { rules, maxStates, target, ...(maxRuleLetters === undefined ? {} : { maxRuleLetters }) }, { title: 'learning' });
         // Interrupted: report what was learned (unproved), then let the CLI exit with 130.
         if (run.end !== 'done' && (run.end === 'limit' || !run.partial)) throw stopped(run);
         const interrupted = run.end === 'done' ? undefined : stopped(run);

@@ -4,11 +4,13 @@ import type { DeviationRow } from '../../analysis/wythoff-conjecture.js';
 import { runCommandJob, stopped } from '../jobs.js';
 import { emitJson, emitLine, formatTable, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
+import { limitDefault } from '../../core/limits.js';
 
 interface Flags {
   json?: boolean;
   maxL: string;
   n: string;
+  maxColumns?: string;
 }
 
 export const conjecture41Command: CommandModule = {
@@ -18,12 +20,14 @@ export const conjecture41Command: CommandModule = {
       .description('for every k < l <= L: extremes of y - φx and of b_n - a_n - n of (k,l)-Maharaja Nim below N')
       .option('--max-l <l>', 'largest l', '12')
       .option('--n <n>', 'columns per table', '1000000')
+      .option('--max-columns <n>', `most columns of all the tables together (default ${limitDefault('conjectureColumns')}, about 10 s)`)
       .option('--json', 'JSON Lines output, one line per (k,l)')
       .action(async (flags: Flags) => {
         const maxL = parseCount('--max-l', flags.maxL);
         const n = Math.max(1, parseCount('--n', flags.n));
         // A job, so that Ctrl-C keeps the rows of the pairs finished.
-        const run = await runCommandJob('conjecture41', { maxL, n }, { title: 'conjecture41' });
+        const maxColumns = flags.maxColumns === undefined ? undefined : parseCount('--max-columns', flags.maxColumns);
+        const run = await runCommandJob('conjecture41', { maxL, n, ...(maxColumns === undefined ? {} : { maxColumns }) }, { title: 'conjecture41' });
         if (run.end !== 'done') {
           if (run.partial) print(run.partial, flags);
           throw stopped(run);

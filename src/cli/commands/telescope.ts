@@ -5,12 +5,14 @@ import { InputError } from '../../core/errors.js';
 import { parseSpec } from '../../spec/index.js';
 import { gameDictionaryFor } from '../../analysis/maharaja-dictionaries.js';
 import { TelescopeOracle } from '../../analysis/maharaja-oracle.js';
-import { emitJson, emitLine } from '../io.js';
+import { emitJson, emitLine, parseCount } from '../io.js';
+import { limitDefault } from '../../core/limits.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
   json?: boolean;
   spec: string;
+  maxDigits?: string;
 }
 
 function parseCoordinate(what: string, text: string): bigint {
@@ -26,6 +28,7 @@ export const telescopeCommand: CommandModule = {
       .argument('<x>', 'column, any size (e.g. 1000000000000000000000000000000)')
       .argument('[y]', 'row: also say whether (x,y) is a P-position')
       .option('--spec <spec>', 'game with a built-in converging dictionary: wythoff+2,3 (proved) or maharaja (checked only)', 'wythoff+2,3')
+      .option('--max-digits <n>', `longest column in decimal digits (default ${limitDefault('telescopeDigits')}; the time grows about as digits^2.6)`)
       .option('--json', 'JSON Lines output')
       .action((xText: string, yText: string | undefined, flags: Flags) => {
         const ruleset = parseSpec(flags.spec);
@@ -36,7 +39,7 @@ export const telescopeCommand: CommandModule = {
         const x = parseCoordinate('x', xText);
         const y = yText === undefined ? undefined : parseCoordinate('y', yText);
         const t0 = performance.now();
-        const col = new TelescopeOracle(game).column(x);
+        const col = new TelescopeOracle(game, flags.maxDigits === undefined ? {} : { maxDigits: parseCount('--max-digits', flags.maxDigits) }).column(x);
         const ms = performance.now() - t0;
         const out: Record<string, unknown> = { x: x.toString(), column: col.toString() };
         if (y !== undefined) out['p'] = col === y;

@@ -13,7 +13,7 @@
  */
 
 // Errors: typed, with a position or a reason; the CLI turns them into exit codes.
-export * from './core/errors.js';
+export { SpecError, PositionError, InputError, LimitError, CycleError, InterruptedError } from './core/errors.js';
 
 // Rulesets: what a game is, what it declares it can do fast (its capabilities), and its family's data.
 export type {

@@ -120,7 +120,7 @@ export interface Capabilities {
   readonly wythoffMoves?: readonly (readonly [number, number])[];
   /** A rewrite game's rules u -> v (games/rewrite/rules.ts): enumeration by length, automata, `rewrite`. */
   readonly rewriteRules?: readonly { readonly lhs: string; readonly rhs: string }[];
-  /** The name under which the grid search (games/grids/task.ts) rebuilds and solves this game in a worker. */
+  /** The name under which the grid search (games/grids/named.ts) rebuilds and solves this game in a job's worker. */
   readonly gridSearch?: string;
   /** The capabilities of push(this, after) (seed push-the-button, Definition 2.0.1) that this ruleset, played first, gives. */
   readonly beforeButton?: (after: Ruleset<any>) => Capabilities | undefined;

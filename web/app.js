@@ -304,7 +304,7 @@ async function follow(panel, id, finish) {
         $(ids.progress).max = job.progress.total;
         $(ids.progress).value = job.progress.done;
         $(ids.label).textContent = progressText(job);
-      }
+      } else if ($(ids.label).textContent.startsWith('waiting')) $(ids.label).textContent = 'starting…';
       await new Promise((res) => setTimeout(res, 200));
       continue;
     }

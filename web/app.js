@@ -27,9 +27,12 @@ function say(id, text, kind = '') {
 
 const FIELDS = ['spec', 'position', 'overlay', 'max', 'slice'];
 
+/** The input of the page a job's argument comes from (the Grundy job takes a list of positions). */
+const INPUT_OF = { positions: 'position' };
+
 /** Puts an API error next to the field it is about. */
 function showError(data, fallback) {
-  const field = data.field;
+  const field = INPUT_OF[data.field] ?? data.field;
   const target = field === 'spec' ? 'spec-msg' : field === 'position' ? 'position-msg' : fallback;
   say(target, data.error, 'error');
   for (const f of FIELDS) $(f).classList.toggle('invalid', f === field);
@@ -147,15 +150,17 @@ async function grundyValue() {
   clearFieldErrors();
   say('position-msg', 'computing…');
   saveState('replace');
-  const { ok, data } = await api('POST', '/api/grundy', { spec: $('spec').value.trim(), position: $('position').value });
+  const { ok, data } = await api('POST', '/api/run', { job: 'grundy', args: { spec: $('spec').value.trim(), positions: [$('position').value] } });
   if (seq !== grundySeq) return;
   if (!ok) {
     say('position-msg', '');
     return showError(data, 'position-msg');
   }
-  const g = data.grundy === null ? 'misère: outcome only' : `G = ${data.grundy}`;
-  say('position-msg', `${data.position}: ${g}, a ${data.outcome}-position`, 'ok');
-  $('position-msg').dataset.grundy = String(data.grundy);
+  // The grundy job's own result: a line per position asked (GrundyLine in src/jobs/grundy.ts).
+  const [line] = data.result;
+  const g = line.grundy === null ? 'misère: outcome only' : `G = ${line.grundy}`;
+  say('position-msg', `${line.formatted}: ${g}, a ${line.outcome}-position`, 'ok');
+  $('position-msg').dataset.grundy = String(line.grundy);
 }
 $('grundy-btn').addEventListener('click', grundyValue);
 $('position').addEventListener('keydown', (e) => {
@@ -255,6 +260,12 @@ function jobPanel(name, ids) {
   return panel;
 }
 
+/** 1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 21st. */
+function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+}
+
 /** "12 s", "3 min 20 s", "1 h 5 min". */
 function duration(s) {
   if (s < 60) return `${Math.max(1, Math.round(s))} s`;
@@ -287,11 +298,13 @@ async function follow(panel, id, finish) {
     }
     const job = r.data;
     if (job.state === 'running') {
-      if (job.progress && job.progress.total > 0) {
+      // Waiting for a worker: its place in the server's line, which Cancel leaves without starting it.
+      if (job.queued !== undefined) $(ids.label).textContent = `waiting, ${ordinal(job.queued)} in line`;
+      else if (job.progress && job.progress.total > 0) {
         $(ids.progress).max = job.progress.total;
         $(ids.progress).value = job.progress.done;
         $(ids.label).textContent = progressText(job);
-      }
+      } else if ($(ids.label).textContent.startsWith('waiting')) $(ids.label).textContent = 'starting…';
       await new Promise((res) => setTimeout(res, 200));
       continue;
     }
@@ -327,13 +340,14 @@ const plotPanel = jobPanel('plot', { run: 'run', cancel: 'cancel', progress: 'pr
 /** Pictures already drawn in this page, by their key: Back and Forward show them without a new job. */
 const pictures = new Map();
 
-function plotRequest(p) {
-  const body = { spec: p.spec, max: p.max };
-  if (p.view) body.kind = p.view;
-  if (p.overlay) body.overlay = p.overlay;
-  if (p.slice !== undefined && p.slice !== '') body.slice = p.slice;
-  body.phiLines = p.phi === '1';
-  return body;
+/** The plot job's arguments (PlotRequest in src/plot/index.ts) from the picture's parameters. */
+function plotArgs(p) {
+  const args = { spec: p.spec, max: p.max };
+  if (p.view) args.kind = p.view;
+  if (p.overlay) args.overlay = p.overlay;
+  if (p.slice !== undefined && p.slice !== '') args.slice = p.slice;
+  args.phiLines = p.phi === '1';
+  return args;
 }
 
 async function draw() {
@@ -352,14 +366,15 @@ async function startPicture(params, mode, jobId) {
     saveState(mode);
     return;
   }
-  const old = await reattach('plot', jobId, (job) => job.op === 'plot' && pictureKey({ ...job.request, view: job.request.kind, phi: job.request.phiLines ? '1' : '0' }) === pictureKey(params));
+  const old = await reattach('plot', jobId, (job) => job.job === 'plot' && pictureKey({ ...job.args, view: job.args.kind, phi: job.args.phiLines ? '1' : '0' }) === pictureKey(params));
   let id;
   if (old) id = old.id;
   else {
-    const { ok, data } = await api('POST', '/api/jobs', plotRequest(params));
+    const { ok, data } = await api('POST', '/api/jobs', { job: 'plot', args: plotArgs(params) });
     if (!ok) return showError(data, 'plot-msg');
     id = data.id;
-    if (!params.view) params = { ...params, view: data.kind };
+    // The plot job's check fills in the kind the game draws by default.
+    if (!params.view) params = { ...params, view: data.args.kind };
   }
   drawn = params;
   saveState(mode, { job: id });
@@ -428,7 +443,7 @@ async function prove() {
   $('logic-picture').innerHTML = '';
   $('logic-query').dataset.asked = query;
   saveState('replace');
-  const { ok, data } = await api('POST', '/api/logic', { query });
+  const { ok, data } = await api('POST', '/api/jobs', { job: 'logicPanel', args: { text: query } });
   if (!ok) return say('logic-msg', data.error, 'error');
   await follow(logicPanel, data.id, finishLogic);
 }
@@ -471,10 +486,10 @@ async function decide() {
   $('adm-answer').textContent = '';
   $('adm-set').dataset.asked = set;
   saveState('replace');
-  const body = { set };
-  if ($('adm-method').value) body.method = $('adm-method').value;
-  if ($('adm-max').value !== '') body.max = $('adm-max').value;
-  const { ok, data } = await api('POST', '/api/admissible', body);
+  const args = { text: set };
+  if ($('adm-method').value) args.method = $('adm-method').value;
+  if ($('adm-max').value !== '') args.max = $('adm-max').value;
+  const { ok, data } = await api('POST', '/api/jobs', { job: 'admissible', args });
   if (!ok) return say('adm-msg', data.error, 'error');
   await follow(admPanel, data.id, (job) => finishAdmissible(job, set));
 }
@@ -651,13 +666,13 @@ async function start() {
   const waits = [];
   if (state) waits.push(startPicture(state.params, 'replace', state.job));
   const query = $('logic-query').value.trim();
-  const logic = await reattach('logic', null, (job) => job.op === 'logic' && job.request.query === query);
+  const logic = await reattach('logic', null, (job) => job.job === 'logicPanel' && job.args.text === query);
   if (logic) {
     $('logic-query').dataset.asked = query;
     waits.push(follow(logicPanel, logic.id, finishLogic));
   }
   const set = $('adm-set').value.trim();
-  const adm = await reattach('admissible', null, (job) => job.op === 'admissible' && job.request.text === set);
+  const adm = await reattach('admissible', null, (job) => job.job === 'admissible' && job.args.text === set);
   if (adm) {
     $('adm-set').dataset.asked = set;
     waits.push(follow(admPanel, adm.id, (job) => finishAdmissible(job, set)));

@@ -3,6 +3,11 @@
  * `ctx = { signal, onProgress, emit }`, run on the one worker pool (pool.ts) for the command line, the
  * explorer and census workers alike.
  *
+ * The waiting line. A job waits here for a worker while all `threads` are taken: the runner's line is the
+ * only one (the pool keeps none, and the explorer and the census executor keep none of their own), so one
+ * place knows each job's place in it (`RunningJob.place`), refuses a job past its cap (`maxWaiting`:
+ * BusyError, at once) and takes out a job stopped or ended while it waits, which then never starts.
+ *
  * The cancellation contract. A job reads `ctx.signal` between steps; raising it (RunOptions.signal) asks the
  * job to stop and keep what it finished: the library throws InterruptedError with its partial result, which
  * the job's `keep` turns into the job's own typed shape. Ending a job at once (RunOptions.kill, or `graceMs`
@@ -16,7 +21,7 @@
 import { InterruptedError, LimitError } from './errors.js';
 import type { LimitName } from './limits.js';
 import { WorkerExitError, WorkerPool, serveTasks, type PoolOptions } from './pool.js';
-import { flagSignal, raiseStop } from './stop.js';
+import { flagSignal, isStopped, raiseStop } from './stop.js';
 
 export interface JobContext {
   /** Raised when the job should stop and keep what it finished (read it between steps; it fires no events). */
@@ -35,6 +40,13 @@ export interface JobContext {
 export interface Job<A, R, P = never> {
   run(args: A, ctx: JobContext): R | Promise<R>;
   keep?(partial: unknown, args: A): P | undefined;
+  /**
+   * The job's arguments from a request that comes from outside (the explorer's JSON body), checked: the
+   * fields it may have, their types and values, the specs parsed, in the caller's thread and before any
+   * worker starts. Throws an error that names the field (jobs/check.ts, ArgsError). A job without `check`
+   * is run only by code that builds its arguments itself (the CLI, the census), never from a request.
+   */
+  check?(body: unknown): A | Promise<A>;
 }
 
 /** A job with its types inferred from its definition. */
@@ -76,6 +88,8 @@ export interface RunOptions {
   inline?: boolean;
   /** How long the inline try may take (default INLINE_MS). */
   inlineMs?: number;
+  /** Called when a worker takes the job (at once when one is free), not when it ends inline. */
+  onStart?: () => void;
 }
 
 /** How long a job may run in the calling thread before it moves to a worker. */
@@ -90,7 +104,26 @@ export interface RunningJob<R, P> {
   stop(): void;
   /** Ends the job at once. */
   kill(): void;
+  /** While the job waits for a worker, its place in the line (1 = next); else undefined. */
+  place(): number | undefined;
 }
+
+/**
+ * A job refused because every worker is taken and the line is full (RunnerOptions.maxWaiting): the
+ * explorer answers it with 503.
+ */
+export class BusyError extends Error {
+  constructor(
+    readonly running: number,
+    readonly waiting: number,
+  ) {
+    super(`all ${running} workers are taken and the line of ${waiting} waiting jobs is full`);
+    this.name = 'BusyError';
+  }
+}
+
+/** A job waiting for a worker: told true when one takes it, false when the job left the line. */
+type Seat = (taken: boolean) => void;
 
 /** The task a job worker gets. */
 interface JobTask {
@@ -109,6 +142,8 @@ type JobReply = JobEnd<unknown, unknown>;
 export interface RunnerOptions extends PoolOptions {
   /** Jobs at once (default 1). */
   threads?: number;
+  /** Jobs that may wait for a worker (default: no bound); past it `start` throws BusyError. */
+  maxWaiting?: number;
   /**
    * What a worker must do before a job can run there, as data taken in the calling thread when each job
    * starts (e.g. the modules that registered games in this thread): the worker's `prepare` (serveJobs)
@@ -123,6 +158,10 @@ export type JobStats = Record<string, { inline: number; worker: number }>;
 export class JobRunner<J extends Registry> {
   private pool: WorkerPool<JobTask, JobReply, JobMessage> | undefined;
   private readonly counts: JobStats = {};
+  /** Jobs waiting for a worker, in order. */
+  private readonly line: Seat[] = [];
+  /** Jobs that hold a worker (their task is on the pool, or about to be). */
+  private busy = 0;
 
   /**
    * `jobs` is the registry (for inline runs); `worker` the compiled module that serves the same registry in a
@@ -139,23 +178,47 @@ export class JobRunner<J extends Registry> {
     return this.start(name, args, options).result;
   }
 
-  /** Starts a job; its handle says how far it is and stops it. */
+  /** Jobs on a worker now. */
+  get running(): number {
+    return this.busy;
+  }
+
+  /** Jobs waiting for a worker. */
+  get waiting(): number {
+    return this.line.length;
+  }
+
+  private get threads(): number {
+    return this.options.threads ?? 1;
+  }
+
+  /**
+   * Starts a job; its handle says how far it is, where it waits, and stops it. Throws BusyError when every
+   * worker is taken and the line is full (checked here, also for a job that tries inline first).
+   */
   start<K extends keyof J & string>(name: K, args: ArgsOf<J[K]>, options: RunOptions = {}): RunningJob<ResultOf<J[K]>, PartialOf<J[K]>> {
     if (!(name in this.jobs)) throw new Error(`no job named ${name}`);
+    if (this.busy >= this.threads && this.line.length >= (this.options.maxWaiting ?? Infinity)) throw new BusyError(this.busy, this.line.length);
     const shared = new SharedArrayBuffer(24);
     const flag = new Int32Array(shared, 0, 1);
     const numbers = new Float64Array(shared, 8, 2);
     let label = '';
     let killed = false;
+    let seat: Seat | undefined;
     let running: { terminate(): Promise<void> } | undefined;
     let grace: ReturnType<typeof setTimeout> | undefined;
+    const leave = () => {
+      if (seat) this.leave(seat);
+    };
     const kill = () => {
       killed = true;
       raiseStop(flag);
+      leave();
       void running?.terminate();
     };
     const stop = () => {
       raiseStop(flag);
+      leave();
       if (options.graceMs !== undefined && grace === undefined) grace = setTimeout(kill, options.graceMs);
     };
     if (options.signal?.aborted) stop();
@@ -163,29 +226,40 @@ export class JobRunner<J extends Registry> {
     options.signal?.addEventListener('abort', stop);
     options.kill?.addEventListener('abort', kill);
     const progress = () => ({ done: numbers[0]!, total: numbers[1]!, label });
+    const place = () => (seat ? this.line.indexOf(seat) + 1 || undefined : undefined);
     const { onProgress } = options;
     const poll = onProgress ? setInterval(() => numbers[1]! > 0 && onProgress(numbers[0]!, numbers[1]!, label), 250) : undefined;
 
+    // A job ended before it started, or stopped while it would wait or waits, ends without starting. (One
+    // stopped with a worker free starts and keeps what it finishes before its first check.)
+    const notStarted = (): JobReply => ({ end: 'interrupted', partial: undefined, killed });
+    const count = (this.counts[name] ??= { inline: 0, worker: 0 });
     const inWorker = async (): Promise<JobReply> => {
-      this.pool ??= new WorkerPool<JobTask, JobReply, JobMessage>(this.worker, this.options.threads ?? 1, this.options);
-      if (killed) throw new WorkerExitError('the job was ended before it started', 'terminated');
-      const task = this.pool.start({ name, args, shared, setup: this.options.setup?.() }, (m) => {
-        if ('item' in m) options.onItem?.(m.item);
-        else label = m.label;
-      });
-      running = task;
-      return task.result;
+      if (killed) return notStarted();
+      const taken = await this.thread(flag, (s) => (seat = s));
+      seat = undefined;
+      if (!taken) return notStarted();
+      try {
+        count.worker++;
+        options.onStart?.();
+        this.pool ??= new WorkerPool<JobTask, JobReply, JobMessage>(this.worker, this.threads, this.options);
+        const task = this.pool.start({ name, args, shared, setup: this.options.setup?.() }, (m) => {
+          if ('item' in m) options.onItem?.(m.item);
+          else label = m.label;
+        });
+        running = task;
+        return await task.result;
+      } finally {
+        this.busy--;
+        this.dispatch();
+      }
     };
     const result = (async (): Promise<JobEnd<ResultOf<J[K]>, PartialOf<J[K]>>> => {
       try {
-        const count = (this.counts[name] ??= { inline: 0, worker: 0 });
         let reply: JobReply | undefined;
         if (options.inline && !killed) reply = await this.tryInline(name, args, flag, numbers, options);
         if (reply) count.inline++;
-        else {
-          count.worker++;
-          reply = await inWorker();
-        }
+        else reply = await inWorker();
         return reply as JobEnd<ResultOf<J[K]>, PartialOf<J[K]>>;
       } catch (e) {
         if (e instanceof WorkerExitError) {
@@ -201,7 +275,39 @@ export class JobRunner<J extends Registry> {
         options.kill?.removeEventListener('abort', kill);
       }
     })();
-    return { result, progress, stop, kill };
+    return { result, progress, stop, kill, place };
+  }
+
+  /**
+   * A worker for one job: at once when one is free, else at its turn in the line; false when it left the
+   * line, or would have joined it already stopped.
+   */
+  private thread(flag: Int32Array, sit: (seat: Seat) => void): Promise<boolean> {
+    if (this.busy < this.threads && this.line.length === 0) {
+      this.busy++;
+      return Promise.resolve(true);
+    }
+    if (isStopped(flag)) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      this.line.push(resolve);
+      sit(resolve);
+    });
+  }
+
+  /** Takes a waiting job out of the line (stopped or ended before it started). */
+  private leave(seat: Seat): void {
+    const i = this.line.indexOf(seat);
+    if (i < 0) return;
+    this.line.splice(i, 1);
+    seat(false);
+  }
+
+  /** Gives the free workers to the first jobs in line. */
+  private dispatch(): void {
+    while (this.busy < this.threads && this.line.length > 0) {
+      this.busy++;
+      this.line.shift()!(true);
+    }
   }
 
   /**
@@ -241,8 +347,9 @@ export class JobRunner<J extends Registry> {
     return structuredClone(this.counts);
   }
 
-  /** Ends every worker. */
+  /** Ends every worker; the jobs still waiting end without starting (interrupted). */
   async close(): Promise<void> {
+    for (const seat of this.line.splice(0)) seat(false);
     const pool = this.pool;
     this.pool = undefined;
     await pool?.close();

@@ -1,8 +1,10 @@
 /**
  * The project's one worker pool (worker_threads). Generic: a pool runs tasks of one worker module,
- * whose code calls `serveTasks(handler)`. Tasks are queued and handed to the first idle worker; a
- * task's result (or error) comes back as a promise, and what the handler posts while it works (items,
- * labels) comes to the task's `onMessage` first, in order: one port carries both. SharedArrayBuffers in a
+ * whose code calls `serveTasks(handler)`. It keeps no waiting line: a task goes to an idle worker (or a new
+ * one, up to `size`) at once, and `runAll` hands its tasks out as workers come free. Jobs that wait for a
+ * worker wait in the job runner's line (core/jobs.ts), which knows their places, its cap and their
+ * cancels. A task's result (or error) comes back as a promise, and what the handler posts while it works
+ * (items, labels) comes to the task's `onMessage` first, in order: one port carries both. SharedArrayBuffers in a
  * task are shared, not copied, so kernels can fill one table from several threads and a caller can raise a
  * stop flag that a busy worker reads (core/stop.ts).
  *
@@ -63,7 +65,7 @@ export interface PoolOptions {
 /** A task handed to the pool: its result, and a way to end it at once. */
 export interface RunningTask<R> {
   readonly result: Promise<R>;
-  /** Ends the task's worker now (a queued task is just dropped); the result rejects with WorkerExitError. */
+  /** Ends the task's worker now; the result rejects with WorkerExitError. */
   terminate(): Promise<void>;
 }
 
@@ -81,7 +83,6 @@ interface Task<T, R, M> {
 export class WorkerPool<T, R, M = never> {
   private readonly workers = new Set<Worker>();
   private readonly idle: Worker[] = [];
-  private readonly queue: Task<T, R, M>[] = [];
   private readonly running = new Map<Worker, Task<T, R, M>>();
   private nextId = 0;
   private closed = false;
@@ -100,42 +101,59 @@ export class WorkerPool<T, R, M = never> {
     return this.workers.size;
   }
 
-  /** Runs one task on the next free worker; `onMessage` gets what the handler posts while it works. */
+  /** Workers free for a task now: idle ones, and the ones not started yet. */
+  get free(): number {
+    return this.idle.length + this.size - this.workers.size;
+  }
+
+  /** Runs one task on a free worker; `onMessage` gets what the handler posts while it works. */
   run(task: T, onMessage?: (m: M) => void): Promise<R> {
     return this.start(task, onMessage).result;
   }
 
-  /** Like run, with a handle to end the task at once. */
+  /**
+   * Like run, with a handle to end the task at once. A task needs a free worker (`free` > 0): the caller
+   * that starts more than `size` at once keeps its own line (the job runner does; `runAll` below).
+   */
   start(task: T, onMessage?: (m: M) => void): RunningTask<R> {
     let entry!: Task<T, R, M>;
     const result = new Promise<R>((resolve, reject) => {
       entry = { id: this.nextId++, task, onMessage, resolve, reject };
     });
     if (this.closed) entry.reject(new Error('the worker pool is closed'));
-    else {
-      this.queue.push(entry);
-      this.dispatch();
-    }
+    else if (this.free === 0) entry.reject(new Error(`all ${this.size} workers of the pool are busy`));
+    else this.post(entry);
     return { result, terminate: () => this.terminate(entry) };
   }
 
-  /** Runs every task, at most `size` at a time; results in task order. */
+  /**
+   * Runs every task, at most `size` at a time (each worker takes the next task when it is done with one);
+   * results in task order. The first failure rejects, as Promise.all does; the other tasks still run.
+   */
   runAll(tasks: T[], onResult?: (result: R, index: number) => void): Promise<R[]> {
-    return Promise.all(
-      tasks.map((t, i) =>
-        this.run(t).then((r) => {
+    const settle: { resolve(r: R): void; reject(e: unknown): void }[] = [];
+    const ends = tasks.map((_, i) => new Promise<R>((resolve, reject) => (settle[i] = { resolve, reject })));
+    let next = 0;
+    const lane = async () => {
+      for (let i = next++; i < tasks.length; i = next++) {
+        try {
+          const r = await this.run(tasks[i]!);
           onResult?.(r, i);
-          return r;
-        }),
-      ),
-    );
+          settle[i]!.resolve(r);
+        } catch (e) {
+          settle[i]!.reject(e);
+        }
+      }
+    };
+    // One lane per free worker (at least one, whose tasks then fail with the pool's reason).
+    for (let k = Math.max(1, Math.min(this.free, tasks.length)); k > 0; k--) void lane();
+    return Promise.all(ends);
   }
 
-  /** Stops every worker; queued and running tasks are rejected. */
+  /** Stops every worker; running tasks are rejected. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const q of this.queue.splice(0)) q.reject(new Error('the worker pool was closed'));
     for (const [, t] of this.running) t.reject(new Error('the worker pool was closed'));
     this.running.clear();
     const all = [...this.workers];
@@ -145,12 +163,6 @@ export class WorkerPool<T, R, M = never> {
   }
 
   private async terminate(entry: Task<T, R, M>): Promise<void> {
-    const q = this.queue.indexOf(entry);
-    if (q >= 0) {
-      this.queue.splice(q, 1);
-      entry.reject(new WorkerExitError('the task was ended before it started', 'terminated'));
-      return;
-    }
     const worker = entry.worker;
     if (!worker || this.running.get(worker) !== entry) return;
     entry.terminating = true;
@@ -172,16 +184,13 @@ export class WorkerPool<T, R, M = never> {
     return worker;
   }
 
-  private dispatch(): void {
-    while (this.queue.length > 0 && (this.idle.length > 0 || this.workers.size < this.size)) {
-      const worker = this.idle.pop() ?? this.spawn();
-      const entry = this.queue.shift()!;
-      entry.worker = worker;
-      this.running.set(worker, entry);
-      // A busy worker keeps the process alive (the caller awaits it); an idle one does not.
-      worker.ref();
-      worker.postMessage({ id: entry.id, task: entry.task });
-    }
+  private post(entry: Task<T, R, M>): void {
+    const worker = this.idle.pop() ?? this.spawn();
+    entry.worker = worker;
+    this.running.set(worker, entry);
+    // A busy worker keeps the process alive (the caller awaits it); an idle one does not.
+    worker.ref();
+    worker.postMessage({ id: entry.id, task: entry.task });
   }
 
   private receive(worker: Worker, m: FromWorker<R, M>): void {
@@ -196,7 +205,6 @@ export class WorkerPool<T, R, M = never> {
     worker.unref();
     if ('error' in m) entry.reject(errorFromInfo(m.error));
     else entry.resolve(m.result);
-    this.dispatch();
   }
 
   private exited(worker: Worker, code: number, failure: Error | undefined): void {
@@ -205,9 +213,8 @@ export class WorkerPool<T, R, M = never> {
     if (i >= 0) this.idle.splice(i, 1);
     const entry = this.running.get(worker);
     this.running.delete(worker);
-    if (entry && !this.closed) entry.reject(exitError(entry, code, failure));
     // The next task gets a new worker.
-    if (!this.closed) this.dispatch();
+    if (entry && !this.closed) entry.reject(exitError(entry, code, failure));
   }
 }
 

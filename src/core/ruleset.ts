@@ -154,7 +154,7 @@ export interface Capabilities {
   readonly picture?: PictureKind;
   /** Its moves on two heaps as rays, by which push chains and misère forms of ray games compose (games/heaps/rays.ts). */
   readonly rays?: RayChain;
-  /** The name under which the grid search (games/grids/task.ts) rebuilds and solves this game in a worker. */
+  /** The name under which the grid search (games/grids/named.ts) rebuilds and solves this game in a job's worker. */
   readonly gridSearch?: string;
   /** The capabilities of push(this, after) (seed push-the-button, Definition 2.0.1) that this ruleset, played first, gives. */
   readonly beforeButton?: (after: Ruleset<any>) => Capabilities | undefined;

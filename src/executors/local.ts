@@ -22,7 +22,7 @@ export interface LocalExecutorOptions {
  * The census job (`census-game`, src/jobs/census.ts) on the project's job runner, one worker thread per
  * core. The runner carries the stop flag into the kernels and replaces a worker that dies or is ended; a
  * worker past its heap ends its game with the `jobMemory` limit, which the census stores as a failed row.
- * Games wait here for a free thread, so a stop never starts the ones still waiting.
+ * Games wait for a free thread in the runner's line, which a stop or a kill leaves without starting.
  *
  * @remarks Since 0.1.0
  * @public
@@ -32,8 +32,6 @@ export class LocalExecutor implements Executor {
   private readonly runner: JobRunner<typeof jobs>;
   private readonly graceMs: number | undefined;
   private readonly closing = new AbortController();
-  private running = 0;
-  private readonly queue: (() => void)[] = [];
 
   constructor(options: LocalExecutorOptions | number = {}) {
     const o = typeof options === 'number' ? { threads: options } : options;
@@ -43,8 +41,8 @@ export class LocalExecutor implements Executor {
   }
 
   async run(task: CensusTask, options: GameOptions = {}): Promise<CensusRow> {
-    await this.slot();
     try {
+      // A stopped census starts no game, even with a thread free.
       if (options.signal?.aborted || options.kill?.aborted || this.closing.signal.aborted) throw new InterruptedError();
       const kill = options.kill ? AbortSignal.any([options.kill, this.closing.signal]) : this.closing.signal;
       const end = await this.runner.run('census-game', task, {
@@ -59,31 +57,13 @@ export class LocalExecutor implements Executor {
       // A game ended by the executor's close is interrupted, whatever the pool said about it.
       if (this.closing.signal.aborted && !(e instanceof InterruptedError)) throw new InterruptedError();
       throw e;
-    } finally {
-      this.release();
     }
-  }
-
-  /** Waits for one of the threads to be free. */
-  private slot(): Promise<void> {
-    if (this.running < this.threads) {
-      this.running++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.queue.push(resolve));
-  }
-
-  private release(): void {
-    const next = this.queue.shift();
-    if (next) next();
-    else this.running--;
   }
 
   /** Ends the games running (they reject with InterruptedError) and the worker threads. */
   async close(): Promise<void> {
+    // Ends the games running and takes the waiting ones out of the line (both reject with InterruptedError).
     this.closing.abort();
-    // The games waiting for a thread start, see the executor closed and reject at once.
-    while (this.queue.length > 0) this.queue.shift()!();
     await this.runner.close();
   }
 }

@@ -1,5 +1,6 @@
 /** The `admissible` job: whether a set of P-positions is 1-admissible, by one of three methods. */
 import { job } from '../core/jobs.js';
+import { count, fields, oneOf, text } from './check.js';
 
 /** What `admissible` keeps after a stop: how far the witness search got, and a witness if one was met. */
 export interface KeptAdmissibility {
@@ -24,8 +25,28 @@ export type AdmissibilityArgs = {
   spillDir?: string;
 };
 
+const METHODS = ['logic', 'periodic', 'bounded'] as const;
+
+/**
+ * The explorer's admissibility panel: the set `text` (required), `method`, the box `max`, `heaps`; no
+ * checkpoint or spill folder (the page writes no files) and no raised caps. The set is read in the worker.
+ */
+function checkAdmissible(body: unknown): AdmissibilityArgs {
+  const b = fields(body, ['text', 'method', 'max', 'heaps']);
+  const method = oneOf(b, 'method', METHODS);
+  const max = count(b, 'max', 'optional');
+  const heaps = count(b, 'heaps', 'optional');
+  return {
+    text: text(b, 'text').trim(),
+    ...(method === undefined ? {} : { method }),
+    ...(max === undefined ? {} : { max }),
+    ...(heaps === undefined ? {} : { heaps }),
+  };
+}
+
 /** `sprague admissible`: the verdict. */
 export const admissibleJob = job({
+  check: checkAdmissible,
   async run(args: AdmissibilityArgs, ctx) {
     const { admissible, logicAdmissibility, parseSetSpec } = await import('../invariance/admissible.js');
     if (args.method === 'logic') {

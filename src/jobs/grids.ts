@@ -24,7 +24,7 @@ export async function gridSolve(game: string, position: string, options: Pick<So
   const [{ parseBoard }, { solveOutcome }, { gridRuleset }] = await Promise.all([
     import('../games/grids/board.js'),
     import('../games/grids/solve.js'),
-    import('../games/grids/task.js'),
+    import('../games/grids/named.js'),
   ]);
   const ruleset = gridRuleset(game);
   if (!ruleset) throw new InputError(`the grid search does not know the game ${game}`);
@@ -36,7 +36,7 @@ export async function bluffReports(args: BluffArgs, ctx: JobContext): Promise<nu
   const [{ parseBoard }, { bluffTest }, { gridRuleset }] = await Promise.all([
     import('../games/grids/board.js'),
     import('../games/grids/solve.js'),
-    import('../games/grids/task.js'),
+    import('../games/grids/named.js'),
   ]);
   const ruleset = gridRuleset(args.game)!;
   for (const [i, position] of args.positions.entries()) {

@@ -9,6 +9,7 @@ import type { PositionValues } from '../analysis/position.js';
 import { InterruptedError } from '../core/errors.js';
 import { job, type JobContext } from '../core/jobs.js';
 import type { Ruleset } from '../core/ruleset.js';
+import { about, count, fields, flag, text, texts } from './check.js';
 import { keptCount } from './kept.js';
 
 export interface GrundyArgs {
@@ -109,10 +110,32 @@ export async function grundyLines(args: GrundyArgs, ctx: JobContext): Promise<Gr
 }
 
 /**
+ * The explorer's Grundy query: `spec` and `positions` (required), `maxDepth`, `moves`, `outcomeOnly` (no
+ * checkpoint file: the page writes no files); the spec and each position parsed here, so a bad one is
+ * refused before any work.
+ */
+async function checkGrundy(body: unknown): Promise<GrundyArgs> {
+  const { parsePosition, parseSpec } = await import('../spec/index.js');
+  const b = fields(body, ['spec', 'positions', 'maxDepth', 'moves', 'outcomeOnly']);
+  const maxDepth = count(b, 'maxDepth', 'optional');
+  const args: GrundyArgs = {
+    spec: text(b, 'spec'),
+    positions: texts(b, 'positions'),
+    ...(maxDepth === undefined ? {} : { maxDepth }),
+    ...(flag(b, 'moves') ? { moves: true } : {}),
+    ...(flag(b, 'outcomeOnly') ? { outcomeOnly: true } : {}),
+  };
+  const ruleset = about('spec', () => parseSpec(args.spec, { allowUnboundedRewriting: maxDepth !== undefined }));
+  for (const p of args.positions) about('positions', () => parsePosition(ruleset, p));
+  return args;
+}
+
+/**
  * `sprague grundy` and the explorer's Grundy query: one line per position, emitted as it is found; grid games
  * by their own search (transposition table, optional checkpoint file saved on a stop).
  */
 export const grundyJob = job({
   run: async (args: GrundyArgs, ctx) => grundyLines(args, ctx),
   keep: keptCount,
+  check: checkGrundy,
 });

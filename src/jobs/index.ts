@@ -8,13 +8,14 @@ import { JobRunner, type RunnerOptions } from '../core/jobs.js';
 import { gameModules } from '../spec/parse.js';
 import { jobs } from './registry.js';
 
-export { jobs, type JobName } from './registry.js';
+export { checkTask, jobs, requestJobs, type JobName, type Task } from './registry.js';
+export { ArgsError } from './check.js';
 export { keptAdmissibility, type AdmissibilityArgs, type KeptAdmissibility } from './admissible.js';
 export { reviveAutomatonResult } from './automaton.js';
 export type { BluffArgs } from './grids.js';
 export type { GrundyArgs, GrundyLine } from './grundy.js';
 export type { KeptCount } from './kept.js';
-export type { LogicArgs, LogicLine, LogicPanelResult } from './logic.js';
+export type { LogicArgs, LogicLine, LogicPanelArgs, LogicPanelResult } from './logic.js';
 export { keptPPositions, type KeptPPositions } from './ppositions.js';
 export type { KeptSequence, SequenceArgs, SequenceRun } from './sequence.js';
 

@@ -2,6 +2,7 @@
 import { InputError, InterruptedError } from '../core/errors.js';
 import { job, type JobContext } from '../core/jobs.js';
 import type { ConformanceSummary } from '../logic/conformance.js';
+import { fields, text } from './check.js';
 import { keptCount, type KeptCount } from './kept.js';
 
 /** One finished command of `logic` (a CommandResult without its automaton, which stays in the worker). */
@@ -67,13 +68,21 @@ export const logicJob = job({
   keep: keptCount,
 });
 
+/** The logic panel's request: the commands as typed (the caps stay the limits table's). */
+export interface LogicPanelArgs {
+  text: string;
+  /** The last automaton is drawn when it has at most this many states (default 60). */
+  drawStates?: number;
+  maxStates?: number;
+}
+
 /**
  * The explorer's logic panel: the commands as typed (split at their terminators; a last one without one
  * is a command too), each command's line, and the last command's automaton, drawn by Graphviz when it
  * has at most `drawStates` states (default 60). A stop keeps the lines of the commands done.
  */
 export const logicPanelJob = job({
-  async run(args: { text: string; drawStates?: number; maxStates?: number }, ctx): Promise<LogicPanelResult> {
+  async run(args: LogicPanelArgs, ctx): Promise<LogicPanelResult> {
     const { splitCommands } = await import('../logic/command-text.js');
     const { commands, rest } = splitCommands(args.text);
     if (rest !== '') commands.push(`${rest};`);
@@ -91,6 +100,8 @@ export const logicPanelJob = job({
     return { lines, ...(dot === undefined ? {} : { dot }), ...(draw ? { svg: await (await import('../plot/render.js')).dotToSvg(dot!) } : {}) };
   },
   keep: (partial): LogicPanelResult | undefined => (typeof partial === 'object' && partial !== null && Array.isArray((partial as LogicPanelResult).lines) ? (partial as LogicPanelResult) : undefined),
+  /** The panel sends `text`, the commands as typed; they are split in the worker. */
+  check: (body: unknown): LogicPanelArgs => ({ text: text(fields(body, ['text']), 'text') }),
 });
 
 /** `sprague logic --conformance`: each case emitted as it finishes, then the counts. */

@@ -7,7 +7,8 @@
  *   GET /api/census                                     {db, censuses: [{family, bound, members, updatedAt, done, open, failed}]}
  *   GET /api/census/rows?family=F&bound=N&where=E&limit=K   {family, bound, summary, total, rows: [...]}
  *
- * Errors: `{"error": "<one line>", "field": "family|bound|where|limit|request"}` as in api.ts.
+ * Errors: `{"error": "<one line>", "field": "family|bound|where|limit|request"}`, by the helpers api.ts
+ * uses (http.ts); the query string is read with the readers of a job's arguments (jobs/check.ts).
  */
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,40 +16,19 @@ import { InputError } from '../core/errors.js';
 import { CensusStore } from '../census/store.js';
 import { parseWhere } from '../census/where.js';
 import { rowJson } from '../census/row.js';
+import { about, count, text } from '../jobs/check.js';
+import { HttpError, sendFailure, sendJson } from './http.js';
 
 /** Rows sent at most (the `limit` parameter may ask for fewer or, up to this, more than the default). */
 const MAX_ROWS = 20_000;
 const DEFAULT_ROWS = 5_000;
-
-class RouteError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly field = 'request',
-  ) {
-    super(message);
-  }
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function count(params: URLSearchParams, key: string): number | undefined {
-  const v = params.get(key);
-  if (v === null || v === '') return undefined;
-  if (!/^\d{1,15}$/.test(v)) throw new RouteError(400, `bad value ${JSON.stringify(v)} for ${key}: expected a non-negative integer`, key);
-  return Number(v);
-}
 
 function withStore<T>(db: string, f: (store: CensusStore) => T): T {
   let store: CensusStore;
   try {
     store = CensusStore.open(db, { readonly: true });
   } catch (e) {
-    if (e instanceof InputError) throw new RouteError(404, e.message, 'request');
+    if (e instanceof InputError) throw new HttpError(404, e.message, 'request');
     throw e;
   }
   try {
@@ -61,10 +41,10 @@ function withStore<T>(db: string, f: (store: CensusStore) => T): T {
 /** Answers GET /api/census and /api/census/rows from the census database `db`. */
 export function handleCensus(req: IncomingMessage, res: ServerResponse, url: URL, db: string): void {
   try {
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new RouteError(405, `${req.method} is not allowed on ${url.pathname}: the census route is read-only`);
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}: the census route is read-only`);
     if (url.pathname === '/api/census') {
-      if (!existsSync(db)) return send(res, 200, { db, censuses: [] });
-      return send(
+      if (!existsSync(db)) return sendJson(res, 200, { db, censuses: [] });
+      return sendJson(
         res,
         200,
         withStore(db, (store) => ({
@@ -77,35 +57,27 @@ export function handleCensus(req: IncomingMessage, res: ServerResponse, url: URL
       );
     }
     if (url.pathname === '/api/census/rows') {
-      const family = url.searchParams.get('family');
-      if (!family) throw new RouteError(400, 'missing "family"', 'family');
-      const bound = count(url.searchParams, 'bound');
-      const limit = Math.min(count(url.searchParams, 'limit') ?? DEFAULT_ROWS, MAX_ROWS);
-      const whereText = url.searchParams.get('where') ?? '';
-      let where;
-      try {
-        where = whereText.trim() === '' ? undefined : parseWhere(whereText);
-      } catch (e) {
-        if (e instanceof InputError) throw new RouteError(400, e.message, 'where');
-        throw e;
-      }
-      return send(
+      const query = Object.fromEntries(url.searchParams);
+      const family = text(query, 'family');
+      const bound = count(query, 'bound', 'optional');
+      const limit = Math.min(count(query, 'limit', 'optional') ?? DEFAULT_ROWS, MAX_ROWS);
+      const whereText = text(query, 'where', 'optional');
+      const where = whereText === undefined ? undefined : about('where', () => parseWhere(whereText));
+      return sendJson(
         res,
         200,
         withStore(db, (store) => {
           const b = bound ?? store.latestBound(family);
           if (b === undefined || !store.censuses().some((c) => c.family === family && c.bound === b)) {
-            throw new RouteError(404, `no census of ${family}${bound === undefined ? '' : ` to ${bound}`} in ${db}`, 'family');
+            throw new HttpError(404, `no census of ${family}${bound === undefined ? '' : ` to ${bound}`} in ${db}`, 'family');
           }
           const rows = store.rows(family, b, where);
           return { family, bound: b, summary: store.summary(family, b), total: rows.length, rows: rows.slice(0, limit).map((r) => rowJson(r.family, r)) };
         }),
       );
     }
-    throw new RouteError(404, `no API endpoint ${req.method} ${url.pathname}`);
+    throw new HttpError(404, `no API endpoint ${req.method} ${url.pathname}`);
   } catch (e) {
-    if (e instanceof RouteError) return send(res, e.status, { error: e.message, field: e.field });
-    const err = e instanceof Error ? e : new Error(String(e));
-    return send(res, 500, { error: `internal error: ${err.message.split('\n')[0]}`, field: 'request' });
+    return sendFailure(res, e);
   }
 }

@@ -1,21 +1,24 @@
 /**
  * The explorer's jobs: a thin layer over the one job runner (core/jobs.ts, the same registry the command
- * line runs): job ids, the views the page polls, a bounded line of jobs waiting for a worker, and how long
- * finished jobs are kept. Each computation runs in a worker thread of the runner's pool, so the server keeps
- * answering (progress, cancel, other requests) while it works; workers stay for the next jobs (a new one
- * costs the loading of the library).
+ * line runs): job ids, the views the page polls, and how long finished jobs are kept. A task is a job's
+ * registry name and its arguments, checked by the job (jobs/registry.ts, checkTask); its result and what a
+ * stop keeps are the job's own, sent as they are. Jobs wait for a worker in the runner's line, which
+ * knows their places, refuses past its cap (BusyError) and drops a job cancelled while it waits. Each
+ * computation runs in a worker thread of the runner's pool, so the server keeps answering (progress,
+ * cancel, other requests) while it works; workers stay for the next jobs (a new one costs the loading of
+ * the library).
  *
  * No job outlives its client. Every job has a time budget; a job the page polls is cancelled when nobody
  * has polled it for a while; a job whose answer a request waits for is cancelled when that request's
  * connection closes. All three go through the runner's stop signal: the job stops and keeps what it
- * finished, and one that does not stop within the grace time is ended (its worker is replaced).
+ * finished (or leaves the line without starting), and one that does not stop within the grace time is
+ * ended (its worker is replaced).
  */
 import type { JobEnd, JobRunner, JobStats, RunningJob } from '../core/jobs.js';
 import { limitDefault } from '../core/limits.js';
-import { errorInfo } from '../core/pool.js';
-import { jobRunner, type GrundyLine, type KeptAdmissibility, type LogicPanelResult, type jobs } from '../jobs/index.js';
-import type { PlotResult } from '../plot/index.js';
-import type { ErrorInfo, GrundyAnswer, Task } from './protocol.js';
+import { type ErrorInfo, errorInfo } from '../core/pool.js';
+import { jobRunner, type Task, type jobs } from '../jobs/index.js';
+import { HttpError } from './http.js';
 
 export type JobState = 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -34,22 +37,17 @@ export interface JobView {
    * out. Null until two reports of one phase differ, and when the job is not running.
    */
   eta: number | null;
-  /** What the job is: `plot`, `grundy`, `logic` or `admissible`, and what it was asked (to restore a page). */
-  op: Task['op'];
-  request: Record<string, unknown>;
-  result?: PlotResult | GrundyAnswer | LogicPanelResult | AdmissibilityAnswer;
-  /**
-   * What a stopped job finished before it stopped, when there is something: a picture of the work
-   * finished, the logic commands done, how far the admissibility search got.
-   */
-  partial?: PlotResult | LogicPanelResult | KeptAdmissibility;
+  /** The job's registry name and the arguments it was given (to restore a page). */
+  job: Task['job'];
+  args: unknown;
+  /** The job's result, in the job's own shape. */
+  result?: unknown;
+  /** What a stopped job finished before it stopped, in the job's shape (its `keep`), when there is something. */
+  partial?: unknown;
   error?: ErrorInfo;
   /** Why a job was cancelled when nobody asked for it: its client went away, or the server closed. */
   reason?: string;
 }
-
-/** The admissibility panel's answer: the verdict as `sprague admissible --json` gives it. */
-export type AdmissibilityAnswer = Record<string, unknown> & { admissible: boolean; method: string; certified: boolean };
 
 /** How the server knows a job's client is still there. */
 export type Watch =
@@ -62,8 +60,7 @@ interface Job {
   id: string;
   task: Task;
   watch: Watch;
-  /** 'queued' until a worker takes it. */
-  state: JobState | 'queued';
+  state: JobState;
   accepted: number;
   ended?: number;
   /** The last poll (watch 'poll'). */
@@ -74,8 +71,8 @@ interface Job {
   why?: { budget: true } | { reason: string };
   run?: RunningJob<unknown, unknown>;
   budget?: NodeJS.Timeout;
-  result?: JobView['result'];
-  partial?: JobView['partial'];
+  result?: unknown;
+  partial?: unknown;
   error?: ErrorInfo;
   /** The progress when the job ended. */
   last?: { done: number; total: number; label: string } | undefined;
@@ -85,24 +82,10 @@ interface Job {
   phase?: { t0: number; d0: number; t: number; done: number; total: number; label: string };
 }
 
-/** What a task asked, as the page sends it back to restore its fields. */
-function requestOf(task: Task): Record<string, unknown> {
-  switch (task.op) {
-    case 'plot':
-      return { ...task.request };
-    case 'grundy':
-      return { spec: task.spec, position: task.position };
-    case 'logic':
-      return { query: task.text };
-    case 'admissible':
-      return { ...task.args };
-  }
-}
-
 export interface JobManagerOptions {
   /** Jobs running at once (default 4), the runner's threads; more wait in line. */
   maxRunning?: number;
-  /** Jobs waiting for a worker (default 16); past it a new job is refused with BusyError (503). */
+  /** Jobs waiting for a worker (default 16), the runner's line; past it a new job is refused with BusyError (503). */
   maxQueued?: number;
   /** The time budget of a job from when a worker takes it (default 300 s); past it the job stops and fails with what it finished. */
   budgetMs?: number;
@@ -120,20 +103,8 @@ export const JOB_DEFAULTS = { maxRunning: 4, maxQueued: 16, budgetMs: 1000 * lim
 /** Finished jobs kept at most (the oldest are forgotten first). */
 const MAX_KEPT = 64;
 
-export class BusyError extends Error {
-  constructor(
-    message: string,
-    /** Seconds after which a new try may find room (the Retry-After header). */
-    readonly retryAfter: number,
-  ) {
-    super(message);
-    this.name = 'BusyError';
-  }
-}
-
 export class JobManager {
   private readonly jobs = new Map<string, Job>();
-  private readonly line: Job[] = [];
   private readonly runner: JobRunner<typeof jobs>;
   private readonly options: Required<JobManagerOptions>;
   private readonly watchdog: NodeJS.Timeout;
@@ -143,7 +114,7 @@ export class JobManager {
   constructor(options: JobManagerOptions = {}) {
     const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
     this.options = { ...JOB_DEFAULTS, ...defined };
-    this.runner = jobRunner({ threads: this.options.maxRunning });
+    this.runner = jobRunner({ threads: this.options.maxRunning, maxWaiting: this.options.maxQueued });
     // Cancels the polled jobs nobody polls; it does not keep the process alive.
     this.watchdog = setInterval(() => this.sweep(), Math.min(1000, this.options.pollTimeoutMs)).unref();
   }
@@ -155,14 +126,12 @@ export class JobManager {
 
   /** Jobs on a worker now. */
   get running(): number {
-    let n = 0;
-    for (const j of this.jobs.values()) if (j.state === 'running') n++;
-    return n;
+    return this.runner.running;
   }
 
   /** Jobs waiting for a worker. */
   get queued(): number {
-    return this.line.length;
+    return this.runner.waiting;
   }
 
   /** Jobs accepted since the server started (refused ones do not count). */
@@ -170,66 +139,42 @@ export class JobManager {
     return this.next - 1;
   }
 
+  /** Seconds after which a refused job may find room: a stopped job frees its worker within the grace time. */
+  get retryAfter(): number {
+    return Math.max(1, Math.ceil(this.options.graceMs / 1000));
+  }
+
   /**
-   * Accepts a task as a job: on a worker now if one is free, else in line. Throws BusyError when the line
-   * is full. `watch` says how its client is known to be there (default: it polls).
+   * Accepts a checked task (checkTask) as a job: on a worker now if one is free, else in the runner's
+   * line. Throws BusyError when the line is full. `watch` says how its client is known to be there
+   * (default: it polls).
    */
   start(task: Task, watch: Watch = 'poll'): JobView {
-    if (this.closed) throw new BusyError('the server is closing', 1);
+    if (this.closed) throw new HttpError(503, 'the server is closing', 'request', { 'retry-after': '1' });
     this.forget();
-    if (this.running >= this.options.maxRunning && this.line.length >= this.options.maxQueued) {
-      const retry = Math.max(1, Math.ceil(this.options.graceMs / 1000));
-      throw new BusyError(`${this.running} computations are running and ${this.line.length} are waiting; try again in ${retry} s, or cancel one`, retry);
-    }
-    const id = `j${this.next++}`;
     let settle!: () => void;
     const finished = new Promise<void>((r) => (settle = r));
     const now = Date.now();
-    const job: Job = { id, task, watch, state: 'queued', accepted: now, seen: now, stop: new AbortController(), finished, settle };
-    this.jobs.set(id, job);
-    this.line.push(job);
-    this.dispatch();
-    return this.view(job);
-  }
-
-  /** Starts jobs from the line while workers are free. */
-  private dispatch(): void {
-    while (!this.closed && this.line.length > 0 && this.running < this.options.maxRunning) this.launch(this.line.shift()!);
-  }
-
-  private launch(job: Job): void {
-    const { task } = job;
-    const options = {
+    const job: Job = { id: '', task, watch, state: 'running', accepted: now, seen: now, stop: new AbortController(), finished, settle };
+    // The runner refuses here, before the job has an id, when its line is full.
+    const run = this.runner.start(task.job, task.args as never, {
       signal: job.stop.signal,
       graceMs: this.options.graceMs,
       onProgress: (done: number, total: number, label: string) => this.sample(job, done, total, label),
-    };
-    let run: RunningJob<unknown, unknown>;
-    try {
-      run =
-        task.op === 'plot'
-          ? this.runner.start('plot', task.request, options)
-          : task.op === 'logic'
-            ? this.runner.start('logicPanel', { text: task.text }, options)
-            : task.op === 'admissible'
-              ? this.runner.start('admissible', task.args, options)
-              : this.runner.start('grundy', { spec: task.spec, positions: [task.position], ...(task.maxDepth === undefined ? {} : { maxDepth: task.maxDepth }) }, options);
-    } catch (e) {
-      job.error = errorInfo(e);
-      this.end(job, 'failed');
-      return;
-    }
+      // The budget counts from when a worker takes the job, not while it waits.
+      onStart: () => (job.budget = setTimeout(() => this.halt(job, { budget: true }), this.options.budgetMs)),
+    });
     job.run = run;
-    job.state = 'running';
-    job.budget = setTimeout(() => this.halt(job, { budget: true }), this.options.budgetMs);
-    // Whatever happens in here (a bug reading the result included) ends the job and frees its place.
+    job.id = `j${this.next++}`;
+    this.jobs.set(job.id, job);
+    // Whatever happens in here (a bug reading the result included) ends the job.
     run.result
       .then((end) => this.ended(job, end))
       .catch((e: unknown) => {
         job.error = errorInfo(e);
         this.end(job, 'failed');
-      })
-      .finally(() => this.dispatch());
+      });
+    return this.view(job);
   }
 
   /** A progress report (every 250 ms from the runner): starts a new phase when the label changes or the count goes back. */
@@ -250,30 +195,18 @@ export class JobManager {
 
   /** Stops a job the client did not cancel (budget, client gone, shutdown); the first reason sticks. */
   private halt(job: Job, why: NonNullable<Job['why']>): void {
-    if (job.state !== 'running' && job.state !== 'queued') return;
+    if (job.state !== 'running') return;
     job.why ??= why;
-    if (job.state === 'queued') return this.dequeue(job);
     job.stop.abort();
   }
 
-  /** A job taken out of the line before it started: cancelled, nothing to keep. */
-  private dequeue(job: Job): void {
-    const i = this.line.indexOf(job);
-    if (i >= 0) this.line.splice(i, 1);
-    this.end(job, 'cancelled');
-  }
-
   private ended(job: Job, end: JobEnd<unknown, unknown>): void {
-    const { task } = job;
     if (end.end === 'done') {
-      if (task.op === 'grundy') {
-        const [line] = end.value as GrundyLine[];
-        job.result = { position: line!.formatted, grundy: line!.grundy, outcome: line!.outcome };
-      } else job.result = end.value as JobView['result'];
+      job.result = end.value;
       this.end(job, 'done');
       return;
     }
-    if (task.op !== 'grundy' && end.partial) job.partial = end.partial as JobView['partial'];
+    if (end.partial !== undefined) job.partial = end.partial;
     if (end.end === 'interrupted' && job.why && 'budget' in job.why) {
       const s = this.options.budgetMs / 1000;
       job.error = { name: 'LimitError', message: `the job ran past its time budget of ${s} s (sprague serve --job-budget SECONDS raises it)`, limit: 'jobSeconds' };
@@ -329,12 +262,14 @@ export class JobManager {
     return this.view(j);
   }
 
-  /** Asks the job to stop, keeping what it finished (it is ended after the grace time); resolves when it has ended. */
+  /**
+   * Asks the job to stop, keeping what it finished (it is ended after the grace time); a job still in
+   * line leaves it without starting. Resolves when it has ended.
+   */
   async cancel(id: string): Promise<JobView | undefined> {
     const j = this.jobs.get(id);
     if (!j) return undefined;
-    if (j.state === 'queued') this.dequeue(j);
-    else if (j.state === 'running') j.stop.abort();
+    j.stop.abort();
     await j.finished;
     return this.view(j);
   }
@@ -343,7 +278,7 @@ export class JobManager {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.watchdog);
-    const open = [...this.jobs.values()].filter((j) => j.state === 'running' || j.state === 'queued');
+    const open = [...this.jobs.values()].filter((j) => j.state === 'running');
     for (const j of open) this.halt(j, { reason: 'the server closed' });
     await Promise.all(open.map((j) => j.finished));
     await this.runner.close();
@@ -353,7 +288,7 @@ export class JobManager {
   private sweep(): void {
     const now = Date.now();
     for (const j of this.jobs.values()) {
-      if (j.watch === 'poll' && (j.state === 'running' || j.state === 'queued') && now - j.seen > this.options.pollTimeoutMs) {
+      if (j.watch === 'poll' && j.state === 'running' && now - j.seen > this.options.pollTimeoutMs) {
         this.halt(j, { reason: `nobody polled it for ${this.options.pollTimeoutMs / 1000} s` });
       }
     }
@@ -374,19 +309,20 @@ export class JobManager {
   }
 
   private view(j: Job): JobView {
+    const place = j.state === 'running' ? j.run!.place() : undefined;
     const p = j.state === 'running' ? j.run!.progress() : j.last;
     const why = j.state === 'cancelled' && j.why && 'reason' in j.why ? j.why.reason : undefined;
     return {
       id: j.id,
-      state: j.state === 'queued' ? 'running' : j.state,
-      ...(j.state === 'queued' ? { queued: this.line.indexOf(j) + 1 } : {}),
+      state: j.state,
+      ...(place === undefined ? {} : { queued: place }),
       progress: p && p.total > 0 ? p : null,
       elapsed: ((j.ended ?? Date.now()) - j.accepted) / 1000,
       eta: this.eta(j),
-      op: j.task.op,
-      request: requestOf(j.task),
-      ...(j.result ? { result: j.result } : {}),
-      ...(j.partial ? { partial: j.partial } : {}),
+      job: j.task.job,
+      args: j.task.args,
+      ...(j.result === undefined ? {} : { result: j.result }),
+      ...(j.partial === undefined ? {} : { partial: j.partial }),
       ...(j.error ? { error: j.error } : {}),
       ...(why ? { reason: why } : {}),
     };

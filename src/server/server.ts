@@ -10,7 +10,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { readFile } from 'node:fs/promises';
 import { extname, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { handleApi, sendJson } from './api.js';
+import { handleApi } from './api.js';
+import { sendJson } from './http.js';
 import { admit, allowedHosts, type Admitted } from './guard.js';
 import { handleCensus } from './census.js';
 import { DEFAULT_CENSUS_DB } from '../census/store.js';

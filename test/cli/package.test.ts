@@ -75,9 +75,9 @@ test('npm pack, installed into an empty folder: sprague serve answers 200 with t
       assert.equal(page.status, 200);
       assert.match(await page.text(), /<title>sprague explorer<\/title>/);
       assert.equal((await fetch(`${server.url}/app.js`)).status, 200);
-      const grundy = await fetch(`${server.url}/api/grundy`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ spec: 'wythoff', position: '3,5' }) });
+      const grundy = await fetch(`${server.url}/api/run`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ job: 'grundy', args: { spec: 'wythoff', positions: ['3,5'] } }) });
       assert.equal(grundy.status, 200);
-      assert.equal(((await grundy.json()) as { grundy: number }).grundy, 0);
+      assert.equal(((await grundy.json()) as { result: { grundy: number }[] }).result[0]!.grundy, 0);
     } finally {
       server.stop();
     }

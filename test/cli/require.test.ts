@@ -57,8 +57,8 @@ test('sprague --require FILE serve: the page checks the game and the worker thre
     };
     const check = await post('/api/check', { spec: 'mygame' });
     assert.deepEqual([check.status, check.data.name, check.data.defaultKind], [200, 'mygame', 'sequence']);
-    const g = await post('/api/grundy', { spec: 'mygame', position: '9' });
-    assert.deepEqual(g.data, { position: '9', grundy: 0, outcome: 'P' });
+    const g = await post('/api/run', { job: 'grundy', args: { spec: 'mygame', positions: ['9'] } });
+    assert.deepEqual(g.data.result, [{ position: '9', formatted: '9', grundy: 0, outcome: 'P' }]);
     const start = await post('/api/jobs', { spec: 'mygame', max: 300 });
     assert.equal(start.status, 202, JSON.stringify(start.data));
     let job: any;

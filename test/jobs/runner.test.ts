@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { InputError, SpecError } from '../../src/core/errors.js';
-import { INLINE_MS, JobRunner } from '../../src/core/jobs.js';
+import { BusyError, INLINE_MS, JobRunner } from '../../src/core/jobs.js';
 import { rewriteRulesOf } from '../../src/core/ruleset.js';
 import { findGrundyAutomaton } from '../../src/regular/grundy-automaton.js';
 import { jobRunner, reviveAutomatonResult } from '../../src/jobs/index.js';
@@ -146,3 +146,81 @@ test(`an inline run longer than ${INLINE_MS} ms moves to a worker, where it can 
     await runner.close();
   }
 });
+
+test('the line: a job waiting for a worker knows its place, and a cancel (stop or kill) takes it out without starting it', async () => {
+  const runner = new JobRunner(fixtureJobs, fixtureWorker, { threads: 1 });
+  try {
+    const first = new AbortController();
+    const items: Record<string, unknown[]> = { a: [], b: [], c: [], d: [] };
+    const started: string[] = [];
+    const start = (name: string, options: { signal?: AbortSignal } = {}) =>
+      runner.start('count', { count: 100_000, ms: 5 }, { ...options, onItem: (i) => items[name]!.push(i), onStart: () => started.push(name) });
+    const a = start('a', { signal: first.signal });
+    const b = start('b');
+    const c = start('c');
+    const d = start('d');
+    assert.deepEqual([a.place(), b.place(), c.place(), d.place()], [undefined, 1, 2, 3]);
+    assert.deepEqual([runner.running, runner.waiting], [1, 3]);
+    // The first job is on its worker (its first item is the event), the others still wait.
+    await until(() => items['a']!.length > 0);
+    assert.deepEqual(started, ['a']);
+    b.stop();
+    assert.deepEqual(await b.result, { end: 'interrupted', partial: undefined, killed: false });
+    assert.deepEqual([c.place(), d.place()], [1, 2], 'the ones behind move up');
+    c.kill();
+    assert.deepEqual(await c.result, { end: 'interrupted', partial: undefined, killed: true });
+    assert.deepEqual([d.place(), runner.waiting], [1, 1]);
+    // The worker goes to the next one still in line when the first ends.
+    first.abort();
+    assert.equal((await a.result).end, 'interrupted');
+    await until(() => items['d']!.length > 0);
+    assert.equal(d.place(), undefined);
+    d.stop();
+    assert.equal((await d.result).end, 'interrupted');
+    assert.deepEqual(started, ['a', 'd'], 'the cancelled jobs never started');
+    assert.deepEqual([items['b'], items['c']], [[], []]);
+    assert.deepEqual(runner.stats()['count'], { inline: 0, worker: 2 });
+    assert.deepEqual([runner.running, runner.waiting], [0, 0]);
+  } finally {
+    await runner.close();
+  }
+});
+
+test('the line has a cap: past it a job is refused at once with BusyError, and a place freed takes the next one', async () => {
+  const runner = new JobRunner(fixtureJobs, fixtureWorker, { threads: 1, maxWaiting: 1 });
+  try {
+    const stop = new AbortController();
+    const running = runner.start('count', { count: 100_000, ms: 5 }, { signal: stop.signal });
+    const waiting = runner.start('square', { n: 7 });
+    assert.throws(
+      () => runner.start('square', { n: 8 }),
+      (e: unknown) => e instanceof BusyError && e.message === 'all 1 workers are taken and the line of 1 waiting jobs is full' && e.running === 1 && e.waiting === 1,
+    );
+    waiting.stop();
+    assert.equal((await waiting.result).end, 'interrupted');
+    const next = runner.start('square', { n: 9 });
+    assert.equal(next.place(), 1, 'the place freed is taken');
+    stop.abort();
+    assert.equal((await running.result).end, 'interrupted');
+    assert.deepEqual(await next.result, { end: 'done', value: 81 });
+  } finally {
+    await runner.close();
+  }
+});
+
+test('closing the runner ends the jobs still waiting without starting them', async () => {
+  const runner = new JobRunner(fixtureJobs, fixtureWorker, { threads: 1 });
+  const items: unknown[] = [];
+  const running = runner.start('count', { count: 100_000, ms: 5 }, { onItem: (i) => items.push(i) });
+  const waiting = runner.start('square', { n: 3 }, { onStart: () => assert.fail('started') });
+  await until(() => items.length > 0);
+  const ended = assert.rejects(running.result, /closed/, 'the job running is ended with its worker');
+  await runner.close();
+  assert.deepEqual(await waiting.result, { end: 'interrupted', partial: undefined, killed: false });
+  await ended;
+});
+
+/** Waits for an event the test can see (never a fixed time). */
+async function until(seen: () => boolean): Promise<void> {
+  while (!seen()) await new Promise((r) => setTimeout(r, 10));
+}

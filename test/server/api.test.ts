@@ -73,26 +73,60 @@ test('check: a good spec is described; a bad one gets the CLI\'s message, field 
   assert.equal(`sprague: ${bad.data.error}\n`, cli.stderr, 'same text as the command line');
 });
 
-test('grundy: value and outcome as `sprague grundy` gives them; bad positions point at the position', async () => {
-  const r = await call('POST', '/api/grundy', { spec: 'wythoff', position: '3,5' });
-  assert.deepEqual(r.data, { position: '3,5', grundy: 0, outcome: 'P' });
+/** The grundy job run as one request (POST /api/run): its view, with the job's own result. */
+const grundy = (spec: string, ...positions: string[]) => call('POST', '/api/run', { job: 'grundy', args: { spec, positions } });
+
+test('grundy: value and outcome as `sprague grundy` gives them, in the job\'s own shape; bad positions point at the positions', async () => {
+  const r = await grundy('wythoff', '3,5');
+  assert.equal(r.status, 200);
+  assert.deepEqual([r.data.state, r.data.job, r.data.args], ['done', 'grundy', { spec: 'wythoff', positions: ['3,5'] }]);
+  assert.deepEqual(r.data.result, [{ position: '3,5', formatted: '3,5', grundy: 0, outcome: 'P' }]);
   const cli = runCli(['grundy', 'rewrite:a,a2,b', 'a3ba2', '--json']);
-  const w = await call('POST', '/api/grundy', { spec: 'rewrite:a,a2,b', position: 'a3ba2' });
-  assert.equal(w.data.grundy, cli.lines[0].grundy);
-  const m = await call('POST', '/api/grundy', { spec: 'misere(nim)', position: '1,1' });
-  assert.deepEqual([m.data.grundy, m.data.outcome], [null, 'N']);
-  const bad = await call('POST', '/api/grundy', { spec: 'wythoff', position: '3,x' });
+  const w = await grundy('rewrite:a,a2,b', 'a3ba2');
+  assert.equal(w.data.result[0].grundy, cli.lines[0].grundy);
+  const m = await grundy('misere(nim)', '1,1');
+  assert.deepEqual([m.data.result[0].grundy, m.data.result[0].outcome], [null, 'N']);
+  const bad = await grundy('wythoff', '3,x');
   assert.equal(bad.status, 400);
-  assert.equal(bad.data.field, 'position');
+  assert.equal(bad.data.field, 'positions');
   assert.equal(bad.data.error, 'bad position "3,x" at column 3: expected a non-negative integer, found "x"');
-  const missing = await call('POST', '/api/grundy', { spec: 'wythoff' });
-  assert.deepEqual([missing.status, missing.data.field], [400, 'position']);
+  const missing = await call('POST', '/api/run', { job: 'grundy', args: { spec: 'wythoff' } });
+  assert.deepEqual([missing.status, missing.data.field, missing.data.error], [400, 'positions', 'missing "positions"']);
+});
+
+test('every job the explorer runs checks its own request: a bad body is refused before any work, naming the field', async () => {
+  const accepted = (await call('GET', '/api/health')).data.accepted;
+  const cases: [job: unknown, args: unknown, field: string, error: RegExp][] = [
+    ['plot', { spec: 'wythoff' }, 'max', /^missing "max"$/],
+    ['plot', { spec: 'wythoff', max: 10, overlay: 'nim(' }, 'overlay', /^bad game spec "nim\("/],
+    ['plot', { spec: 'wythoff', max: 10, phiLines: 'yes' }, 'phiLines', /^"phiLines" must be true or false$/],
+    ['grundy', { spec: 'wythof', positions: ['3,5'] }, 'spec', /^bad game spec "wythof"/],
+    ['grundy', { spec: 'wythoff', positions: '3,5' }, 'positions', /must be a non-empty list of strings/],
+    ['grundy', { spec: 'cram', positions: ['3x3'], checkpoint: '/tmp/table' }, 'checkpoint', /^unknown field "checkpoint"/],
+    ['logicPanel', { text: '  ' }, 'text', /^missing "text"$/],
+    ['logicPanel', { text: 'eval t "x=x";', maxStates: 1e9 }, 'maxStates', /^unknown field "maxStates"/],
+    ['admissible', { text: 'wythoff', method: 'guess' }, 'method', /^unknown method "guess"; one of logic, periodic, bounded$/],
+    ['admissible', { text: 'wythoff', max: -1 }, 'max', /^bad value -1 for max: expected a non-negative integer$/],
+    ['admissible', { text: 'wythoff', spillDir: '/tmp' }, 'spillDir', /^unknown field "spillDir"/],
+    ['sequence', { spec: 'octal:0.07', max: 10 }, 'job', /^no job "sequence" takes requests; one of /],
+    ['nope', {}, 'job', /^no job "nope" takes requests/],
+    [undefined, {}, 'job', /^missing "job"/],
+  ];
+  for (const [job, args, field, error] of cases) {
+    for (const path of ['/api/jobs', '/api/run']) {
+      const r = await call('POST', path, { job, args });
+      assert.deepEqual([r.status, r.data.field], [400, field], `${path} ${JSON.stringify({ job, args })}: ${r.data.error}`);
+      assert.match(r.data.error, error);
+    }
+  }
+  assert.equal((await call('GET', '/api/health')).data.accepted, accepted, 'no job was started for a refused request');
+  assert.deepEqual((await call('GET', '/api/health')).data.jobs, ['admissible', 'logicPanel', 'grundy', 'plot'], 'the jobs that take requests, from the registry');
 });
 
 test('jobs: a plot runs in a worker and comes back with its SVG, table and summary', async () => {
   const start = await call('POST', '/api/jobs', { spec: 'octal:0.07', max: 300 });
   assert.equal(start.status, 202);
-  assert.equal(start.data.kind, 'sequence');
+  assert.equal(start.data.args.kind, 'sequence', 'the kind the game draws, filled in by the plot job\'s check');
   const job = await until(start.data.id, (j) => j.state !== 'running');
   assert.equal(job.state, 'done');
   assert.equal(job.result.summary.period, 34);
@@ -159,6 +193,7 @@ test('jobs: at most maxRunning at once; more wait in a bounded line, past which 
   const busy = await fetch(server.url + '/api/jobs', { method: 'POST', body: JSON.stringify({ spec: 'nim', max: 5 }), headers: { 'content-type': 'application/json' } });
   assert.equal(busy.status, 503);
   assert.match(busy.headers.get('retry-after') ?? '', /^\d+$/);
+  assert.deepEqual(await busy.json(), { error: 'all 3 workers are taken and the line of 2 waiting jobs is full; try again in 5 s, or cancel one', field: 'request' });
   // Cancelling a job in line takes it out at once; cancelling a running one gives its worker to the next.
   assert.equal((await call('DELETE', `/api/jobs/${waiting[0]}`)).data.state, 'cancelled');
   assert.equal((await call('GET', `/api/jobs/${waiting[1]}`)).data.queued, 1);
@@ -192,7 +227,7 @@ test('sprague serve --port 0 prints its address first and answers there', async 
 
 test('the explorer runs its computations as jobs of the one runner (src/jobs registry, the same as the CLI): same answers as the job itself', async () => {
   const before = server.jobs.stats();
-  const g = await call('POST', '/api/grundy', { spec: 'push(nim,euclid)', position: '3,7' });
+  const g = await grundy('push(nim,euclid)', '3,7');
   const start = await call('POST', '/api/jobs', { spec: 'octal:0.07', max: 60 });
   const job = await until(start.data.id, (j) => j.state !== 'running');
   assert.equal(job.state, 'done');
@@ -204,8 +239,8 @@ test('the explorer runs its computations as jobs of the one runner (src/jobs reg
   try {
     const direct = await runner.run('grundy', { spec: 'push(nim,euclid)', positions: ['3,7'] });
     assert.equal(direct.end, 'done');
-    if (direct.end === 'done') assert.deepEqual(g.data, { position: direct.value[0]!.formatted, grundy: direct.value[0]!.grundy, outcome: direct.value[0]!.outcome });
-    assert.deepEqual(g.data, { position: '3,7', grundy: 8, outcome: 'N' });
+    if (direct.end === 'done') assert.deepEqual(g.data.result, direct.value);
+    assert.deepEqual(g.data.result, [{ position: '3,7', formatted: '3,7', grundy: 8, outcome: 'N' }]);
     const plot = await runner.run('plot', { spec: 'octal:0.07', max: 60, kind: 'sequence' });
     assert.equal(plot.end, 'done');
     if (plot.end === 'done') assert.equal(job.result.svg, plot.value.svg);
@@ -214,10 +249,13 @@ test('the explorer runs its computations as jobs of the one runner (src/jobs reg
   }
 });
 
-test('logic panel: POST /api/logic runs Walnut commands as a job; each command\'s line, and the last automaton drawn', async () => {
-  const start = await call('POST', '/api/logic', { query: 'def even "Ek n=2*k"; eval e4 "$even(4)"' });
+/** A job of the registry started by the explorer (POST /api/jobs). */
+const startJob = (job: string, args: unknown) => call('POST', '/api/jobs', { job, args });
+
+test('logic panel: the logicPanel job runs Walnut commands; each command\'s line, and the last automaton drawn', async () => {
+  const start = await startJob('logicPanel', { text: 'def even "Ek n=2*k"; eval e4 "$even(4)"' });
   assert.equal(start.status, 202);
-  assert.deepEqual([start.data.kind, start.data.op, start.data.request], ['logic', 'logic', { query: 'def even "Ek n=2*k"; eval e4 "$even(4)"' }]);
+  assert.deepEqual([start.data.job, start.data.args], ['logicPanel', { text: 'def even "Ek n=2*k"; eval e4 "$even(4)"' }]);
   const job = await until(start.data.id, (j) => j.state !== 'running');
   assert.equal(job.state, 'done');
   assert.deepEqual(
@@ -232,31 +270,32 @@ test('logic panel: POST /api/logic runs Walnut commands as a job; each command\'
   // The same commands through the CLI give the same lines.
   const cli = runCli(['logic', '--file', '-', '--json'], { input: 'def even "Ek n=2*k";\neval e4 "$even(4)";\n' });
   assert.deepEqual(cli.lines.map((l: any) => [l.name, l.result, l.states]), job.result.lines.map((l: any) => [l.name, l.result, l.states]));
-  const bad = await until((await call('POST', '/api/logic', { query: 'eval bad "Ex x=";' })).data.id, (j) => j.state !== 'running');
+  const bad = await until((await startJob('logicPanel', { text: 'eval bad "Ex x=";' })).data.id, (j) => j.state !== 'running');
   assert.equal(bad.state, 'failed');
   assert.match(bad.error, /^bad formula "Ex x=" at column 6/);
-  const empty = await call('POST', '/api/logic', { query: '  ' });
-  assert.deepEqual([empty.status, empty.data.field], [400, 'query']);
+  const empty = await startJob('logicPanel', { text: '  ' });
+  assert.deepEqual([empty.status, empty.data.field], [400, 'text']);
 });
 
-test('admissibility panel: POST /api/admissible gives the verdict of `sprague admissible --json`, with its witness or certificate', async () => {
-  const start = await call('POST', '/api/admissible', { set: 'periodic:1122' });
+test('admissibility panel: the admissible job gives the verdict of `sprague admissible --json`, with its witness or certificate', async () => {
+  const start = await startJob('admissible', { text: 'periodic:1122' });
   assert.equal(start.status, 202);
   const job = await until(start.data.id, (j) => j.state !== 'running');
   const cli = runCli(['admissible', 'periodic:1122', '--json']);
   assert.deepEqual(job.result, cli.lines[0]);
   assert.deepEqual(job.result.witness, [1, 1]);
-  const logic = await until((await call('POST', '/api/admissible', { set: 'wythoff', method: 'logic' })).data.id, (j) => j.state !== 'running');
+  const logic = await until((await startJob('admissible', { text: 'wythoff', method: 'logic' })).data.id, (j) => j.state !== 'running');
   assert.deepEqual([logic.result.admissible, logic.result.method, logic.result.certified], [true, 'logic', true]);
-  const method = await call('POST', '/api/admissible', { set: 'wythoff', method: 'guess' });
+  const method = await startJob('admissible', { text: 'wythoff', method: 'guess' });
   assert.deepEqual([method.status, method.data.field], [400, 'method']);
-  const unknown = await until((await call('POST', '/api/admissible', { set: 'wythof' })).data.id, (j) => j.state !== 'running');
-  assert.deepEqual([unknown.state, unknown.field], ['failed', 'spec']);
+  // Found in the worker: the field is the argument that holds the text the error names.
+  const unknown = await until((await startJob('admissible', { text: 'wythof' })).data.id, (j) => j.state !== 'running');
+  assert.deepEqual([unknown.state, unknown.field], ['failed', 'text']);
 });
 
 test('jobs: a view says what the job was asked (to restore a page) and, once the rate is known, the seconds left', async () => {
-  const start = await call('POST', '/api/jobs', { spec: 'wythoff', kind: 'values', max: 1500 });
-  assert.deepEqual([start.data.op, start.data.request.spec, start.data.request.kind, start.data.request.max, start.data.eta], ['plot', 'wythoff', 'values', 1500, null]);
+  const start = await startJob('plot', { spec: 'wythoff', kind: 'values', max: '1500' });
+  assert.deepEqual([start.data.job, start.data.args, start.data.eta], ['plot', { spec: 'wythoff', kind: 'values', max: 1500 }, null]);
   const running = await until(start.data.id, (j) => j.eta !== null || j.state !== 'running', 60_000);
   assert.equal(running.state, 'running');
   assert.ok(running.eta >= 0 && Number.isFinite(running.eta), `eta ${running.eta}`);

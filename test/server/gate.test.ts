@@ -169,9 +169,9 @@ test('a job the page keeps polling keeps running past the poll timeout', async (
 
 test('a Grundy query whose client closes its connection mid-job is cancelled', async () => {
   const before = (await health()).accepted;
-  const req = request({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/grundy', headers: json });
+  const req = request({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/run', headers: json });
   req.on('error', () => {});
-  req.end(JSON.stringify({ spec: 'zeruclid', position: '1,400,701' }));
+  req.end(JSON.stringify({ job: 'grundy', args: { spec: 'zeruclid', positions: ['1,400,701'] } }));
   await until('the query to start', health, (h) => h.accepted === before + 1 && h.running === 1);
   req.destroy();
   // It stops at its next check of the stop flag, or is ended after the grace time (2 s here).

@@ -89,7 +89,7 @@ test('a live sprague serve survives hostile requests, 50 jobs at once and client
     const job = JSON.stringify({ spec: 'wythoff', kind: 'values', max: 1500 });
     assert.equal((await send('POST', '/api/jobs', { ...json, host: `rebound.evil.example:${port}` }, job)).status, 403);
     assert.equal((await send('POST', '/api/jobs', { ...json, origin: 'http://evil.example' }, job)).status, 403);
-    assert.equal((await send('POST', '/api/grundy', { ...json, origin: 'http://evil.example' }, JSON.stringify({ spec: 'nim', position: '3' }))).status, 403);
+    assert.equal((await send('POST', '/api/run', { ...json, origin: 'http://evil.example' }, JSON.stringify({ job: 'grundy', args: { spec: 'nim', positions: ['3'] } }))).status, 403);
     assert.equal((await send('POST', '/api/jobs', { ...json, 'sec-fetch-site': 'cross-site' }, job)).status, 403);
     assert.equal((await send('POST', '/api/jobs', { 'content-type': 'text/plain;charset=UTF-8' }, job)).status, 415);
     assert.equal((await send('POST', '/api/jobs', { 'content-type': 'application/x-www-form-urlencoded' }, 'spec=wythoff&max=1500')).status, 415);
@@ -122,9 +122,9 @@ test('a live sprague serve survives hostile requests, 50 jobs at once and client
 
     // A client that goes away mid-job: its Grundy query is cancelled.
     const accepted1 = (await health()).accepted;
-    const query = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/grundy', headers: json });
+    const query = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/run', headers: json });
     query.on('error', () => {});
-    query.end(JSON.stringify({ spec: 'zeruclid', position: '1,400,703' }));
+    query.end(JSON.stringify({ job: 'grundy', args: { spec: 'zeruclid', positions: ['1,400,703'] } }));
     await until('the query to start', health, (h) => h.accepted === accepted1 + 1 && h.running >= 1);
     query.destroy();
 

@@ -37,7 +37,7 @@ const tries = [
   fetch('${target}/api/jobs', { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body }),
   fetch('${target}/api/jobs', { method: 'POST', mode: 'no-cors', body: new URLSearchParams({ spec: 'wythoff', max: '1500' }) }),
   fetch('${target}/api/jobs', { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
-  fetch('${target}/api/grundy', { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ spec: 'zeruclid', position: '1,400,705' }) }),
+  fetch('${target}/api/run', { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ job: 'grundy', args: { spec: 'zeruclid', positions: ['1,400,705'] } }) }),
 ];
 Promise.allSettled(tries).then((r) => { window.results = r.map((x) => x.status); document.getElementById('f').submit(); window.done = true; });
 </script></body></html>`;

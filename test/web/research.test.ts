@@ -221,3 +221,32 @@ test('admissibility: a game or set in, the answer with its witness or its certif
   assert.match((await page.textContent('#adm-msg'))!, /unknown game "wythof"/);
   assert.deepEqual(pageErrors, [], 'no script errors on the page');
 });
+
+test('busy: a picture waits in the server\'s line, says its place ("waiting, 2nd in line"), and Cancel takes it out without starting it', { skip }, async () => {
+  const busy = await startServer({ port: 0, maxRunning: 1 });
+  const post = async (args: unknown) => (await fetch(busy.url + '/api/jobs', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ job: 'plot', args }) })).json() as Promise<any>;
+  try {
+    // One job on the only worker and one waiting: the page's picture is the second in line.
+    const blockers = [await post({ spec: 'wythoff', kind: 'values', max: 1500 }), await post({ spec: 'nim', max: 5 })];
+    assert.deepEqual(blockers.map((b) => b.queued), [undefined, 1]);
+    await page.goto(busy.url + '/');
+    await page.locator('body[data-ready="true"]').waitFor();
+    await game('wythoff');
+    await page.selectOption('#kind', 'ppositions');
+    await page.fill('#max', '40');
+    await page.click('#run');
+    await page.locator('#progress-label', { hasText: 'waiting, 2nd in line' }).waitFor();
+    const id = query()['job']!;
+    assert.deepEqual([busy.jobs.running, busy.jobs.queued], [1, 2]);
+    await page.click('#cancel');
+    await page.locator('body[data-last-job="cancelled"]').waitFor();
+    assert.equal(await page.textContent('#plot-msg'), 'cancelled');
+    const view = (await (await fetch(`${busy.url}/api/jobs/${id}`)).json()) as any;
+    assert.deepEqual([view.state, view.queued, view.partial], ['cancelled', undefined, undefined]);
+    assert.equal(busy.jobs.stats()['plot']!.worker, 1, 'only the job on the worker started');
+    assert.deepEqual([busy.jobs.running, busy.jobs.queued], [1, 1], 'the other job still waits');
+    assert.deepEqual(pageErrors, [], 'no script errors on the page');
+  } finally {
+    await busy.close();
+  }
+});

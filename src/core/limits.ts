@@ -109,7 +109,7 @@ export const LIMITS = {
   pairWords: {
     default: 2 ** 27,
     shown: '2^27 (512 MiB)',
-    bounds: '32-bit words of the pair sets of the hexadecimal octal kernel (games/heaps/octal-sequence.ts)',
+    bounds: '32-bit words of the pair sets of the hexadecimal kernel (games/heaps/take-and-break/pair-set.ts)',
   },
   margin: { default: 2 ** 14, shown: '2^14', fixed: true, bounds: 'bits of look-ahead for a certain word boundary in the telescope oracle (maharaja-nim, section 5.2)' },
   // Invariance (src/invariance, src/words).

@@ -3,16 +3,16 @@
  * (shared/baselines/octal.c, naive O(n^2), heaps 0..10^5) beside them. Prints figures; asserts nothing.
  *   node dist/bench/octal-sequence.js [quick] [hex]
  */
-import { octalSequence, type OctalSequenceOptions } from '../src/games/heaps/octal-sequence.js';
-import { OctalGame } from '../src/games/heaps/octal.js';
+import { octalSequence, type OctalSequenceOptions } from '../src/games/heaps/take-and-break/octal-sequence.js';
+import { parseTakeAndBreakCode } from '../src/games/heaps/take-and-break/code.js';
+import { TakeAndBreakGame } from '../src/games/heaps/take-and-break/game.js';
 import { findPeriod } from '../src/core/period.js';
-import { guySmithCertifier } from '../src/games/heaps/guy-smith.js';
+import { guySmithCertifier } from '../src/games/heaps/take-and-break/guy-smith.js';
 
 const quick = process.argv.includes('quick');
 
-function game(code: string): OctalGame {
-  const [before, after] = code.split('.');
-  return new OctalGame([Number(before), ...[...after!].map(Number)]);
+function game(code: string): TakeAndBreakGame {
+  return new TakeAndBreakGame(parseTakeAndBreakCode(code));
 }
 
 function checksum(values: ArrayLike<number>): number {
@@ -38,7 +38,7 @@ function run(code: string, max: number, options: OctalSequenceOptions = {}): voi
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(c0);
   const t1 = performance.now();
-  const period = findPeriod(r.values, guySmithCertifier(g.lastDigit));
+  const period = findPeriod(r.values, guySmithCertifier(g.code.t));
   const periodMs = performance.now() - t1;
   let maxG = 0;
   for (const v of r.values) maxG = Math.max(maxG, v);
@@ -72,12 +72,12 @@ if (!process.argv.includes('hex')) {
 }
 
 /** The direct loop over every triple (O(n^2) per heap), the baseline for the pair-set kernel. */
-function directHex(g: OctalGame, max: number): Int32Array {
+function directHex(g: TakeAndBreakGame, max: number): Int32Array {
   const G = new Int32Array(max + 1);
   const seen = new Int32Array(1 << 16);
   for (let n = 0; n <= max; n++) {
     const stamp = n + 1;
-    g.digits.forEach((d, k) => {
+    g.code.digits.forEach((d, k) => {
       const rest = n - k;
       if (rest < 0) return;
       if (d & 1 && rest === 0 && k > 0) seen[0] = stamp;
@@ -93,8 +93,7 @@ function directHex(g: OctalGame, max: number): Int32Array {
 }
 
 function runHex(code: string, max: number, direct: boolean, options: OctalSequenceOptions = {}): void {
-  const [before, after] = code.split('.');
-  const g = new OctalGame([parseInt(before!, 16), ...[...after!].map((c) => parseInt(c, 16))], 16);
+  const g = game(code);
   const c0 = process.cpuUsage();
   const r = octalSequence(g, max, options);
   const cpu = process.cpuUsage(c0);

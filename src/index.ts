@@ -55,8 +55,7 @@ export { WythoffFamily, type MovePair } from './games/heaps/wythoff.js';
 export { Euclid } from './games/heaps/euclid.js';
 export { Zeruclid } from './games/heaps/zeruclid.js';
 export { SubtractionGame } from './games/heaps/subtraction.js';
-export { OctalGame } from './games/heaps/octal.js';
-export { TakeAndBreakGame } from './games/heaps/take-and-break/game.js';
+export { TakeAndBreakGame, OctalGame } from './games/heaps/take-and-break/game.js';
 export { parseTakeAndBreakCode, readTakeAndBreakCode, takeAndBreakCode, specName, type TakeAndBreakCode } from './games/heaps/take-and-break/code.js';
 export { takeAndBreakSequence, type TakeAndBreakOptions, type TakeAndBreakResult } from './games/heaps/take-and-break/sequence.js';
 export { takeAndBreakCertifier, certifyPeriod, type PeriodCertificate } from './games/heaps/take-and-break/certificate.js';
@@ -78,8 +77,8 @@ export {
 // Grundy sequences of one heap and their periods, certified by a theorem or only apparent.
 export { grundySequence, oneHeapSequence, kernelSequence, sequenceWithPeriod, certifiedPeriod, type SequenceOptions, type SequenceResult } from './analysis/sequence.js';
 export { findPeriod, tailStart, findArithmeticPeriod, certifierFor, outcomePeriod, type Periodicity, type PeriodCertifier } from './analysis/periodicity.js';
-export { octalSequence, hexSequence, type OctalSequence, type OctalSequenceOptions } from './games/heaps/octal-sequence.js';
-export { guySmithCertifier } from './games/heaps/guy-smith.js';
+export { octalSequence, hexSequence, type OctalSequence, type OctalSequenceOptions } from './games/heaps/take-and-break/octal-sequence.js';
+export { guySmithCertifier } from './games/heaps/take-and-break/guy-smith.js';
 export { subtractionSequence, pushSubtractionSequence, windowCertifier, pushSubtractionCertifier } from './games/heaps/subtraction-sequence.js';
 
 // P-positions in a box [0, N]^k: the general method, and the table kernels families declare.

@@ -127,7 +127,7 @@ export const LIMITS = {
   pairWords: {
     default: 2 ** 27,
     shown: '2^27 (512 MiB)',
-    bounds: '32-bit words of the pair sets of the hexadecimal octal kernel (games/heaps/octal-sequence.ts)',
+    bounds: '32-bit words of the pair sets of the hexadecimal kernel (games/heaps/take-and-break/pair-set.ts)',
   },
   conjectureColumns: {
     default: 2 ** 28,

@@ -6,8 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseSpec } from '../../src/spec/index.js';
 import { sequenceWithPeriod } from '../../src/analysis/sequence.js';
-import { octalSequence } from '../../src/games/heaps/octal-sequence.js';
-import type { OctalGame } from '../../src/games/heaps/octal.js';
+import { octalSequence } from '../../src/games/heaps/take-and-break/octal-sequence.js';
 import { octalGame } from '../helpers/octal-game.js';
 
 test('docs/conventions.md: 0.127 has period 4 and preperiod 46578, certified by Guy–Smith', () => {

@@ -1,24 +1,24 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hexSequence, octalSequence } from '../../src/games/heaps/octal-sequence.js';
+import { hexSequence, octalSequence } from '../../src/games/heaps/take-and-break/octal-sequence.js';
 import { findArithmeticPeriod, findPeriod } from '../../src/analysis/periodicity.js';
-import { guySmithCertifier } from '../../src/games/heaps/guy-smith.js';
+import { guySmithCertifier } from '../../src/games/heaps/take-and-break/guy-smith.js';
 import { grundySequence, sequenceWithPeriod } from '../../src/analysis/sequence.js';
-import { OctalGame } from '../../src/games/heaps/octal.js';
+import type { TakeAndBreakGame } from '../../src/games/heaps/take-and-break/game.js';
 import { parseSpec } from '../../src/spec/index.js';
 import { Solver } from '../../src/core/solver.js';
 import { InterruptedError, LimitError, SpecError } from '../../src/core/errors.js';
 import { directHexSequence } from '../games/heaps/hex-reference.js';
 import { octalGame } from '../helpers/octal-game.js';
 
-const hex = (code: string): OctalGame => octalGame(code, 16);
+const hex = (code: string): TakeAndBreakGame => octalGame(code);
 
 const HEX_CODES = ['0.8', '0.F', '0.9', '0.A', '0.B4', '0.38', '0.E', '0.C', '4.8', '8.0', 'C.1', '0.1F8'];
 
 test('hexadecimal games (Winning Ways ch. 4): the pair-set kernel equals the general solver on 12 codes to 200 heaps', () => {
   for (const code of HEX_CODES) {
     const g = hex(code);
-    assert.equal(g.maxParts, 3, code);
+    assert.equal(g.code.maxParts, 3, code);
     const ref = grundySequence(g, 200, { solver: new Solver() });
     for (const opts of [{ extendByPeriod: false }, {}]) {
       assert.deepEqual(Array.from(octalSequence(g, 200, opts).values), ref, `${code} ${JSON.stringify(opts)}`);
@@ -30,7 +30,7 @@ test('hexadecimal games: the pair-set kernel equals the direct triple loop to 70
   for (const code of ['0.B4', '0.E', '0.8F', '0.9']) {
     const g = hex(code);
     const fast = Array.from(octalSequence(g, 700, { extendByPeriod: false }).values);
-    assert.deepEqual(fast, directHexSequence(g, 700), code);
+    assert.deepEqual(fast, directHexSequence(g.code.digits, 700), code);
     // The bitsets start at 32 values: the widening path is exercised only if values pass 32, 64, ...
     if (code === '0.B4') assert.ok(Math.max(...fast) > 256);
   }
@@ -39,7 +39,7 @@ test('hexadecimal games: the pair-set kernel equals the direct triple loop to 70
 test('hexadecimal games: octal codes run through the pair-set kernel equal the octal kernels to 2000 heaps', () => {
   for (const code of ['0.07', '0.137', '0.6', '4.7', '0.16']) {
     const g = octalGame(code);
-    assert.equal(g.maxParts, 2);
+    assert.equal(g.code.maxParts, 2);
     const ref = Array.from(octalSequence(g, 2000, { extendByPeriod: false }).values);
     assert.deepEqual(Array.from(hexSequence(g, 2000, { extendByPeriod: false }).values), ref, code);
   }

@@ -1,16 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { octalSequence } from '../../src/games/heaps/octal-sequence.js';
+import { octalSequence } from '../../src/games/heaps/take-and-break/octal-sequence.js';
 import { findPeriod } from '../../src/analysis/periodicity.js';
-import { guySmithCertifier } from '../../src/games/heaps/guy-smith.js';
+import { guySmithCertifier } from '../../src/games/heaps/take-and-break/guy-smith.js';
 import { grundySequence, oneHeapSequence, sequenceWithPeriod } from '../../src/analysis/sequence.js';
-import { OctalGame } from '../../src/games/heaps/octal.js';
+import type { TakeAndBreakGame } from '../../src/games/heaps/take-and-break/game.js';
 import { parseSpec } from '../../src/spec/index.js';
 import { Solver } from '../../src/core/solver.js';
 import { InterruptedError } from '../../src/core/errors.js';
 import { octalGame } from '../helpers/octal-game.js';
 
-const octal = (code: string): OctalGame => octalGame(code);
+const octal = (code: string): TakeAndBreakGame => octalGame(code);
 
 function checksum(values: ArrayLike<number>): number {
   let h = 0;
@@ -60,7 +60,7 @@ test('octal periods certified by Guy–Smith: 0.07 Dawson’s Kayles 34/53, 0.13
 
 test('Guy–Smith: a certificate is refused when the values computed are too few, and a certified period holds far beyond the window', () => {
   const g = octal('0.77');
-  const short = findPeriod(octalSequence(g, 150, { extendByPeriod: false }).values, guySmithCertifier(g.lastDigit));
+  const short = findPeriod(octalSequence(g, 150, { extendByPeriod: false }).values, guySmithCertifier(g.code.t));
   assert.equal(short.certified, false, '2·71 + 2·12 + 2 values are needed for Kayles');
   const long = octalSequence(g, 5000, { extendByPeriod: false, sparse: false }).values;
   for (let n = 71; n + 12 < long.length; n++) assert.equal(long[n + 12], long[n]);

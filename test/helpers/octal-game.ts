@@ -1,10 +1,10 @@
 /**
- * The old octal ruleset (games/heaps/octal.ts, with octal-sequence.ts's kernels) for a code: specs now
- * make TakeAndBreakGame, so tests of those kernels build their games here.
+ * The take-and-break game of a code, the ruleset the older octal and pair-set kernels
+ * (take-and-break/octal-sequence.ts, pair-set.ts) take in the tests of those kernels.
  */
-import { OctalGame } from '../../src/games/heaps/octal.js';
 import { parseTakeAndBreakCode } from '../../src/games/heaps/take-and-break/code.js';
+import { TakeAndBreakGame } from '../../src/games/heaps/take-and-break/game.js';
 
-export function octalGame(code: string, radix: 8 | 16 = 8): OctalGame {
-  return new OctalGame(parseTakeAndBreakCode(code).digits, radix);
+export function octalGame(code: string): TakeAndBreakGame {
+  return new TakeAndBreakGame(parseTakeAndBreakCode(code));
 }

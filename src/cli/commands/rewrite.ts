@@ -7,7 +7,8 @@ import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
 import { rewriteRulesOf, type Ruleset } from '../../core/ruleset.js';
 import { Solver } from '../../core/solver.js';
-import { OctalGame } from '../../games/heaps/octal.js';
+import { takeAndBreakCode } from '../../games/heaps/take-and-break/code.js';
+import { TakeAndBreakGame } from '../../games/heaps/take-and-break/game.js';
 import { parseSpec, parsePosition } from '../../spec/index.js';
 import { RewriteGame } from '../../games/rewrite/game.js';
 import { confluentReduction, formatTransition, runPushdown, confluencePushdown } from '../../games/rewrite/confluence.js';
@@ -173,7 +174,7 @@ export const rewriteCommand: CommandModule = {
         const rules = octalRewriteRules(code);
         const max = parseCount('--max', flags.max);
         const viaRewrite = grundyOfHeapWords(rules, max);
-        const game = new OctalGame([0, ...octalDigits(code)]);
+        const game = new TakeAndBreakGame(takeAndBreakCode([0, ...octalDigits(code)]));
         const solver = new Solver();
         const octal = viaRewrite.map((_, n) => solver.grundy(game, [n]));
         const agrees = viaRewrite.every((g, n) => g === octal[n]);

@@ -6,8 +6,7 @@ import { TakeAndBreakKernel, walshHadamard, type Values } from '../../../src/gam
 import { movesOf } from '../../../src/games/heaps/take-and-break/moves.js';
 import { narrowWasmAvailable } from '../../../src/games/heaps/take-and-break/narrow-wasm.js';
 import { takeAndBreakSequence } from '../../../src/games/heaps/take-and-break/sequence.js';
-import { OctalGame } from '../../../src/games/heaps/octal.js';
-import { octalSequence } from '../../../src/games/heaps/octal-sequence.js';
+import { octalSequence } from '../../../src/games/heaps/take-and-break/octal-sequence.js';
 import { parseSpec } from '../../../src/spec/index.js';
 
 function kernelValues(code: TakeAndBreakCode, heaps: number, sparse: boolean): Values {
@@ -188,8 +187,8 @@ test('Walsh–Hadamard transform: h[F] = sum over x of counts[x] (-1)^popcount(x
   }
 });
 
-test('the product path (octal: specs, the capability sequence with its period extension) equals the plain octal kernel of octal-sequence.ts on every code 0.d1d2d3 and 4.d1d2 to 3000 heaps', () => {
-  // octal-sequence.ts's plain kernel (no sparse space, no period extension) is the independent reference:
+test('the product path (octal: specs, the capability sequence with its period extension) equals the plain kernel of octal-sequence.ts on every code 0.d1d2d3 and 4.d1d2 to 3000 heaps', () => {
+  // The older octal kernel's plain path (no sparse space, no period extension) is the independent reference:
   // it is itself checked against the general solver (test/analysis/octal-sequence.test.ts).
   const codes = threeDigitCodes([[0, false], [4, false]], false).filter((c) => c.digits[0] === 0 || c.t <= 2);
   assert.equal(codes.length, 511 + 64);
@@ -198,7 +197,7 @@ test('the product path (octal: specs, the capability sequence with its period ex
     const rs = parseSpec(`octal:${code.text}`);
     const run = rs.capabilities!.sequence!(3000, {}, () => []);
     if (run.period?.certified) certified++;
-    const plain = octalSequence(new OctalGame(code.digits, 8), 3000, { sparse: false, extendByPeriod: false }).values;
+    const plain = octalSequence(new TakeAndBreakGame(code), 3000, { sparse: false, extendByPeriod: false }).values;
     assert.equal(run.values.length, 3001, code.text);
     assert.equal(firstDifference(run.values, plain, 3001), -1, code.text);
   }

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InputError } from '../../../src/core/errors.js';
 import { Solver } from '../../../src/core/solver.js';
-import { OctalGame } from '../../../src/games/heaps/octal.js';
+import { takeAndBreakCode } from '../../../src/games/heaps/take-and-break/code.js';
+import { TakeAndBreakGame } from '../../../src/games/heaps/take-and-break/game.js';
 import { RewriteGame } from '../../../src/games/rewrite/game.js';
 import { enumerateByLengthSync } from '../../../src/games/rewrite/enumerate.js';
 import { decodeWord } from '../../../src/games/rewrite/packed.js';
@@ -104,7 +105,7 @@ test('taking-and-merging, section 1 (Waldmann): octal games as rewrite games agr
   const solver = new Solver();
   for (const code of ['0.37', '0.07', '0.137', '0.77', '0.4', '0.6', '0.51', '0.15', '0.2', '0.34', '0.165', '0.726', '0.1']) {
     const rewrite = grundyOfHeapWords(octalRewriteRules(code), 40);
-    const game = new OctalGame([0, ...octalDigits(code)]);
+    const game = new TakeAndBreakGame(takeAndBreakCode([0, ...octalDigits(code)]));
     const octal = Array.from({ length: 41 }, (_, n) => solver.grundy(game, [n]));
     assert.deepEqual(rewrite, octal, code);
   }

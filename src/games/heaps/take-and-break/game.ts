@@ -7,11 +7,10 @@ import type { Periodicity } from '../../../core/period.js';
 import type { Capabilities, Component, Heaps, KernelSequence, Ruleset, SequenceKernelOptions } from '../../../core/ruleset.js';
 import { heapMultisetDomain } from '../../../core/positions.js';
 import { splitHeaps } from '../nim.js';
-import { OctalGame } from '../octal.js';
-import { hexSequence } from '../octal-sequence.js';
 import { takeAndBreakCertifier, type PeriodCertificate } from './certificate.js';
 import { checkpointPath } from './checkpoint.js';
-import { specName, type TakeAndBreakCode } from './code.js';
+import { specName, takeAndBreakCode, type TakeAndBreakCode } from './code.js';
+import { pairSetSequence } from './pair-set.js';
 import { takeAndBreakSequence, type TakeAndBreakPartial, type TakeAndBreakResult } from './sequence.js';
 
 /**
@@ -29,7 +28,7 @@ export class TakeAndBreakGame implements Ruleset<Heaps> {
   /**
    * The sequence kernel and the certifier (certificate.ts: Guy–Smith windows for every kind of digit).
    * The kernel is takeAndBreakSequence (sparse space, period tracked and certified as the values grow,
-   * checkpoints), except for three-heap codes without `!`, where hexSequence's pair sets are faster
+   * checkpoints), except for three-heap codes without `!`, where the pair sets of pair-set.ts are faster
    * (one hexadecimal digit to 2^12: 7-17 s against 35-47 s for the plain three-heap loop; measured in
    * docs/take-and-break.md) and keep no checkpoints.
    */
@@ -75,9 +74,8 @@ export class TakeAndBreakGame implements Ruleset<Heaps> {
   }
 
   private pairSetSequence(max: number, options: SequenceKernelOptions): KernelSequence {
-    const { signal, onProgress } = options;
-    const { values, stats } = hexSequence(new OctalGame(this.code.digits, 16), max, { ...(signal ? { signal } : {}), ...(onProgress ? { onProgress } : {}) });
-    return stats.period ? { values, period: stats.period } : { values };
+    const { values, period } = pairSetSequence(this.code, max, { signal: options.signal, onProgress: options.onProgress });
+    return period ? { values, period } : { values };
   }
 
   /**
@@ -125,6 +123,41 @@ export class TakeAndBreakGame implements Ruleset<Heaps> {
   /** A position is the disjunctive sum of its heaps. */
   decompose(p: Heaps): Component[] | undefined {
     return splitHeaps(this, p);
+  }
+}
+
+/**
+ * The former octal ruleset's name and constructor: `new OctalGame(digits, radix)` is the take-and-break
+ * game of those digits (d0 first), named `octal:` for radix 8 and `hex:` for radix 16.
+ *
+ * @deprecated Use `TakeAndBreakGame` (`new TakeAndBreakGame(takeAndBreakCode(digits))`), the one ruleset
+ * of octal and hexadecimal codes, which the specs `octal:CODE` and `hex:CODE` make.
+ * @remarks Since 0.1.0
+ * @public
+ */
+export class OctalGame extends TakeAndBreakGame {
+  constructor(
+    digits: readonly number[],
+    /** 8 names the game `octal:` (and refuses digits above 7), 16 names it `hex:`. */
+    readonly radix: 8 | 16 = 8,
+  ) {
+    if (radix === 8 && digits.some((d) => d > 7)) throw new RangeError('octal digits are 0..7');
+    super(takeAndBreakCode(digits), radix === 8 ? 'octal' : 'hex');
+  }
+
+  /** The digits d0, d1, ..., dt (trailing zeros dropped). */
+  get digits(): readonly number[] {
+    return this.code.digits;
+  }
+
+  /** The most parts a move may leave: 3 when some digit has bit 8, else 2. */
+  get maxParts(): 2 | 3 {
+    return this.code.maxParts === 3 ? 3 : 2;
+  }
+
+  /** Index of the last non-zero digit (t in the Guy–Smith periodicity theorem). */
+  get lastDigit(): number {
+    return this.code.t;
   }
 }
 

@@ -1,5 +1,9 @@
-/** The period certifier of octal and hexadecimal games, beside their ruleset (games/heaps/octal.ts). */
-import type { PeriodCertifier } from '../../core/period.js';
+/**
+ * The Guy–Smith certifier of octal and hexadecimal codes without `!`, and the period extension the
+ * octal and pair-set kernels (octal-sequence.ts, pair-set.ts) share. certificate.ts generalises the
+ * windows to every digit; these keep the window the two older kernels always used.
+ */
+import { findPeriod, type PeriodCertifier, type Periodicity } from '../../../core/period.js';
 
 /**
  * Guy–Smith periodicity theorem (Winning Ways ch. 4): for an octal game whose last non-zero digit is
@@ -20,4 +24,16 @@ export function guySmithCertifier(t: number, parts: 2 | 3 = 2): PeriodCertifier 
     const name = parts === 2 ? 'Guy–Smith' : 'Guy–Smith, three-part window';
     return len >= end + p ? `${name}: G(n+${p}) = G(n) checked for ${n0} <= n < ${end}` : undefined;
   };
+}
+
+/**
+ * When G(0..n-1) has a period the certifier proves, fills G(n..max) from it and returns that period;
+ * otherwise leaves G as it is and returns undefined.
+ */
+export function extendByCertifiedPeriod(G: Int32Array, n: number, max: number, certifier: PeriodCertifier): Periodicity | undefined {
+  const period = findPeriod(G.subarray(0, n), certifier);
+  if (!period.certified) return undefined;
+  const p = period.period!;
+  for (let m = n; m <= max; m++) G[m] = G[m - p]!;
+  return period;
 }

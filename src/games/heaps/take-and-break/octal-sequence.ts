@@ -1,5 +1,6 @@
 /**
- * Grundy sequences of octal games on typed arrays.
+ * The older octal kernel: Grundy sequences of octal codes (two heaps at most, no `!`) on typed arrays,
+ * kept as the public `octalSequence` and as a reference for kernel.ts, which it shares no code with.
  *
  * Three layers, each exact:
  * - the plain kernel: every option of every heap, option values stamped into an array (O(n^2) splits);
@@ -11,13 +12,14 @@
  * - extension by a certified period: once the Guy–Smith theorem proves G periodic, the rest of the
  *   sequence is read off the period.
  * Hexadecimal games (a digit with bit 8: split into three heaps) go through the pair-set kernel instead
- * (`hexSequence`), with the same period extension (Guy–Smith with a three-part window).
+ * (pair-set.ts, `hexSequence`), with the same period extension (Guy–Smith with a three-part window).
  */
-import { InterruptedError, LimitError } from '../../core/errors.js';
-import { limitDefault } from '../../core/limits.js';
-import { findPeriod, type PeriodCertifier, type Periodicity } from '../../core/period.js';
-import { guySmithCertifier } from './guy-smith.js';
-import type { OctalGame } from './octal.js';
+import { InterruptedError } from '../../../core/errors.js';
+import type { Periodicity } from '../../../core/period.js';
+import type { TakeAndBreakCode } from './code.js';
+import type { TakeAndBreakGame } from './game.js';
+import { extendByCertifiedPeriod, guySmithCertifier } from './guy-smith.js';
+import { pairSetSequence } from './pair-set.js';
 
 /**
  * @remarks Since 0.1.0
@@ -84,14 +86,14 @@ interface Moves {
   splitKs: Int32Array;
 }
 
-function movesOf(game: OctalGame): Moves {
-  const t = game.lastDigit;
+function movesOf(code: TakeAndBreakCode): Moves {
+  const t = code.t;
   const whole = new Uint8Array(t + 1);
   const leave = new Uint8Array(t + 1);
   const split = new Uint8Array(t + 1);
   const ks: number[] = [];
   for (let k = 0; k <= t; k++) {
-    const d = game.digits[k]!;
+    const d = code.digits[k]!;
     if (k > 0) {
       whole[k] = d & 1;
       leave[k] = (d >> 1) & 1;
@@ -255,40 +257,38 @@ class Kernel {
   }
 }
 
-/**
- * When the values G(0..n-1) have a period the certifier proves, fills G(n..max) from it and records the
- * extension in `stats`; says whether it did.
- */
-function extendByCertifiedPeriod(G: Int32Array, n: number, max: number, certifier: PeriodCertifier, stats: OctalSequenceStats): boolean {
-  const period = findPeriod(G.subarray(0, n), certifier);
-  if (!period.certified) return false;
-  const p = period.period!;
-  for (let m = n; m <= max; m++) G[m] = G[m - p]!;
-  stats.extended = max + 1 - n;
-  stats.period = period;
-  return true;
+/** Refuses a code with `!`: neither older kernel can require unequal heaps (kernel.ts can). */
+function withoutUnequal(game: TakeAndBreakGame, kernel: string): TakeAndBreakCode {
+  const { code } = game;
+  if (code.unequal.some((u) => u)) throw new RangeError(`${kernel} cannot require unequal heaps: ${code.text} has a digit with ! (takeAndBreakSequence can)`);
+  return code;
 }
 
 /**
- * G(0..max) of an octal game. Exact whatever the options: the sparse kernel and the period extension
+ * G(0..max) of an octal game (`new TakeAndBreakGame(code)` of a code without `!`; a code with a three-heap
+ * digit goes to `hexSequence`). Exact whatever the options: the sparse kernel and the period extension
  * are fast paths, cross-checked against the plain kernel and the general solver in tests.
  * An interruption throws InterruptedError whose `partial` is the Int32Array of values finished.
  *
  * @remarks Since 0.1.0
  * @public
  */
-export function octalSequence(game: OctalGame, max: number, options: OctalSequenceOptions = {}): OctalSequence {
-  if (game.maxParts === 3) return hexSequence(game, max, options);
+export function octalSequence(game: TakeAndBreakGame, max: number, options: OctalSequenceOptions = {}): OctalSequence {
+  const code = withoutUnequal(game, 'octalSequence');
+  if (code.maxParts === 3) return hexSequence(game, max, options);
   const useSparse = options.sparse !== false;
   const extend = options.extendByPeriod !== false;
-  const k = new Kernel(movesOf(game), max + 1);
+  const k = new Kernel(movesOf(code), max + 1);
   const stats: OctalSequenceStats = { plain: 0, sparse: 0, extended: 0, mask: 0, rare: 0 };
   let checkpoint = PLAIN_PREFIX;
   for (let n = 0; n <= max; n++) {
     if (n === checkpoint) {
       checkpoint *= 2;
-      if (extend) {
-        if (extendByCertifiedPeriod(k.G, n, max, guySmithCertifier(game.lastDigit), stats)) break;
+      const period = extend ? extendByCertifiedPeriod(k.G, n, max, guySmithCertifier(code.t)) : undefined;
+      if (period) {
+        stats.extended = max + 1 - n;
+        stats.period = period;
+        break;
       }
       if (useSparse) k.useMask(k.chooseMask(n >> 1, n), n);
     }
@@ -310,188 +310,17 @@ export function octalSequence(game: OctalGame, max: number, options: OctalSequen
   return { values: k.G, stats };
 }
 
-/** Masks for swapping the bit blocks of size 1, 2, 4, 8, 16 inside a 32-bit word. */
-const SWAP_LO = Int32Array.of(0x55555555, 0x33333333, 0x0f0f0f0f, 0x00ff00ff, 0x0000ffff);
-
-/** The word m with bit i moved to bit i ^ c, for 0 <= c < 32: one block swap per bit of c. */
-function xorPermute(m: number, c: number): number {
-  for (let j = 0; j < 5; j++) {
-    if ((c >> j) & 1) {
-      const s = 1 << j;
-      const lo = SWAP_LO[j]!;
-      m = ((m & lo) << s) | ((m >>> s) & lo);
-    }
-  }
-  return m;
-}
-
 /**
- * The pair-set kernel for games that may split a heap into three (hexadecimal games). pairs[s] is the
- * set {G(b) ^ G(c) : b + c = s, 1 <= b <= c}, a bitset of `words` 32-bit words, filled as each value is
- * found. Two-part options of a rest r are pairs[r]; three-part options are the union over the first
- * part a of G(a) ^ pairs[r - a] (every unordered triple appears, whichever part is called a); these
- * unions are gathered per value G(a) and each gathered set is XOR-translated once.
- * Cost per heap n: O(n) to insert the new pairs plus O(n · words) per three-split digit, so O(N^2 · words)
- * for G(0..N), against O(N^3) for the direct loop over triples.
- */
-class PairSetKernel {
-  readonly G: Int32Array;
-  /** Bitset words per value set; values stay below 32 · words (a power of two, so XORs do too). */
-  words = 1;
-  pairs: Int32Array;
-  /** gathered[v · words ..]: the union of pairs[r - a] over the a with G(a) = v, for the heap at hand. */
-  private gathered: Int32Array;
-  private touched: Int32Array;
-  /** stamps[v] = n + 1 once value v has a gathered set for heap n. */
-  private stamps: Int32Array;
-  private result: Int32Array;
-
-  constructor(
-    readonly moves: Moves,
-    readonly triple: Int32Array,
-    size: number,
-    readonly maxPairWords: number,
-  ) {
-    this.G = new Int32Array(size);
-    this.pairs = new Int32Array(size);
-    this.gathered = new Int32Array(32);
-    this.touched = new Int32Array(32);
-    this.stamps = new Int32Array(32);
-    this.result = new Int32Array(1);
-  }
-
-  /** Doubles the bitset width until value g fits, keeping every set. */
-  private widen(g: number): void {
-    let w = this.words;
-    while (32 * w <= g) w *= 2;
-    if (w === this.words) return;
-    const old = this.pairs;
-    const ow = this.words;
-    const n = old.length / ow;
-    if (n * w > this.maxPairWords) {
-      throw new LimitError(`hexadecimal kernel: value ${g} needs pair sets of ${n} x ${w} words, over the budget of ${this.maxPairWords}`, 'pairWords');
-    }
-    this.pairs = new Int32Array(n * w);
-    for (let s = 0; s < n; s++) for (let i = 0; i < ow; i++) this.pairs[s * w + i] = old[s * ow + i]!;
-    this.words = w;
-    this.gathered = new Int32Array(32 * w * w);
-    this.touched = new Int32Array(32 * w);
-    this.stamps = new Int32Array(32 * w);
-    this.result = new Int32Array(w);
-  }
-
-  step(n: number): void {
-    const { G, words: W, pairs } = this;
-    const { t, whole, leave, splitKs } = this.moves;
-    const R = this.result;
-    R.fill(0);
-    const set = (v: number): void => {
-      R[v >>> 5]! |= 1 << (v & 31);
-    };
-    for (let k = 1; k <= t && k <= n; k++) {
-      if (whole[k] && k === n) set(0);
-      if (leave[k] && k < n) set(G[n - k]!);
-    }
-    for (let i = 0; i < splitKs.length; i++) {
-      const r = n - splitKs[i]!;
-      if (r >= 2) for (let w = 0; w < W; w++) R[w]! |= pairs[r * W + w]!;
-    }
-    this.threeSplits(n);
-    let g = 0;
-    for (let w = 0; w < W; w++) {
-      const free = ~R[w]!;
-      if (free !== 0) {
-        g = 32 * w + 31 - Math.clz32(free & -free);
-        break;
-      }
-      g = 32 * (w + 1);
-    }
-    G[n] = g;
-    if (g >= 32 * this.words) {
-      try {
-        this.widen(g);
-      } catch (e) {
-        if (e instanceof LimitError) throw new LimitError(e.message, e.limit, G.slice(0, n + 1));
-        throw e;
-      }
-    }
-    this.addPairs(n);
-  }
-
-  /** Marks in `result` the XORs of every split of n - k into three non-empty heaps, k a three-split digit. */
-  private threeSplits(n: number): void {
-    const { G, words: W, pairs, triple, gathered, touched, stamps, result } = this;
-    let nt = 0;
-    for (let i = 0; i < triple.length; i++) {
-      const r = n - triple[i]!;
-      for (let a = 1; a + 2 <= r; a++) {
-        const v = G[a]!;
-        const dst = v * W;
-        const src = (r - a) * W;
-        if (stamps[v] !== n + 1) {
-          stamps[v] = n + 1;
-          touched[nt++] = v;
-        }
-        if (W === 1) gathered[dst]! |= pairs[src]!;
-        else for (let w = 0; w < W; w++) gathered[dst + w]! |= pairs[src + w]!;
-      }
-    }
-    for (let i = 0; i < nt; i++) {
-      const v = touched[i]!;
-      const hi = v >>> 5;
-      const lo = v & 31;
-      for (let w = 0; w < W; w++) {
-        const m = gathered[v * W + w]!;
-        if (m !== 0) result[w ^ hi]! |= xorPermute(m, lo);
-        gathered[v * W + w] = 0;
-      }
-    }
-  }
-
-  /** Puts G(b) ^ G(n) into pairs[b + n] for 1 <= b <= n. */
-  private addPairs(n: number): void {
-    if (n === 0) return;
-    const { G, words: W, pairs } = this;
-    const gn = G[n]!;
-    const last = Math.min(n, pairs.length / W - 1 - n);
-    for (let b = 1; b <= last; b++) {
-      const x = G[b]! ^ gn;
-      pairs[(b + n) * W + (x >>> 5)]! |= 1 << (x & 31);
-    }
-  }
-}
-
-/**
- * G(0..max) of a hexadecimal game (some digit lets the rest be split into three heaps) by the pair-set
- * kernel; once the three-part Guy–Smith window certifies a period, the rest is read off it. Exact; an
- * interruption throws InterruptedError, a pair-set memory budget overrun LimitError, both with the values
- * finished.
+ * G(0..max) of a hexadecimal game (some digit lets the rest be split into three heaps; any code without
+ * `!` is accepted) by the pair-set kernel (pair-set.ts); once the three-part Guy–Smith window certifies
+ * a period, the rest is read off it. Exact; an interruption throws InterruptedError, a pair-set memory
+ * budget overrun LimitError, both with the values finished.
  *
  * @remarks Since 0.1.0
  * @public
  */
-export function hexSequence(game: OctalGame, max: number, options: OctalSequenceOptions = {}): OctalSequence {
-  const extend = options.extendByPeriod !== false;
-  const moves = movesOf(game);
-  const triple: number[] = [];
-  for (let k = 0; k <= moves.t; k++) if (game.digits[k]! & 8) triple.push(k);
-  const k = new PairSetKernel(moves, Int32Array.from(triple), max + 1, options.maxPairWords ?? limitDefault('pairWords'));
-  const stats: OctalSequenceStats = { plain: 0, sparse: 0, extended: 0, mask: 0, rare: 0 };
-  let checkpoint = 256;
-  for (let n = 0; n <= max; n++) {
-    if (n === checkpoint) {
-      checkpoint *= 2;
-      if (extend) {
-        if (extendByCertifiedPeriod(k.G, n, max, guySmithCertifier(game.lastDigit, 3), stats)) break;
-      }
-    }
-    if ((n & 0xff) === 0) {
-      if (options.signal?.aborted) throw new InterruptedError(k.G.slice(0, n));
-      options.onProgress?.(n, max + 1);
-    }
-    k.step(n);
-    stats.plain++;
-  }
-  options.onProgress?.(max + 1, max + 1);
-  return { values: k.G, stats };
+export function hexSequence(game: TakeAndBreakGame, max: number, options: OctalSequenceOptions = {}): OctalSequence {
+  const { values, computed, period } = pairSetSequence(withoutUnequal(game, 'hexSequence'), max, options);
+  const stats: OctalSequenceStats = { plain: computed, sparse: 0, extended: max + 1 - computed, mask: 0, rare: 0, ...(period ? { period } : {}) };
+  return { values, stats };
 }

@@ -4,6 +4,7 @@
  */
 import type { Capabilities, FamilyData, Ruleset } from '../../core/ruleset.js';
 import { wordDomain } from '../../core/positions.js';
+import { confluentReduction, twoRuleExponents } from './confluence.js';
 import { type RewriteRule, alphabetOf, formatRule, isStronglyTerminating } from './rules.js';
 
 /**
@@ -27,7 +28,7 @@ export class RewriteGame implements Ruleset<string> {
     if (rules.some((r) => r.lhs === '')) throw new RangeError('a rule needs a non-empty left side');
     this.terminating = isStronglyTerminating(rules) || decreasingWeights(rules) !== undefined;
     this.name = `rewrite:${rules.map(formatRule).join(',')}`;
-    this.capabilities = { picture: 'lengths' };
+    this.capabilities = { picture: 'lengths', ...theorem6(rules) };
     this.family = { kind: 'rewrite', rules };
   }
 
@@ -41,6 +42,23 @@ export class RewriteGame implements Ruleset<string> {
     }
     return [...out];
   }
+}
+
+/**
+ * The Grundy value of a game {a^k, b^l} in linear time (taking-and-merging, Theorem 6: the system is
+ * confluent, so G(u) is the parity of the moves of any play, found by one stack reduction), as the
+ * solver's closed form: the search of a long word lists quadratically many letters per position. Words with
+ * a letter no rule mentions are left to the solver.
+ */
+function theorem6(rules: readonly RewriteRule[]): Pick<Capabilities, 'grundyOf'> {
+  let letters: [string, string];
+  try {
+    ({ letters } = twoRuleExponents(rules));
+  } catch {
+    return {};
+  }
+  const known = new Set(letters);
+  return { grundyOf: (w: string) => ([...w].every((c) => known.has(c)) ? confluentReduction(rules, w).grundy : undefined) };
 }
 
 /**

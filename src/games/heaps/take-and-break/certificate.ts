@@ -85,6 +85,36 @@ export function certifyPeriod(code: TakeAndBreakCode, values: ArrayLike<number>,
 }
 
 /**
+ * The certificate of the least period that G(0..len-1) prove, or undefined when they prove none: every p
+ * whose window can fit in len values is tried, least first. What a run checks when it ends, so that the
+ * values computed are enough whatever the tracker was following: a period p with preperiod n0 is
+ * certified as soon as len >= certificateWindowEnd(code, p, n0) + p (the window is nondecreasing in p
+ * and in n0, so no multiple of p, and no larger p, is certified with fewer values). O(len) comparisons
+ * for the ps that fail at once, plus their short tails.
+ */
+export function certifyValues(code: TakeAndBreakCode, values: ArrayLike<number>, len: number): PeriodCertificate | undefined {
+  // The largest p whose window (at its least, n0 = 0) fits: a binary search, the window being monotone.
+  let lo = 0;
+  let hi = len;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (certificateWindowEnd(code, mid, 0) + mid <= len) lo = mid;
+    else hi = mid - 1;
+  }
+  // A code without splits or leave-one-heap moves has windows that check no value at all (G(n) = 0
+  // for n > t): for it, a p that fails at the last value is still proved from len - p on.
+  const checksNone = certificateWindowEnd(code, 1, code.t + 1) === code.t + 1;
+  const last = values[len - 1];
+  for (let p = 1; p <= lo; p++) {
+    // Most p fail at the last value (certifyPeriod would then find no window).
+    if (values[len - 1 - p] !== last && !checksNone) continue;
+    const cert = certifyPeriod(code, values, len, p);
+    if (cert) return cert;
+  }
+  return undefined;
+}
+
+/**
  * Given that the values are p-periodic from n0 for ever, the least period (a divisor d of p, checked
  * on one whole period [n0, n0 + p), which p-periodicity carries to every n >= n0) and its preperiod
  * (scanned back from n0). When the values are too few to check a divisor, p itself.
@@ -162,6 +192,8 @@ const MAX_CANDIDATES = 8;
  * certified. A true period p with preperiod n0 is found by the first search at a length >=
  * n0 + p + min(max(2p, 24), 1024), which is below twice that: about when its window closes
  * (2 n0 + 2p + t) for long periods, at worst some 2048 values later; for short ones, a few dozen.
+ * So a run that ends between two searches checks its values once more (certifyValues): what they
+ * prove is certified wherever the run stops.
  */
 export class PeriodTracker {
   private candidates: { p: number; n0: number }[] = [];

@@ -7,7 +7,7 @@ import { InterruptedError } from '../../../core/errors.js';
 import type { SequenceFingerprint } from '../../../core/kernel.js';
 import type { TakeAndBreakCode } from './code.js';
 import { loadCheckpoint, saveCheckpoint } from './checkpoint.js';
-import { PeriodTracker, type PeriodCertificate } from './certificate.js';
+import { certifyValues, PeriodTracker, type PeriodCertificate } from './certificate.js';
 import { TakeAndBreakKernel, type KernelStats, type Values } from './kernel.js';
 import { movesOf } from './moves.js';
 
@@ -128,6 +128,10 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
     if (atPeriod !== 'ignore') period = tracker.update(k.G, k.n);
   }
   const computed = k.n;
+  // The run ends here, at a checkpoint of the tracker's or not: whatever the values computed prove is
+  // certified, though no search was due (the tracker looks only now and then, and follows only periods
+  // whose repetition is already long).
+  if (!period && atPeriod !== 'ignore') period = certifyValues(code, k.G, computed);
   const fingerprint = fingerprintOf(k);
   if (options.checkpoint && computed > resumedFrom) save();
   options.onProgress?.(atPeriod === 'stop' ? computed : total, total);

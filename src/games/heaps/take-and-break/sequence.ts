@@ -14,6 +14,8 @@ import { movesOf } from './moves.js';
 export interface TakeAndBreakOptions {
   /** Use the sparse-space path when a good class exists (default true); false runs the plain path only. */
   sparse?: boolean;
+  /** Run the sparse path's narrow part in WebAssembly when it applies (default true); false keeps it in JavaScript. */
+  wasm?: boolean;
   /**
    * Once a period is certified: 'extend' (default) fills G up to max from it, 'stop' ends the run there
    * (values then holds only what was computed), 'ignore' computes every value anyway.
@@ -85,7 +87,7 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
   const total = max + 1;
   const atPeriod = options.atPeriod ?? 'extend';
   // The value array grows as the run goes (a run that stops at a period may need far fewer than max).
-  const k = new TakeAndBreakKernel(movesOf(code), Math.min(total, 1 << 16), { sparse: options.sparse, limit: total });
+  const k = new TakeAndBreakKernel(movesOf(code), Math.min(total, 1 << 16), { sparse: options.sparse, wasm: options.wasm, limit: total });
   const tracker = new PeriodTracker(code);
   let resumedFrom = 0;
   if (options.checkpoint) {

@@ -144,11 +144,17 @@ test('issue 29: a run resumed from a checkpoint certifies the values it holds, w
     assert.equal(resumed.resumedFrom, 7658);
     assert.deepEqual([resumed.period?.period, resumed.period?.preperiod], [349, 3479]);
     assert.equal(takeAndBreakSequence(code, 7656, { checkpoint: path }).period, undefined);
-    // A checkpoint short of it: the run goes on from 5000 heaps and ends at the window.
-    const early = join(dir, 'early.values');
-    takeAndBreakSequence(code, 4999, { atPeriod: 'ignore', checkpoint: early });
-    const on = takeAndBreakSequence(code, 7657, { checkpoint: early });
-    assert.deepEqual([on.resumedFrom, on.period?.period, on.period?.preperiod], [5000, 349, 3479]);
+    // Checkpoints short of it, too short for the tracker to follow the period yet: the runs go on from
+    // them and end at the window, between two of its searches (0.156: at 4096 and 8192; 0.137: 128, 192).
+    for (const [text, from, needed, period, preperiod] of [
+      ['0.156', 4000, 7658, 349, 3479],
+      ['0.137', 100, 174, 34, 52],
+    ] as const) {
+      const early = join(dir, `early-${text}.values`);
+      takeAndBreakSequence(parseTakeAndBreakCode(text), from - 1, { atPeriod: 'ignore', checkpoint: early });
+      const on = takeAndBreakSequence(parseTakeAndBreakCode(text), needed - 1, { checkpoint: early });
+      assert.deepEqual([on.resumedFrom, on.computed, on.period?.period, on.period?.preperiod], [from, needed, period, preperiod], text);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -54,7 +54,10 @@ export function tailStart(values: ArrayLike<number>, p: number): number {
 
 /**
  * The least certified period (and its preperiod); if none, the least apparent one whose repetition
- * covers at least three periods of the computed values.
+ * covers at least three periods of the computed values. Every p < len is put to the certifier, however
+ * short its repetition: the certifier decides what the values prove (a subtraction game's window needs
+ * only max(S) values to recur, fewer than a period when p > max(S)), so a period is certified with the
+ * fewest values its theorem needs.
  *
  * @remarks Since 0.1.0
  * @public
@@ -62,9 +65,8 @@ export function tailStart(values: ArrayLike<number>, p: number): number {
 export function findPeriod(values: ArrayLike<number>, certify?: PeriodCertifier): Periodicity {
   const len = values.length;
   let apparent: { p: number; n0: number } | undefined;
-  for (let p = 1; 2 * p <= len; p++) {
+  for (let p = 1; p < len && (certify || 2 * p <= len); p++) {
     const n0 = tailStart(values, p);
-    if (len - n0 < 2 * p) continue;
     const why = certify?.(p, n0, len);
     if (why) return { period: p, preperiod: n0, certified: true, certificate: why };
     if (!apparent && len - n0 >= 3 * p) apparent = { p, n0 };

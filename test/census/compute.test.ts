@@ -39,6 +39,23 @@ test('0.16 (period 149459, preperiod 105351) and 0.56 (period 144 from 326640) a
   }
 });
 
+test('issue 29: a row computed to a bound B is certified whenever its values G(0..B) prove the period, however far the kernel had searched (take-and-break, pair sets, subtraction)', () => {
+  for (const [spec, period, preperiod, needed] of [
+    // The certificate reads G(0..needed-1): 0.137 checks G(n+34) = G(n) for 52 <= n < 140.
+    ['octal:0.137', 34, 52, 174],
+    ['octal:0.156', 349, 3479, 7658],
+    ['octal:0.165', 1550, 5181, 13464],
+    ['hex:0.B', 2, 0, 8],
+    // Window max(S) = 3 from 0: 3 + 4 values, less than two periods.
+    ['subtraction:1,2,3', 4, 0, 7],
+  ] as const) {
+    const row = computeGame({ spec, computation: 'sequence', bound: needed - 1 });
+    assert.deepEqual([row.status, row.certified, row.period, row.preperiod, row.reason], ['done', true, period, preperiod, null], `${spec} to ${needed - 1}`);
+    const short = computeGame({ spec, computation: 'sequence', bound: needed - 2 });
+    assert.deepEqual([short.status, short.certified, short.period], ['open', false, null], `${spec} to ${needed - 2}`);
+  }
+});
+
 test('subtraction games: the window certificate, and an apparent period only when a long run repeats', () => {
   const row = computeGame({ spec: 'subtraction:1,3,4', computation: 'sequence', bound: 200 });
   assert.equal(row.period, 7);

@@ -118,6 +118,27 @@ test('sprague sequence --summary: the period line and the fingerprint only (0.16
   assert.deepEqual([s.lines[0].largest, s.lines[0].largestAt, s.lines[0].rareMask, s.lines[0].period, s.lines[0].certified], [3, 3, 0, 4, true]);
 });
 
+test('issue 29: sprague sequence certifies wherever --max ends: 0.137 to 187 (its certificate reads 174 values) and 0.156 to 7671 (7658), plain, --json and --summary; one value short of the window, not', () => {
+  for (const [spec, period, preperiod, window, needed] of [
+    ['octal:0.137', 34, 52, 140, 174],
+    ['octal:0.156', 349, 3479, 7309, 7658],
+  ] as const) {
+    const line = `period ${period}, preperiod ${preperiod} (certified: Guy–Smith: G(n+${period}) = G(n) checked for ${preperiod} <= n < ${window})`;
+    for (const max of [needed + 13, needed - 1]) {
+      const plain = runCli(['sequence', spec, '--max', String(max)]);
+      assert.equal(plain.status, 0, plain.stderr);
+      assert.ok(plain.stdout.includes(`\n${line}\n`), `${spec} --max ${max}: ${plain.stdout.slice(-200)}`);
+      const json = runCli(['sequence', spec, '--max', String(max), '--json']);
+      const last = json.lines.at(-1);
+      assert.deepEqual([last.certified, last.period, last.preperiod, `period ${period}, preperiod ${preperiod} (certified: ${last.certificate})`], [true, period, preperiod, line], `${spec} --max ${max} --json`);
+      const summary = runCli(['sequence', spec, '--max', String(max), '--summary', '--json']);
+      assert.deepEqual([summary.lines[0].certified, summary.lines[0].period, summary.lines[0].preperiod, summary.lines[0].heaps], [true, period, preperiod, max + 1], `${spec} --max ${max} --summary`);
+    }
+    const short = runCli(['sequence', spec, '--max', String(needed - 2), '--summary']);
+    assert.equal(short.stdout.split('\n')[0], `apparent period ${period}, preperiod ${preperiod} (not certified)`);
+  }
+});
+
 /** Spawns the CLI; resolves when `ready` holds (polled every 20 ms), the process still running. */
 function start(args: string[], env: Record<string, string> = {}): { child: ReturnType<typeof spawn>; out: () => string; err: () => string; exit: Promise<number | string> } {
   const child = spawn(process.execPath, [entry, ...args], { env: { ...process.env, NO_COLOR: '1', ...env } });

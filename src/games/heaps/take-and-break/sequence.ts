@@ -7,7 +7,7 @@ import { InterruptedError } from '../../../core/errors.js';
 import type { SequenceFingerprint } from '../../../core/kernel.js';
 import type { TakeAndBreakCode } from './code.js';
 import { loadCheckpoint, saveCheckpoint } from './checkpoint.js';
-import { PeriodTracker, type PeriodCertificate } from './certificate.js';
+import { certifyValues, PeriodTracker, type PeriodCertificate } from './certificate.js';
 import { TakeAndBreakKernel, type KernelStats, type Values } from './kernel.js';
 import { movesOf } from './moves.js';
 
@@ -18,6 +18,8 @@ import { movesOf } from './moves.js';
 export interface TakeAndBreakOptions {
   /** Use the sparse-space path when a good class exists (default true); false runs the plain path only. */
   sparse?: boolean;
+  /** Run the sparse path's narrow part in WebAssembly when it applies (default true); false keeps it in JavaScript. */
+  wasm?: boolean;
   /**
    * Once a period is certified: 'extend' (default) fills G up to max from it, 'stop' ends the run there
    * (values then holds only what was computed), 'ignore' computes every value anyway.
@@ -96,7 +98,11 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
   const total = max + 1;
   const atPeriod = options.atPeriod ?? 'extend';
   // The value array grows as the run goes (a run that stops at a period may need far fewer than max).
-  const k = new TakeAndBreakKernel(movesOf(code), Math.min(total, 1 << 16), { ...(options.sparse === undefined ? {} : { sparse: options.sparse }), limit: total });
+  const k = new TakeAndBreakKernel(movesOf(code), Math.min(total, 1 << 16), {
+    ...(options.sparse === undefined ? {} : { sparse: options.sparse }),
+    ...(options.wasm === undefined ? {} : { wasm: options.wasm }),
+    limit: total,
+  });
   const tracker = new PeriodTracker(code);
   let resumedFrom = 0;
   if (options.checkpoint) {
@@ -139,6 +145,10 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
     if (atPeriod !== 'ignore') period = tracker.update(k.G, k.n);
   }
   const computed = k.n;
+  // The run ends here, at a checkpoint of the tracker's or not: whatever the values computed prove is
+  // certified, though no search was due (the tracker looks only now and then, and follows only periods
+  // whose repetition is already long).
+  if (!period && atPeriod !== 'ignore') period = certifyValues(code, k.G, computed);
   const fingerprint = fingerprintOf(k);
   if (options.checkpoint && computed > resumedFrom) save();
   options.onProgress?.(atPeriod === 'stop' ? computed : total, total);

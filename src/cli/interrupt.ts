@@ -33,6 +33,16 @@ export function installCtrlC(): void {
   });
 }
 
+/**
+ * How long a job may take to stop by itself after the first Ctrl-C before it is ended: the command's own
+ * grace (`ms`), or SPRAGUE_GRACE_MS when set. The graces are half a second, which a loaded machine can
+ * spend before a worker reads its stop flag; tests that check a job stops by itself set a long one.
+ */
+export function stopGrace(ms: number): number {
+  const env = process.env['SPRAGUE_GRACE_MS'];
+  return env !== undefined && /^\d+$/.test(env) ? Number(env) : ms;
+}
+
 /** Lets a pending Ctrl-C be noticed: the signal's handler runs only when the thread is free. */
 export function yieldToSignals(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

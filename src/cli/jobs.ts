@@ -7,7 +7,7 @@ import { workerHeapMb } from '../core/budget.js';
 import { InterruptedError, LimitError } from '../core/errors.js';
 import type { ArgsOf, JobEnd, JobRunner, PartialOf, ResultOf } from '../core/jobs.js';
 import type { JobName, jobs } from '../jobs/index.js';
-import { ctrlC, installCtrlC } from './interrupt.js';
+import { ctrlC, installCtrlC, stopGrace } from './interrupt.js';
 import { progressBar } from './io.js';
 
 type Jobs = typeof jobs;
@@ -41,12 +41,14 @@ export async function runCommandJob<K extends JobName>(name: K, args: ArgsOf<Job
       onProgress: (done, total, label) => bar.update(Math.floor(done), total, label),
       ...(options.onItem ? { onItem: options.onItem } : {}),
       ...(options.inline ? { inline: true, ...(options.inlineMs === undefined ? {} : { inlineMs: options.inlineMs }) } : {}),
-      ...(options.graceMs === undefined ? {} : { graceMs: options.graceMs }),
+      ...(options.graceMs === undefined ? {} : { graceMs: stopGrace(options.graceMs) }),
     });
-    // For checking how a command ran: SPRAGUE_TRACE_JOBS=1 names each job, where it ran and how it ended.
+    // For checking how a command ran: SPRAGUE_TRACE_JOBS=1 names each job, where it ran and how it ended
+    // (a stopped job that did not stop by itself within its grace was ended from outside).
     if (process.env['SPRAGUE_TRACE_JOBS']) {
       const where = runner.stats()[name]!;
-      process.stderr.write(`sprague: job ${name} ${end.end} (jobs of the runner so far: ${where.inline} inline, ${where.worker} in a worker)\n`);
+      const how = end.end === 'interrupted' && end.killed ? 'interrupted, ended from outside' : end.end;
+      process.stderr.write(`sprague: job ${name} ${how} (jobs of the runner so far: ${where.inline} inline, ${where.worker} in a worker)\n`);
     }
     return end;
   } finally {

@@ -10,6 +10,7 @@
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import { isStopped, newStopFlag, raiseStop } from '../core/stop.js';
+import { stopGrace } from './interrupt.js';
 import { splitCommands } from '../logic/command-text.js';
 import { STANDARD_WORDS } from '../logic/standard-words.js';
 import type { LogicLine } from '../jobs/index.js';
@@ -109,7 +110,7 @@ class WorkerSession {
     if (!this.pending) return;
     if (isStopped(this.stop)) return this.end();
     raiseStop(this.stop);
-    this.grace = setTimeout(() => this.end(), STOP_GRACE_MS);
+    this.grace = setTimeout(() => this.end(), stopGrace(STOP_GRACE_MS));
   }
 
   /** Ends the command running now: the worker goes, with its session. */

@@ -337,7 +337,11 @@ export class JobRunner<J extends Registry> {
       emit: (item) => items.push(item),
     };
     const reply = await runJob(this.jobs[name]!, args, ctx);
-    if (late && !userStop.aborted && reply.end === 'interrupted') return undefined;
+    if (late && !userStop.aborted && reply.end === 'interrupted') {
+      // The worker starts over: progress from the abandoned try would promise work that is not kept.
+      numbers.fill(0);
+      return undefined;
+    }
     for (const item of items) options.onItem?.(item);
     return reply;
   }

@@ -83,6 +83,8 @@ export async function grundyLines(args: GrundyArgs, ctx: JobContext): Promise<Gr
   const lines: GrundyLine[] = [];
   for (const [i, p] of parsed.entries()) {
     const position = args.positions[i]!;
+    // Positions done so far, the one being searched as the label (a grid search reports its own progress).
+    ctx.onProgress(i, parsed.length, position);
     let line: GrundyLine;
     try {
       if (grid) {

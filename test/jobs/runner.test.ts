@@ -32,8 +32,8 @@ test('a stopped job ends "interrupted" with its typed partial: the learner keeps
   const runner = jobRunner();
   try {
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 1500);
-    const end = await runner.run('automaton', { rules: rewriteRulesOf(parseSpec('rewrite:a,a4,b'))!, maxStates: 5000, target: 'grundy' }, { signal: ac.signal });
+    // Stopped on its first progress (a hypothesis exists by then), not after a guessed time.
+    const end = await runner.run('automaton', { rules: rewriteRulesOf(parseSpec('rewrite:a,a4,b'))!, maxStates: 5000, target: 'grundy' }, { signal: ac.signal, onProgress: () => ac.abort() });
     assert.equal(end.end, 'interrupted');
     if (end.end !== 'interrupted') return;
     assert.equal(end.killed, false);
@@ -116,8 +116,18 @@ test('a stopped job keeps its items and its partial; progress and labels reach t
     const items: unknown[] = [];
     const stop = new AbortController();
     const labels = new Set<string>();
-    const run = runner.start('count', { count: 1000, ms: 20 }, { signal: stop.signal, onItem: (i) => items.push(i), onProgress: (_, __, label) => labels.add(label) });
-    await new Promise((r) => setTimeout(r, 1200));
+    // Stopped once a label has come with the progress (an event), not after a guessed time.
+    let labelled!: () => void;
+    const labelSeen = new Promise<void>((r) => (labelled = r));
+    const run = runner.start('count', { count: 1000, ms: 20 }, {
+      signal: stop.signal,
+      onItem: (i) => items.push(i),
+      onProgress: (_, __, label) => {
+        labels.add(label);
+        if (/^item \d+$/.test(label)) labelled();
+      },
+    });
+    await labelSeen;
     const seen = run.progress();
     assert.ok(seen.total === 1000 && seen.done > 0, JSON.stringify(seen));
     stop.abort();

@@ -57,14 +57,20 @@ test('sprague automaton rejects a game that is not a rewrite game, and a bad fla
 test('sprague automaton: Ctrl-C stops the learner in its worker and keeps the last hypothesis (verified false, exit 130)', async () => {
   const { spawn } = await import('node:child_process');
   const entry = new URL('../../src/cli/run.js', import.meta.url);
-  // {a,a4,b} needs well over 90 states (NOTES.md): the learner is still working after two seconds.
-  const child = spawn(process.execPath, [entry.pathname, 'automaton', 'rewrite:a,a4,b', '--max-states', '5000', '--json']);
+  // {a,a4,b} needs 100 states and a minute of CPU: Ctrl-C once the learner reports its first hypothesis
+  // (a progress line, SPRAGUE_PROGRESS), not at a guessed time.
+  const child = spawn(process.execPath, [entry.pathname, 'automaton', 'rewrite:a,a4,b', '--max-states', '5000', '--json'], { env: { ...process.env, SPRAGUE_PROGRESS: '1' } });
   let stdout = '';
   let stderr = '';
+  let sent = false;
   child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  await new Promise((r) => setTimeout(r, 2500));
-  child.kill('SIGINT');
+  child.stderr.on('data', (d) => {
+    stderr += d;
+    if (!sent && /learning progress [1-9]\d*\//.test(stderr)) {
+      sent = true;
+      child.kill('SIGINT');
+    }
+  });
   const status = await new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   assert.equal(status, 130, stderr);
   const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));

@@ -76,7 +76,7 @@ test('a page of another site (CSRF: no-cors fetches, a text/plain form, a JSON f
   for (const origin of [`http://evil.test:${evilPort}`, `http://localhost:${evilPort}`]) {
     const page = await context.newPage();
     await page.goto(`${origin}/`);
-    await page.waitForFunction('window.done === true', undefined, { timeout: 15_000 });
+    await page.waitForFunction('window.done === true', undefined, { timeout: 120_000 });
     // The form's answer (the server's refusal) lands in the frame, of the server's origin: wait for it to load.
     await page.frame({ name: 'sink' })?.waitForLoadState('load');
     await new Promise((r) => setTimeout(r, 500));

@@ -28,6 +28,8 @@ before(async () => {
   profile = mkdtempSync(join(tmpdir(), 'sprague-chromium-'));
   context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 1100 } });
   page = context.pages()[0] ?? (await context.newPage());
+  // Playwright's 30 s default is tight for a job's first progress on a loaded machine: every wait is for an event.
+  page.setDefaultTimeout(120_000);
   page.on('pageerror', (e) => pageErrors.push(e.message));
 });
 
@@ -81,7 +83,7 @@ test('census page: a row draws its game (the explorer plot job)', { skip }, asyn
   await page.goto(`${server.url}/census.html?family=subtraction:4`);
   await page.locator('body[data-rows="15"]').waitFor();
   await page.locator('#rows tbody tr[data-spec="subtraction:1,2"]').click();
-  await page.locator('body[data-drawn="subtraction:1,2"]').waitFor({ timeout: 60_000 });
+  await page.locator('body[data-drawn="subtraction:1,2"]').waitFor();
   assert.ok(await page.locator('#game-plot svg').count());
   assert.match(await page.locator('#game-row').textContent() ?? '', /period: 3/);
   assert.deepEqual(pageErrors, []);

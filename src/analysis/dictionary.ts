@@ -9,6 +9,7 @@
  */
 import { checkMemory } from '../core/budget.js';
 import { InputError, InterruptedError } from '../core/errors.js';
+import type { Stop } from '../core/stop.js';
 
 export interface DictionaryEntry {
   readonly word: string;
@@ -151,7 +152,7 @@ export interface ProcessOptions {
   /** Stop after this many translations (default: no limit). */
   readonly maxSteps?: number;
   readonly onProgress?: (length: number) => void;
-  readonly signal?: AbortSignal;
+  readonly signal?: Stop;
 }
 
 export type StopReason = 'length' | 'steps' | 'stuck' | 'undetermined';

@@ -14,6 +14,7 @@ import { PTable, tableStopped } from '../core/ptable.js';
 import { type Ruleset, wythoffMovesOf } from '../core/ruleset.js';
 import { Solver, type Outcome, type SolverOptions } from '../core/solver.js';
 import { certifiedPeriod, kernelSequence } from './sequence.js';
+import type { Stop } from '../core/stop.js';
 
 /**
  * How a position's value is found: from the one-heap values of the ruleset's sequence kernel, or by the solver.
@@ -41,7 +42,7 @@ class HeapValues {
 
   constructor(
     private readonly rs: Ruleset<any>,
-    private readonly signal: AbortSignal | undefined,
+    private readonly signal: Stop | undefined,
   ) {}
 
   /** G(h): computes the values up to h first when they are not known (a stop throws InterruptedError). */
@@ -72,7 +73,7 @@ class HeapValues {
     }
   }
 
-  private options(): { signal?: AbortSignal } {
+  private options(): { signal?: Stop } {
     return this.signal ? { signal: this.signal } : {};
   }
 }

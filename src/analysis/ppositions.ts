@@ -13,6 +13,7 @@ import { Solver } from '../core/solver.js';
 import { NotTabulable, type PTable, outcomeTable } from './heap-tables.js';
 import { heapValuesTable, isSumOfHeapValues } from './position.js';
 import { type ExtraMove, wythoffFamilyTable } from './wythoff-table.js';
+import type { Stop } from '../core/stop.js';
 
 /**
  * @remarks Since 0.1.0
@@ -23,7 +24,7 @@ export interface BoxOptions {
   onProgress?: (done: number, total: number) => void;
   /** Called with each P-position, in lexicographic order. */
   onPosition?: (coords: number[]) => void;
-  signal?: AbortSignal;
+  signal?: Stop;
 }
 
 /**

@@ -8,6 +8,7 @@ import { plainFingerprint, type SequenceFingerprint } from '../core/kernel.js';
 import type { KernelSequence, Ruleset, SequenceKernelOptions } from '../core/ruleset.js';
 import { Solver } from '../core/solver.js';
 import { certifierFor, findArithmeticPeriod, findPeriod, outcomePeriod, type Periodicity } from './periodicity.js';
+import type { Stop } from '../core/stop.js';
 
 /** Bytes per value of a sequence kernel (its values and scratch arrays), and of the solver (values and memo). */
 const KERNEL_BYTES_PER_VALUE = 8;
@@ -19,7 +20,7 @@ const SOLVER_BYTES_PER_VALUE = 160;
  */
 export interface SequenceOptions {
   onProgress?: (done: number, total: number) => void;
-  signal?: AbortSignal;
+  signal?: Stop;
   solver?: Solver;
   /** Stop at a certified period (kernels that certify as they go): the values then end there. */
   stopAtPeriod?: boolean;

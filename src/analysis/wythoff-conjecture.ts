@@ -6,6 +6,7 @@ import { checkMemory } from '../core/budget.js';
 import { InterruptedError, LimitError } from '../core/errors.js';
 import { limitDefault } from '../core/limits.js';
 import { upperStats, wythoffFamilyTable } from './wythoff-table.js';
+import type { Stop } from '../core/stop.js';
 
 /**
  * @remarks Since 0.1.0
@@ -27,7 +28,7 @@ export interface DeviationRow {
 
 export interface ExplorerOptions {
   readonly onProgress?: (done: number, total: number) => void;
-  readonly signal?: AbortSignal;
+  readonly signal?: Stop;
   /** Most columns of all the tables together (default: the conjectureColumns row of core/limits.ts). */
   readonly maxColumns?: number;
 }

@@ -6,6 +6,7 @@
  * unique P-position in column x, or -1 when it lies at y >= N.
  */
 import { InputError, InterruptedError } from '../core/errors.js';
+import type { Stop } from '../core/stop.js';
 
 /**
  * An extra move (k, l): the Queen may also go from (x, y) to (x-k, y-l), and symmetrically to (x-l, y-k).
@@ -19,7 +20,7 @@ export interface WythoffTableOptions {
   /** Called now and then with the number of columns done. */
   onProgress?: (done: number, total: number) => void;
   /** Stops the run; the InterruptedError's `partial` is the table of the columns finished so far. */
-  signal?: AbortSignal;
+  signal?: Stop;
 }
 
 /**

@@ -6,6 +6,7 @@ import { InterruptedError, LimitError } from '../core/errors.js';
 import { Dfa } from './dfa.js';
 import { atLeast } from './grow.js';
 import { POLL_WORK } from './poll.js';
+import type { Stop } from '../core/stop.js';
 
 /**
  * The minimal complete DFA with the same output function. States are renumbered in breadth-first
@@ -16,7 +17,7 @@ import { POLL_WORK } from './poll.js';
  * @remarks Since 0.1.0
  * @public
  */
-export function minimise(dfa: Dfa, signal?: AbortSignal): Dfa {
+export function minimise(dfa: Dfa, signal?: Stop): Dfa {
   const k = dfa.alphabetSize;
   const delta = dfa.delta;
   return minimiseBy(k, dfa.stateCount, dfa.start, (s, a) => delta[s * k + a]!, dfa.output, undefined, signal);
@@ -41,7 +42,7 @@ export function minimiseBy(
   next: (state: number, letter: number) => number,
   output: ArrayLike<number>,
   release?: () => void,
-  signal?: AbortSignal,
+  signal?: Stop,
 ): Dfa {
   if (m === 0) return new Dfa(k, new Int32Array(0), new Int32Array(0), 0);
   if (m * k >= 2 ** 32) throw new LimitError(`minimisation of ${m} states over ${k} letters passes 2^32 transitions`, 'transitions', m);

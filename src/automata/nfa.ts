@@ -7,6 +7,7 @@ import { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
 import { atLeast } from './grow.js';
 import { POLL_WORK } from './poll.js';
+import type { Stop } from '../core/stop.js';
 
 /**
  * The letter of an ε-move (and, in transducers, of an empty tape side).
@@ -133,7 +134,7 @@ export interface DeterminiseOptions {
   /** The row of core/limits.ts the cap belongs to (default determiniseSubsets). */
   limit?: LimitName;
   /** Read every POLL_WORK transitions built; once raised, InterruptedError (partial: the subsets built). */
-  signal?: AbortSignal;
+  signal?: Stop;
   /** The output of a subset (default: 1 if it holds an accepting state, else 0). */
   output?: (states: readonly number[]) => number;
 }
@@ -198,7 +199,7 @@ export interface ExploreOptions {
   maxStates?: number;
   /** The row of core/limits.ts the cap belongs to (default nfaStates), named by the LimitError. */
   limit?: LimitName;
-  signal?: AbortSignal;
+  signal?: Stop;
 }
 
 /**
@@ -257,7 +258,7 @@ export function exploreNfa(
 export interface SubsetOptions {
   /** Most subset states before a LimitError (partial = the count reached). Default: subsets in core/limits.ts. */
   maxStates?: number;
-  signal?: AbortSignal;
+  signal?: Stop;
   /** Called every 4096 subsets with (subsets built, subsets expanded). */
   onProgress?: (built: number, expanded: number) => void;
   /**

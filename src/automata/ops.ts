@@ -10,12 +10,13 @@ import { atLeast } from './grow.js';
 import { POLL_WORK } from './poll.js';
 import { EPSILON, Nfa } from './nfa.js';
 import { coReachable } from './reach.js';
+import type { Stop } from '../core/stop.js';
 
 export interface ProductOptions {
   /** The row of core/limits.ts the cap belongs to (a caller with its own cap names its own; default productStates). */
   limit?: LimitName;
   /** Read every POLL_WORK transitions built. */
-  signal?: AbortSignal;
+  signal?: Stop;
 }
 
 function sameAlphabet(a: { alphabetSize: number }, b: { alphabetSize: number }): void {

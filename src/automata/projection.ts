@@ -10,11 +10,12 @@ import { ChunkedArray } from './chunked.js';
 import type { Dfa } from './dfa.js';
 import { minimiseBy } from './minimise.js';
 import { checkKeySpace } from './tuple-product.js';
+import type { Stop } from '../core/stop.js';
 
 export interface ProjectionOptions {
   /** Most subsets before a LimitError (partial = the count reached). Default: subsets in core/limits.ts. */
   maxStates?: number;
-  signal?: AbortSignal;
+  signal?: Stop;
   /** Called every 65536 subsets with (subsets built, subsets expanded). */
   onProgress?: (built: number, expanded: number) => void;
   /**

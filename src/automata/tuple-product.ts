@@ -11,6 +11,7 @@ import type { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
 import { exploreNfa, type TableNfa } from './nfa.js';
 import { coReachable } from './reach.js';
+import type { Stop } from '../core/stop.js';
 
 /** A DFA as a component of a product: next(s, a) is -1 where the successor can no longer accept (pruned). */
 export class LiveDfa {
@@ -60,7 +61,7 @@ export interface TupleProductOptions {
   /** The row of core/limits.ts the cap belongs to (default nfaStates), named by the LimitError. */
   limit?: LimitName;
   /** Polled every 1024 tuples expanded by explore (exploreNfa) and every 4096 by reaches: InterruptedError. */
-  signal?: AbortSignal;
+  signal?: Stop;
   /** A tuple accepts when every DFA component accepts and this holds (default: nothing more). */
   accepting?: (tuple: Int32Array) => boolean;
 }

@@ -23,6 +23,7 @@ import { findGrundyAutomaton, type GrundyAutomatonResult } from '../regular/grun
 import { bestNerodeBound, nerodeBound } from '../regular/lower-bound.js';
 import { parseSpec } from '../spec/index.js';
 import type { CensusRow, Computation, Verdict } from './row.js';
+import { stopAfter, stopAny, type Stop } from '../core/stop.js';
 
 /**
  * The automaton attempt's limits: they can change a verdict, so they are stored with the row.
@@ -60,7 +61,7 @@ export interface CensusTask {
 }
 
 export interface ComputeContext {
-  signal?: AbortSignal;
+  signal?: Stop;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -282,33 +283,6 @@ export function theoremNote(rules: readonly RewriteRule[]): TheoremNote {
   return { nonRegular: t5, ...(maxValue === undefined ? {} : { maxValue }), ...(notes.length ? { text: notes.join('; ') } : {}) };
 }
 
-/**
- * An AbortSignal that is aborted once `ms` have passed (or `outer` is). AbortSignal.timeout cannot serve:
- * its timer needs the event loop, which a synchronous computation never yields to. This one reads the
- * clock whenever `aborted` is asked, which is all the learner and the solver do with a signal (no events).
- */
-export function deadlineSignal(ms: number, outer?: AbortSignal): AbortSignal {
-  const end = performance.now() + ms;
-  const signal = {
-    get aborted(): boolean {
-      return (outer?.aborted ?? false) || performance.now() >= end;
-    },
-    get reason(): unknown {
-      return outer?.aborted ? outer.reason : new Error(`the time budget of ${ms} ms ran out`);
-    },
-    throwIfAborted(): void {
-      if (signal.aborted) throw new InterruptedError();
-    },
-    onabort: null,
-    addEventListener(): void {
-      throw new Error('deadlineSignal has no events: poll `aborted`');
-    },
-    removeEventListener(): void {},
-    dispatchEvent: () => false,
-  };
-  return signal as unknown as AbortSignal;
-}
-
 /** Nerode splits are tried while their total cost stays below this many table reads. */
 const NERODE_BUDGET = 1 << 26;
 
@@ -362,7 +336,7 @@ function rewriteRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): Om
   let learned: GrundyAutomatonResult;
   let outOfTime = false;
   try {
-    learned = findGrundyAutomaton(rules, { maxStates: settings.maxStates, signal: deadlineSignal(settings.budgetMs, ctx.signal) });
+    learned = findGrundyAutomaton(rules, { maxStates: settings.maxStates, signal: stopAny(ctx.signal, stopAfter(settings.budgetMs)) });
   } catch (e) {
     if (!(e instanceof InterruptedError) || ctx.signal?.aborted || !e.partial) throw e;
     learned = e.partial as GrundyAutomatonResult;

@@ -3,14 +3,14 @@
  * that definitions persist from line to line while the CLI's thread stays free to notice Ctrl-C.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { flagSignal } from '../core/stop.js';
+import { stopOnFlag } from '../core/stop.js';
 import { Session, commandDot, commandText } from '../logic/session.js';
 import type { ReplReply, ReplRequest, ReplWorkerData } from './logic-repl.js';
 
 const settings = workerData as ReplWorkerData;
 // The engine reads the stop flag in its products and projections: a Ctrl-C ends the command, not the session.
 const session = new Session({
-  signal: flagSignal(settings.stop),
+  signal: stopOnFlag(settings.stop),
   ...(settings.library ? { root: settings.library } : {}),
   ...(settings.maxStates === undefined ? {} : { maxStates: settings.maxStates }),
 });

@@ -21,11 +21,11 @@
 import { InterruptedError, LimitError } from './errors.js';
 import type { LimitName } from './limits.js';
 import { WorkerExitError, WorkerPool, serveTasks, type PoolOptions } from './pool.js';
-import { flagSignal, isStopped, raiseStop } from './stop.js';
+import { isStopped, raiseStop, stopAny, stopAfter, stopOnFlag, type Stop } from './stop.js';
 
 export interface JobContext {
   /** Raised when the job should stop and keep what it finished (read it between steps; it fires no events). */
-  readonly signal: AbortSignal;
+  readonly signal: Stop;
   /** How far the job is: `done` of `total`, with an optional label (e.g. the current length). */
   onProgress(done: number, total: number, label?: string): void;
   /** Hands one item to the caller now: it arrives even if the job is later ended from outside. */
@@ -70,7 +70,7 @@ export type JobEnd<R, P> =
   | { end: 'limit'; limit: LimitName; message: string; partial: P | undefined };
 
 export interface RunOptions {
-  /** Asks the job to stop and keep what it finished. */
+  /** Asks the job to stop and keep what it finished (a face's real signal: the runner listens to it and raises the job's flag). */
   signal?: AbortSignal;
   /** Ends the job at once (its worker thread is ended and replaced). */
   kill?: AbortSignal;
@@ -316,17 +316,9 @@ export class JobRunner<J extends Registry> {
    */
   private async tryInline(name: string, args: unknown, flag: Int32Array, numbers: Float64Array, options: RunOptions): Promise<JobReply | undefined> {
     const deadline = performance.now() + (options.inlineMs ?? INLINE_MS);
-    const userStop = flagSignal(flag);
-    let late = false;
-    const signal = {
-      get aborted() {
-        if (userStop.aborted) return true;
-        if (performance.now() > deadline) late = true;
-        return late;
-      },
-      addEventListener() {},
-      removeEventListener() {},
-    } as unknown as AbortSignal;
+    const userStop = stopOnFlag(flag);
+    const late = stopAfter(deadline - performance.now());
+    const signal = stopAny(userStop, late);
     const items: unknown[] = [];
     const ctx: JobContext = {
       signal,
@@ -383,7 +375,7 @@ export function serveJobs(jobs: Registry, prepare?: (setup: unknown) => void | P
     let label = '';
     let posted = 0;
     const ctx: JobContext = {
-      signal: flagSignal(flag),
+      signal: stopOnFlag(flag),
       onProgress: (done, total, next) => {
         numbers[0] = done;
         numbers[1] = total;

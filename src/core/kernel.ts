@@ -1,3 +1,5 @@
+import type { Stop } from './stop.js';
+
 /**
  * What every kernel takes: a progress callback and a stop signal (a stop throws InterruptedError with what was finished).
  *
@@ -6,7 +8,7 @@
  */
 export interface KernelOptions {
   onProgress?: (done: number, total: number) => void;
-  signal?: AbortSignal;
+  signal?: Stop;
 }
 
 /**

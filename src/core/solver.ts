@@ -5,6 +5,7 @@
 import { CycleError, InputError, InterruptedError, LimitError } from './errors.js';
 import { limitDefault } from './limits.js';
 import type { Ruleset } from './ruleset.js';
+import type { Stop } from './stop.js';
 
 /**
  * P: the previous player wins (the player to move loses); N: the next player wins.
@@ -29,7 +30,7 @@ export interface SolverOptions {
   closedForms?: boolean;
   /** Most positions memoised before giving up with a LimitError (default 15 million). */
   maxPositions?: number;
-  signal?: AbortSignal;
+  signal?: Stop;
 }
 
 /** Children looked at between two readings of the stop signal (a few milliseconds of work). */

@@ -1,8 +1,16 @@
 /**
- * Stopping a computation that runs in a worker thread. A posted message would only arrive after the work
- * ends (the worker's event loop is busy), so the stop travels as a flag in shared memory, and the library,
- * which polls `signal.aborted` between steps, reads it through `flagSignal`.
+ * How a computation is asked to stop. The library polls `stop.aborted` between steps and keeps what it
+ * finished; it never waits for an event, because a computation that holds its thread could not receive one.
+ * So the one type it reads is `Stop`, which a real AbortSignal already is (the CLI's Ctrl-C, the explorer's
+ * cancel): a face converts nothing. The constructors below build the others: a flag in shared memory (how a
+ * stop reaches a job in a worker thread: a posted message would only arrive after the work ends), a
+ * deadline read on the clock (AbortSignal.timeout needs the event loop), and any of several.
  */
+
+/** What a long computation reads to know it should stop: polled between steps, no events. */
+export interface Stop {
+  readonly aborted: boolean;
+}
 
 /** A shared flag: index 0 is 1 once raised. */
 export function newStopFlag(): Int32Array {
@@ -17,17 +25,32 @@ export function isStopped(flag: Int32Array): boolean {
   return Atomics.load(flag, 0) === 1;
 }
 
-/**
- * An AbortSignal whose `aborted` reads a shared flag (given, or the current one from a getter). Only
- * `aborted` is live: it fires no events, which is all the polling library code needs.
- */
-export function flagSignal(flag: Int32Array | (() => Int32Array)): AbortSignal {
+/** A stop raised with a shared flag (given, or the current one from a getter). */
+export function stopOnFlag(flag: Int32Array | (() => Int32Array)): Stop {
   const read = typeof flag === 'function' ? flag : () => flag;
   return {
     get aborted() {
       return isStopped(read());
     },
-    addEventListener() {},
-    removeEventListener() {},
-  } as unknown as AbortSignal;
+  };
+}
+
+/** A stop raised once `ms` milliseconds have passed, read on the clock whenever it is asked. */
+export function stopAfter(ms: number): Stop {
+  const end = performance.now() + ms;
+  return {
+    get aborted() {
+      return performance.now() >= end;
+    },
+  };
+}
+
+/** A stop raised when any of these is (those undefined are left out). */
+export function stopAny(...stops: (Stop | undefined)[]): Stop {
+  const some = stops.filter((s): s is Stop => s !== undefined);
+  return {
+    get aborted() {
+      return some.some((s) => s.aborted);
+    },
+  };
 }

@@ -15,6 +15,7 @@ import { isBalanced } from './periodic-nary.js';
 import { admissibleDirect, type DirectOptions } from '../logic/admissibility.js';
 import { logicSetOf } from '../logic/games.js';
 import { type PositionSet, dimensionOf } from './sets.js';
+import type { Stop } from '../core/stop.js';
 
 export type AdmissibilityMethod = 'bounded' | 'periodic' | 'logic';
 
@@ -83,7 +84,7 @@ export interface AdmissibleOptions {
   /** Box bound of the bounded method; default 64 on 2 heaps, 16 on 3, 8 beyond. */
   max?: number;
   differenceMax?: number;
-  signal?: AbortSignal;
+  signal?: Stop;
   onProgress?: (done: number, total: number) => void;
 }
 

@@ -9,6 +9,7 @@ import { differencesInBox } from './differences.js';
 import type { MoveMap } from './game.js';
 import { type PositionSet, dimensionOf, setInBox } from './sets.js';
 import { InterruptedError } from '../core/errors.js';
+import type { Stop } from '../core/stop.js';
 
 export interface Admissibility {
   admissible: boolean;
@@ -35,7 +36,7 @@ export interface PeriodicAdmissibility extends Admissibility {
 }
 
 export interface WitnessSearchOptions {
-  signal?: AbortSignal;
+  signal?: Stop;
   onProgress?: (done: number, total: number) => void;
 }
 

@@ -4,6 +4,7 @@
  */
 import { InterruptedError } from '../core/errors.js';
 import { Box, membersOf } from './box.js';
+import type { Stop } from '../core/stop.js';
 
 /**
  * (P' - P') ∩ [0,max]^n where P' = P ∩ [0, from.max]^n is given as a bitmap over `from`. Each pair is
@@ -11,7 +12,7 @@ import { Box, membersOf } from './box.js';
  * of P whose difference lies in the box lies in `from` (a finite P inside `from`, or a proof such as
  * Lemma 37).
  */
-export function differencesInBox(member: Uint8Array, from: Box, max: number, signal?: AbortSignal): Uint8Array {
+export function differencesInBox(member: Uint8Array, from: Box, max: number, signal?: Stop): Uint8Array {
   const n = from.dimension;
   const to = new Box(n, max);
   const diff = new Uint8Array(to.cells);

@@ -5,6 +5,7 @@
 import { InputError, InterruptedError } from '../core/errors.js';
 import type { Heaps, Ruleset } from '../core/ruleset.js';
 import { Box } from './box.js';
+import type { Stop } from '../core/stop.js';
 
 export interface MoveMap {
   readonly dimension: number;
@@ -47,7 +48,7 @@ export function invariantGame(dimension: number, inI: (m: readonly number[]) => 
 }
 
 export interface BoxSolveOptions {
-  signal?: AbortSignal;
+  signal?: Stop;
   onProgress?: (done: number, total: number) => void;
 }
 

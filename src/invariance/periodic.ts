@@ -10,11 +10,12 @@ import { limitDefault } from '../core/limits.js';
 import { alphabetSizeOf, letterCounts, primitiveRoot, wordToString } from '../words/word.js';
 import type { PeriodicAdmissibility } from './bounded.js';
 import { balancedPeriodicAdmissibility, isBalanced } from './periodic-nary.js';
+import type { Stop } from '../core/stop.js';
 
 export type { PeriodicAdmissibility };
 
 export interface PeriodicOptions {
-  signal?: AbortSignal;
+  signal?: Stop;
   /** Balanced words over n > 2 letters: the witness search's cells checked, of the box's. */
   onProgress?: (done: number, total: number) => void;
   /** Largest box side accepted in the unbalanced case (default 20000). */
@@ -97,7 +98,7 @@ export function periodicAdmissibility(v: Uint8Array, options: PeriodicOptions = 
  * (P_w - P_w) ∩ [0, 2ℓ]^2 for balanced ρ by Lemma 37: the differences p1 - p2 >= 0 with p1 in
  * P_w ∩ [0,2ℓ]^2 and p2 in P_w ∩ [0,ℓ]^2, shifted by k(ℓ,ℓ), k >= 0. O(ℓ^2).
  */
-export function lemma37Differences(word: BinaryPeriodicWord, signal?: AbortSignal): Uint8Array {
+export function lemma37Differences(word: BinaryPeriodicWord, signal?: Stop): Uint8Array {
   const l = word.length;
   const bound = 2 * l;
   const side = bound + 1;
@@ -193,7 +194,7 @@ function unbalancedAdmissibility(word: BinaryPeriodicWord, options: PeriodicOpti
  * D_1 .. D_4): f + s u - g - t u for s, t >= 0 (any integer s - t), f + s u - g^R - t u^R and their
  * mirror images, together with P_w itself (= P_w - 0). `one` is the rarer letter.
  */
-export function remark40Differences(word: BinaryPeriodicWord, one: number, bound: number, signal?: AbortSignal): Uint8Array {
+export function remark40Differences(word: BinaryPeriodicWord, one: number, bound: number, signal?: Stop): Uint8Array {
   const two = 3 - one;
   const c1 = word.counts[one]!;
   const c2 = word.counts[two]!;
@@ -245,7 +246,7 @@ export function remark40Differences(word: BinaryPeriodicWord, one: number, bound
  * is in P_w iff partner(x_1) = x_2, and a Nim move (never in P_w - P_w) absorbs x when partner(x_1) < x_2
  * or partner(x_2) < x_1; only the other positions need the search over p.
  */
-export function leastWitness2(bound: number, partner: Float64Array, diff: Uint8Array, signal?: AbortSignal): [number, number] | undefined {
+export function leastWitness2(bound: number, partner: Float64Array, diff: Uint8Array, signal?: Stop): [number, number] | undefined {
   const side = bound + 1;
   const absorbed = (x1: number, x2: number): boolean => {
     const q1 = partner[x1]!;

@@ -8,6 +8,7 @@ import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { LIMITS, limitDefault } from '../core/limits.js';
 import { Box } from './box.js';
 import type { MoveMap } from './game.js';
+import type { Stop } from '../core/stop.js';
 
 export interface TInvariance {
   /** The least t in the box. */
@@ -26,7 +27,7 @@ export interface TInvariance {
 export interface TInvarianceOptions {
   /** Search nodes of the exact colouring before a LimitError (default 2 million). */
   maxNodes?: number;
-  signal?: AbortSignal;
+  signal?: Stop;
 }
 
 /** G(p) for every position of the box, as sorted packed move indices. */

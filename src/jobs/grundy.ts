@@ -8,6 +8,7 @@
 import type { PositionValues } from '../analysis/position.js';
 import { InterruptedError } from '../core/errors.js';
 import { job, type JobContext } from '../core/jobs.js';
+import type { Stop } from '../core/stop.js';
 import type { Ruleset } from '../core/ruleset.js';
 import { about, count, fields, flag, text, texts } from './check.js';
 import { keptCount } from './kept.js';
@@ -40,14 +41,12 @@ const MEMO_KEPT = 2_000_000;
 const evaluators = new Map<string, PositionValues>();
 
 /** The stop signal of the job running now: a kept evaluator reads the current job's signal, not its first one's. */
-let current: AbortSignal | undefined;
-const signal = {
+let current: Stop | undefined;
+const signal: Stop = {
   get aborted() {
     return current?.aborted ?? false;
   },
-  addEventListener() {},
-  removeEventListener() {},
-} as unknown as AbortSignal;
+};
 
 async function evaluatorFor(spec: string, maxDepth: number | undefined): Promise<PositionValues> {
   const key = `${maxDepth ?? ''}|${spec}`;

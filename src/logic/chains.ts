@@ -17,11 +17,12 @@ import type { NumerationSystem } from '../numeration/system.js';
 import { nfaLimits } from './admissibility/options.js';
 import { deserialise, pairOrder, serialise } from './serial.js';
 import { compareStep, allLess, letterDigits, noneGreater, onSide, permutationsOf, sortedTuples, withZeroPadding } from './tuple-automata.js';
+import type { Stop } from '../core/stop.js';
 
 export interface ChainLimits {
   maxNfaStates?: number;
   maxSubsets?: number;
-  signal?: AbortSignal;
+  signal?: Stop;
   /**
    * Build Top_π one digit at a time (default true), or over the pair letters (false). Its NFA guesses
    * Next(u) beside p and u: b^(3n) letter combinations a state when packed (1.95 M for G_4).

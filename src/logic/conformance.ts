@@ -13,6 +13,7 @@ import { counterexample } from '../automata/ops.js';
 import { Session } from './session.js';
 import { parseWalnutAutomaton } from './walnut-format.js';
 import { trackKindName } from './predicate.js';
+import type { Stop } from '../core/stop.js';
 
 export interface CaseOutcome {
   id: number;
@@ -31,7 +32,7 @@ export interface ConformanceOptions {
   onCase?: (c: CaseOutcome) => void;
   /** Most states of any intermediate automaton (default 300 000): larger cases fail with a limit. */
   maxStates?: number;
-  signal?: AbortSignal;
+  signal?: Stop;
   /** Only these case ids. */
   only?: ReadonlySet<number>;
   /** Run the setup's `load` steps (default true; they take most of the setup's time). */

@@ -12,6 +12,7 @@ import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
 import { NumerationSystem } from '../numeration/system.js';
 import { buildDfa, reverseDfa } from '../numeration/build.js';
+import type { Stop } from '../core/stop.js';
 
 /** A track: a variable read in a numeration system, or over an explicit alphabet ({0,1} in reg). */
 export interface Track {
@@ -60,7 +61,7 @@ export interface Limits {
    * Stops the work: products, projections and minimisations read it every few thousand states and throw
    * InterruptedError once it is raised.
    */
-  signal?: AbortSignal;
+  signal?: Stop;
 }
 
 /** The product of two tables, capped and stoppable by the limits. */

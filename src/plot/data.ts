@@ -14,9 +14,10 @@ import { InputError, InterruptedError } from '../core/errors.js';
 import { rewriteRulesOf, type Ruleset, wythoffMovesOf } from '../core/ruleset.js';
 import { enumerateByLength, type LengthStats } from '../games/rewrite/enumerate.js';
 import type { RewriteRule } from '../games/rewrite/rules.js';
+import type { Stop } from '../core/stop.js';
 
 export interface GatherOptions {
-  signal?: AbortSignal;
+  signal?: Stop;
   onProgress?: (done: number, total: number) => void;
   /** Depth bound for rulesets not known to terminate. */
   maxDepth?: number;

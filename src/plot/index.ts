@@ -17,6 +17,7 @@ import { countsChart, deviationChart, short, heatMapChart, lengthsChart, pointsC
 import { grundyGrid, lengthsData, pPositionsPlane, rewriteRules, sequenceData, upperPositions, type GatherOptions, type ValueGrid } from './data.js';
 import { dotToSvg } from './render.js';
 import { caption } from './caption.js';
+import type { Stop } from '../core/stop.js';
 
 export { caption } from './caption.js';
 
@@ -85,7 +86,7 @@ export interface PlotResult {
  * @public
  */
 export interface PlotRunOptions {
-  signal?: AbortSignal;
+  signal?: Stop;
   onProgress?: (done: number, total: number, label: string) => void;
 }
 

@@ -15,6 +15,7 @@ import { alphabetOf, type RewriteRule } from '../games/rewrite/rules.js';
 import { learnMoore, type LearnResult, type Teacher } from './learn.js';
 import { rewriteTransducer, terminationWeights } from './rewrite-transducer.js';
 import { type Certificate, type RewriteSystem, verifyGrundyAutomaton, verifyPPositions, type Violation } from './verify.js';
+import type { Stop } from '../core/stop.js';
 
 /**
  * @remarks Since 0.1.0
@@ -33,7 +34,7 @@ export interface GrundyAutomatonOptions {
   verifyMaxStates?: number;
   /** The Grundy value of a word; default: the memoised solver on the rewrite game. */
   grundy?: (word: string) => number;
-  signal?: AbortSignal;
+  signal?: Stop;
   onProgress?: (states: number, rounds: number) => void;
 }
 
@@ -210,7 +211,7 @@ export function tableThenSolver(
   rules: readonly RewriteRule[],
   alphabet: Alphabet,
   tableLength: number,
-  signal?: AbortSignal,
+  signal?: Stop,
 ): (word: string) => number {
   const solver = solverGrundy(rules, alphabet, signal);
   if (rules.some((r) => r.rhs.length > r.lhs.length)) return solver;
@@ -224,7 +225,7 @@ export function tableThenSolver(
  * @remarks Since 0.1.0
  * @public
  */
-export function solverGrundy(rules: readonly RewriteRule[], alphabet: Alphabet, signal?: AbortSignal): (word: string) => number {
+export function solverGrundy(rules: readonly RewriteRule[], alphabet: Alphabet, signal?: Stop): (word: string) => number {
   const game = new RewriteGame(rules);
   // Weight-decreasing games terminate even when not strongly terminating; a play is then at most
   // (weight of the word) moves long, so a generous depth bound is safe.

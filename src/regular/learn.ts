@@ -6,6 +6,7 @@
  */
 import { Dfa } from '../automata/dfa.js';
 import { InterruptedError } from '../core/errors.js';
+import type { Stop } from '../core/stop.js';
 
 /**
  * The teacher: membership queries (the output of a word) and equivalence queries.
@@ -31,7 +32,7 @@ export interface Teacher {
 export interface LearnOptions {
   /** Stop when the table has more distinct rows than this (default 200). */
   maxStates?: number | undefined;
-  signal?: AbortSignal | undefined;
+  signal?: Stop | undefined;
   onProgress?: ((states: number, rounds: number) => void) | undefined;
   /** How a counterexample becomes columns (default 'rivest-schapire': far fewer, shorter queries). */
   counterexamples?: 'rivest-schapire' | 'maler-pnueli';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { computationsOf, computeGame, deadlineSignal, theoremNote } from '../../src/census/compute.js';
+import { computationsOf, computeGame, theoremNote } from '../../src/census/compute.js';
+import { stopAfter, stopAny } from '../../src/core/stop.js';
 import type { Computation } from '../../src/census/row.js';
 import { InputError } from '../../src/core/errors.js';
 import { parseFamily } from '../../src/census/families.js';
@@ -146,13 +147,13 @@ test('rewrite:2: exactly the members meeting the hypothesis of Theorem 5 are cal
   }
 });
 
-test('deadlineSignal reads the clock: it aborts during synchronous work, where AbortSignal.timeout cannot', () => {
-  const s = deadlineSignal(20);
+test('stopAfter reads the clock: it stops synchronous work, where AbortSignal.timeout cannot; stopAny joins it to an outer stop', () => {
+  const s = stopAfter(20);
   const start = performance.now();
   while (!s.aborted) if (performance.now() - start > 5000) break;
   assert.ok(performance.now() - start < 5000);
   const outer = new AbortController();
-  const t = deadlineSignal(1e9, outer.signal);
+  const t = stopAny(outer.signal, stopAfter(1e9));
   assert.equal(t.aborted, false);
   outer.abort();
   assert.equal(t.aborted, true);

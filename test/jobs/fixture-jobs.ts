@@ -1,11 +1,12 @@
 /** Jobs for the runner's own tests: well-behaved ones, and ones whose worker dies in each way a worker can. */
+import type { Stop } from '../../src/core/stop.js';
 import { InterruptedError, LimitError } from '../../src/core/errors.js';
 import { job } from '../../src/core/jobs.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Busy for `ms` milliseconds (a kernel that does not yield), reading the signal like the library does. */
-function busy(ms: number, signal?: AbortSignal): number {
+function busy(ms: number, signal?: Stop): number {
   const end = performance.now() + ms;
   let n = 0;
   while (performance.now() < end) {

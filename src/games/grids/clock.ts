@@ -1,8 +1,9 @@
 /** The periodic chores of a long grid search: stop when asked, report progress, save a checkpoint. */
 import { InterruptedError } from '../../core/errors.js';
+import type { Stop } from '../../core/stop.js';
 
 export interface ClockOptions<P> {
-  signal?: AbortSignal | undefined;
+  signal?: Stop | undefined;
   /** A shared flag (element 0 non-zero = stop), for searches run in a worker thread. */
   interrupt?: Int32Array | undefined;
   onProgress?: ((p: P) => void) | undefined;

@@ -8,9 +8,10 @@ import { type Board, components } from './board.js';
 import { SearchClock } from './clock.js';
 import { octal007 } from './octal007.js';
 import { MAX_SHAPE_SIDE, type Shape, canonicalKey, shapeOf, splitComponents } from './shape.js';
+import type { Stop } from '../../core/stop.js';
 
 export interface CramSearchOptions {
-  signal?: AbortSignal | undefined;
+  signal?: Stop | undefined;
   /** A shared flag (element 0 non-zero = stop), as for PushCramSearch. */
   interrupt?: Int32Array | undefined;
   onProgress?: ((p: { nodes: number; entries: number }) => void) | undefined;

@@ -7,6 +7,7 @@ import { InterruptedError } from '../../core/errors.js';
 import type { Board } from './board.js';
 import { gridDomain, placements } from './cram.js';
 import { type Shape, canonicalKey, shapeOf } from './shape.js';
+import type { Stop } from '../../core/stop.js';
 
 /**
  * A two-player ruleset where Left and Right have different moves (normal play).
@@ -59,7 +60,7 @@ export class DomineeringSearch {
   readonly table = new Map<string, number>();
   nodes = 0;
 
-  constructor(private readonly signal?: AbortSignal) {}
+  constructor(private readonly signal?: Stop) {}
 
   outcome(b: Board): PartizanOutcome {
     const s = shapeOf(b);

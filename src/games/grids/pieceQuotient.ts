@@ -16,6 +16,7 @@ import { LimitError } from '../../core/errors.js';
 import { limitDefault } from '../../core/limits.js';
 import { emptyBoard } from './board.js';
 import { PushSum3Search } from './pushSum3.js';
+import type { Stop } from '../../core/stop.js';
 
 /** Longest pieces handled: the dense map has 2^(2 maxLen + 1) entries. */
 export const MAX_QUOTIENT_LEN = limitDefault('quotientLength');
@@ -25,7 +26,7 @@ export interface QuotientOptions {
   testerLen?: number;
   /** log2 of the buckets of the proving search's table (default 20: 64 MiB). */
   tableBits?: number;
-  signal?: AbortSignal;
+  signal?: Stop;
   interrupt?: Int32Array;
 }
 

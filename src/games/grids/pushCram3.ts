@@ -13,6 +13,7 @@ import { type Board, formatBoard, isEmptyCell } from './board.js';
 import { SearchClock } from './clock.js';
 import { cutValue007, octal007Values, rowValue007 } from './octal007.js';
 import type { PushMove, PushProgress } from './pushSolver.js';
+import type { Stop } from '../../core/stop.js';
 
 /** Columns a 3-row board may have: row bitboards stay in 31 bits, so every word is a positive int32. */
 export const MAX_KERNEL3_COLS = 31;
@@ -97,7 +98,7 @@ export class KeyPairTable {
 }
 
 export interface Kernel3Options {
-  signal?: AbortSignal | undefined;
+  signal?: Stop | undefined;
   interrupt?: Int32Array | undefined;
   onProgress?: ((p: PushProgress) => void) | undefined;
   /** log2 of the table's slots (8 bytes each); default fitted to the board, at most 24 (128 MB). */

@@ -11,6 +11,7 @@ import { type Board, columnMask } from './board.js';
 import { octal007Values } from './octal007.js';
 import { TranspositionTable } from './table.js';
 import { SearchClock } from './clock.js';
+import type { Stop } from '../../core/stop.js';
 
 /** One column kind: the masks reachable from an initial column mask by vertical dominoes. */
 interface ColumnKind {
@@ -69,7 +70,7 @@ export interface PushProgress {
 }
 
 export interface PushSearchOptions {
-  signal?: AbortSignal | undefined;
+  signal?: Stop | undefined;
   /** A shared flag (element 0 non-zero = stop) for searches run in a worker while the caller stays responsive. */
   interrupt?: Int32Array | undefined;
   onProgress?: ((p: PushProgress) => void) | undefined;

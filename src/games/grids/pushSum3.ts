@@ -29,6 +29,7 @@ import { SearchClock } from './clock.js';
 import { cutValue007, octal007Values, rowValue007 } from './octal007.js';
 import type { PushMove, PushProgress } from './pushSolver.js';
 import type { PieceQuotient } from './pieceQuotient.js';
+import type { Stop } from '../../core/stop.js';
 
 /** Columns handled: row bitboards in 31 bits. */
 export const MAX_SUM3_COLS = 31;
@@ -166,7 +167,7 @@ export class KeyTripleTable {
 }
 
 export interface Sum3Options {
-  signal?: AbortSignal | undefined;
+  signal?: Stop | undefined;
   interrupt?: Int32Array | undefined;
   onProgress?: ((p: PushProgress) => void) | undefined;
   /** log2 of the table's buckets (64 bytes, 5 positions each); default fitted to the board, at most 22 (256 MiB). */

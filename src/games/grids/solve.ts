@@ -17,6 +17,7 @@ import { PushCramSearch } from './pushSolver.js';
 import { GRUNDY_KERNEL3_COLS, MAX_CHECKPOINT_COLS, MAX_KERNEL3_COLS, PushCram3Search } from './pushCram3.js';
 import { isSum3Board, PushSum3Search } from './pushSum3.js';
 import { PieceQuotient } from './pieceQuotient.js';
+import type { Stop } from '../../core/stop.js';
 
 /**
  * @remarks Since 0.1.0
@@ -35,7 +36,7 @@ export interface SolveProgress {
  * @public
  */
 export interface SolveOptions {
-  signal?: AbortSignal | undefined;
+  signal?: Stop | undefined;
   /** A shared flag (element 0 non-zero = stop): how a search in a worker thread is interrupted. */
   interrupt?: Int32Array | undefined;
   onProgress?: ((p: SolveProgress) => void) | undefined;

@@ -21,6 +21,7 @@ import {
 } from './kernel.js';
 import { type PackedLayout, MAX_TABLE_BYTES, checkFits, decodeWord, encodeWord, packedLayout } from './packed.js';
 import { type RewriteRule, alphabetOf, formatRule } from './rules.js';
+import type { Stop } from '../../core/stop.js';
 
 /**
  * What one length looks like (the `sprague lengths` line).
@@ -52,7 +53,7 @@ export interface EnumerateOptions {
   maxBytes?: number;
   /** For length-keeping rules: the longest chain of same-length moves explored (a LimitError beyond). */
   maxDepth?: number;
-  signal?: AbortSignal;
+  signal?: Stop;
   /** Called as words are finished: done of total words of `length`. */
   onProgress?(length: number, done: number, total: number): void;
   /** Called when a length is finished, with its values (e.g. to write a checkpoint). */
@@ -235,27 +236,20 @@ async function fillLengthOnPool(
   const tasks: RangeTask[] = wordSlices(total, pool.size * 32).map(({ lo, hi }) => ({ phase: 'fill', buffer, spec, n, lo, hi, narrow }));
   const counts: number[] = [];
   let done = 0;
-  let aborted = false;
-  const onAbort = () => {
-    aborted = true;
-  };
-  options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     await pool.runAll(tasks, (r, i) => {
       addCounts(counts, r.counts);
       done += tasks[i]!.hi - tasks[i]!.lo;
       options.onProgress?.(n, done, total);
     });
-    if (!aborted && usesFastPath(spec, narrow)) {
+    if (!options.signal?.aborted && usesFastPath(spec, narrow)) {
       await pool.runAll(tasks.map((t) => ({ ...t, phase: 'mirror' as const })));
     }
   } catch (e) {
     // Errors cross the thread boundary as plain errors: give the typed one back.
     throw e instanceof Error && e.message === TOO_BIG ? new LimitError(TOO_BIG, 'grundyValue', partial()) : e;
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
   }
-  if (aborted) throw new InterruptedError(partial());
+  if (options.signal?.aborted) throw new InterruptedError(partial());
   return counts;
 }
 

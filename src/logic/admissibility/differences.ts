@@ -14,6 +14,7 @@ import { deserialise, digitsRead, serialise, tupleOrder } from '../serial.js';
 import { permuteTracks, withZeroPadding } from '../tuple-automata.js';
 import { type DirectOptions, nfaLimits, subsetLimits } from './options.js';
 import type { Shape } from './shape.js';
+import type { Stop } from '../../core/stop.js';
 
 /** P - P with the figures of its two projections (NFA, subsets and minimal F(m, i), subsets of the result). */
 export interface Differences {
@@ -130,7 +131,7 @@ export function differencesBy(D: Dfa, sys: NumerationSystem, n: number): (m: rea
  * a SumProduct): i and j may be longer than m, so m is read after any number of zero letters. O(|P|² |adder|^n |m|)
  * states at most; in practice the states of P on i and j move in step and few are reached.
  */
-export function differenceMember(P: Dfa, sys: NumerationSystem, n: number, signal?: AbortSignal): (m: readonly bigint[]) => boolean {
+export function differenceMember(P: Dfa, sys: NumerationSystem, n: number, signal?: Stop): (m: readonly bigint[]) => boolean {
   const sum = new AdderGuess(sys, 'z');
   const K = sys.base ** n;
   return (m) => {

@@ -5,6 +5,7 @@
 import type { Dfa } from '../../automata/dfa.js';
 import type { Grain } from '../../automata/subset-store.js';
 import { limitDefault } from '../../core/limits.js';
+import type { Stop } from '../../core/stop.js';
 
 export interface DirectOptions {
   /**
@@ -13,7 +14,7 @@ export interface DirectOptions {
    */
   maxNfaStates?: number;
   maxSubsets?: number;
-  signal?: AbortSignal;
+  signal?: Stop;
   /**
    * Layer passes before the full search (default 1, 0 = none), when P is symmetric and its sorted
    * elements form a chain: try the moves to the top of each permuted chain below p, then to the next

@@ -20,6 +20,7 @@ import type { TakeAndBreakCode } from './code.js';
 import type { TakeAndBreakGame } from './game.js';
 import { extendByCertifiedPeriod, guySmithCertifier } from './guy-smith.js';
 import { pairSetSequence } from './pair-set.js';
+import type { Stop } from '../../../core/stop.js';
 
 /**
  * @remarks Since 0.1.0
@@ -31,7 +32,7 @@ export interface OctalSequenceOptions {
   /** Fill the rest of the sequence from a Guy–Smith-certified period once one is found (default true). */
   extendByPeriod?: boolean;
   onProgress?: (done: number, total: number) => void;
-  signal?: AbortSignal;
+  signal?: Stop;
   /**
    * Hexadecimal games: the most 32-bit words the pair sets may take ((max + 1) · W, W growing with the
    * largest value); default 2^27 (512 MiB). Exceeding it throws LimitError with the values finished.

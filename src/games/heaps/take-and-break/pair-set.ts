@@ -12,12 +12,13 @@ import type { Periodicity } from '../../../core/period.js';
 import type { TakeAndBreakCode } from './code.js';
 import { extendByCertifiedPeriod, guySmithCertifier } from './guy-smith.js';
 import { movesOf, type Moves } from './moves.js';
+import type { Stop } from '../../../core/stop.js';
 
 export interface PairSetOptions {
   /** Fill the rest of the sequence from a Guy–Smith-certified period once one is found (default true). */
   extendByPeriod?: boolean | undefined;
   onProgress?: ((done: number, total: number) => void) | undefined;
-  signal?: AbortSignal | undefined;
+  signal?: Stop | undefined;
   /**
    * The most 32-bit words the pair sets may take ((max + 1) · W, W growing with the largest value);
    * default the `pairWords` limit, 2^27 (512 MiB). Exceeding it throws LimitError with the values finished.

@@ -10,6 +10,7 @@ import { loadCheckpoint, saveCheckpoint } from './checkpoint.js';
 import { certifyValues, PeriodTracker, type PeriodCertificate } from './certificate.js';
 import { TakeAndBreakKernel, type KernelStats, type Values } from './kernel.js';
 import { movesOf } from './moves.js';
+import type { Stop } from '../../../core/stop.js';
 
 /**
  * @remarks Since 0.1.0
@@ -26,7 +27,7 @@ export interface TakeAndBreakOptions {
    */
   atPeriod?: 'extend' | 'stop' | 'ignore';
   /** Polled between chunks (at least every ~0.2 s); a raised signal throws InterruptedError. */
-  signal?: AbortSignal;
+  signal?: Stop;
   /** Called between chunks with the heaps done and asked for. */
   onProgress?: (done: number, total: number) => void;
   /**

@@ -188,17 +188,16 @@ export const jobs = {
     keep: (partial): GrundyAutomatonResult | undefined => (typeof partial === 'object' && partial !== null && 'verified' in partial ? (partial as GrundyAutomatonResult) : undefined),
   }),
 
-  /** `sprague ppositions`: the P-positions of [0, max]^heaps, flattened. */
+  /** `sprague ppositions`: the P-positions of [0, max]^heaps, flat (a listing of millions is one array). */
   ppositions: job({
     async run(args: { spec: string; heaps: number; max: number; maxDepth?: number }, ctx) {
-      const [{ pPositions }, { parseSpec }] = await Promise.all([import('../analysis/ppositions.js'), import('../spec/index.js')]);
+      const [{ pPositionCoords }, { parseSpec }] = await Promise.all([import('../analysis/ppositions.js'), import('../spec/index.js')]);
       const ruleset = parseSpec(args.spec, { allowUnboundedRewriting: args.maxDepth !== undefined });
-      const { positions, method } = pPositions(ruleset, args.heaps, args.max, {
+      return pPositionCoords(ruleset, args.heaps, args.max, {
         signal: ctx.signal,
         onProgress: ctx.onProgress,
         ...(args.maxDepth === undefined ? {} : { maxDepth: args.maxDepth }),
       });
-      return { method, coords: flatten(positions, args.heaps) };
     },
     keep: (partial, args): KeptPPositions => keptPPositions(partial, args.heaps),
   }),
@@ -378,12 +377,16 @@ function flatten(positions: readonly number[][], heaps: number): Int32Array {
  * nothing here rather than something wrong.
  */
 export function keptPPositions(partial: unknown, heaps: number): KeptPPositions {
+  // Stopped while the finished table was listed: the P-positions listed so far.
+  if (typeof partial === 'object' && partial !== null && (partial as { prefix?: unknown }).prefix instanceof Int32Array) {
+    return { kind: 'prefix', coords: (partial as { prefix: Int32Array }).prefix };
+  }
   if (Array.isArray(partial) && partial.every((p) => Array.isArray(p) && p.length === heaps)) {
     return { kind: 'prefix', coords: flatten(partial as number[][], heaps) };
   }
   if (isTablePrefix(partial)) {
     if (partial.done === 0) return { kind: 'none', coords: new Int32Array(0) };
-    return { kind: 'prefix', coords: flatten([...partial.table.pPositions(partial.done)], heaps) };
+    return { kind: 'prefix', coords: partial.table.pCoords(partial.done) };
   }
   if (heaps === 2 && isWythoffTable(partial)) {
     const col = partial.col;

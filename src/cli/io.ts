@@ -58,22 +58,33 @@ function outputDeadline(): number {
  * one, or KEPT_OUTPUT_MS after it began. With `separator` ' ' the items are one line (a stopped one is still
  * ended with its newline).
  */
-export async function emitLines(count: number, line: (i: number) => string, separator: '\n' | ' ' = '\n'): Promise<void> {
+export function emitLines(count: number, line: (i: number) => string, separator: '\n' | ' ' = '\n'): Promise<void> {
+  function* lines(): Generator<string> {
+    for (let i = 0; i < count; i++) yield line(i);
+  }
+  return emitEach(lines(), separator, count);
+}
+
+/** The same for lines as they come (`count`, when known, for the note on stderr when they are cut). */
+export async function emitEach(items: Iterable<string>, separator: '\n' | ' ' = '\n', count?: number): Promise<void> {
   const stop = ctrlC.stop.aborted ? ctrlC.kill : ctrlC.stop;
-  for (let start = 0; start < count; start += CHUNK) {
-    if (start > 0) await yieldToSignals();
-    if (stop.aborted || performance.now() > outputDeadline()) return interruptedAt(start, count, separator);
+  const it = items[Symbol.iterator]();
+  let next = it.next();
+  for (let printed = 0; !next.done; ) {
+    if (printed > 0) await yieldToSignals();
+    if (stop.aborted || performance.now() > outputDeadline()) return interruptedAt(printed, count, separator);
     const lines: string[] = [];
-    const end = Math.min(count, start + CHUNK);
-    for (let i = start; i < end; i++) lines.push(line(i));
-    const last = end === count ? '\n' : separator;
-    if (!(await writeWhole(lines.join(separator) + last, separator, stop))) return interruptedAt(start, count, separator);
+    for (; !next.done && lines.length < CHUNK; next = it.next()) lines.push(next.value);
+    const last = next.done ? '\n' : separator;
+    if (!(await writeWhole(lines.join(separator) + last, separator, stop))) return interruptedAt(printed, count, separator);
+    printed += lines.length;
   }
 }
 
-function interruptedAt(printed: number, count: number, separator: string): never {
+function interruptedAt(printed: number, count: number | undefined, separator: string): never {
   if (separator !== '\n' && printed > 0) process.stdout.write('\n');
-  if (ctrlC.stop.aborted && !ctrlC.kill.aborted) process.stderr.write(`sprague: printed ${printed} of ${count} ${separator === '\n' ? 'lines' : 'items'}: output ends a second after Ctrl-C\n`);
+  const what = `${count === undefined ? '' : ` of ${count}`} ${separator === '\n' ? 'lines' : 'items'}`;
+  if (ctrlC.stop.aborted && !ctrlC.kill.aborted) process.stderr.write(`sprague: printed ${printed}${what}: output ends a second after Ctrl-C\n`);
   throw new InterruptedError({ printed });
 }
 

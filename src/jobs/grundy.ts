@@ -136,6 +136,7 @@ export async function grundyLines(args: GrundyArgs, ctx: JobContext): Promise<Gr
   const lines: GrundyLine[] = [];
   for (const [i, p] of parsed.entries()) {
     const position = args.positions[i]!;
+    ctx.onProgress(i, parsed.length, position);
     let line: GrundyLine;
     let line0: GrundyLine | undefined;
     try {

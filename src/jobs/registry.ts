@@ -390,9 +390,16 @@ export function keptPPositions(partial: unknown, heaps: number): KeptPPositions 
   }
   if (heaps === 2 && isWythoffTable(partial)) {
     const col = partial.col;
-    const out: number[][] = [];
-    for (let x = 0; x < col.length; x++) if (col[x]! >= 0) out.push([x, col[x]!]);
-    return { kind: 'box', upTo: col.length - 1, coords: flatten(out, 2) };
+    let count = 0;
+    for (let x = 0; x < col.length; x++) if (col[x]! >= 0) count++;
+    const coords = new Int32Array(2 * count);
+    for (let x = 0, k = 0; x < col.length; x++) {
+      if (col[x]! >= 0) {
+        coords[k++] = x;
+        coords[k++] = col[x]!;
+      }
+    }
+    return { kind: 'box', upTo: col.length - 1, coords };
   }
   return { kind: 'none', coords: new Int32Array(0) };
 }

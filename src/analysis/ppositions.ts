@@ -137,3 +137,38 @@ export function pPositions(rs: Ruleset<any>, heaps: number, max: number, options
   }
   return { positions, method: t.method };
 }
+
+/**
+ * The same as pPositions, flat: `heaps` numbers per P-position in one Int32Array (a box of millions of
+ * P-positions is one array, not millions of small ones, and crosses between threads as one). The listing
+ * reads the stop signal too: a stop there throws InterruptedError with the P-positions listed so far
+ * ({ prefix }, a lexicographic prefix), a stop in a kernel the kernel's own partial.
+ */
+export function pPositionCoords(rs: Ruleset<any>, heaps: number, max: number, options: BoxOptions = {}): { coords: Int32Array; method: BoxMethod } {
+  checkMemory(`the P-positions of ${rs.name} in [0,${max}]^${heaps}`, boxBytes(rs, heaps, max));
+  const wythoffMoves = heaps === 2 ? wythoffMovesOf(rs) : undefined;
+  if (wythoffMoves) {
+    const { onProgress, signal } = options;
+    const col = wythoffFamilyTable(wythoffMoves, max + 1, { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) }).col;
+    let count = 0;
+    for (let x = 0; x <= max; x++) if (col[x]! >= 0 && col[x]! <= max) count++;
+    const coords = new Int32Array(2 * count);
+    for (let x = 0, k = 0; x <= max; x++) {
+      if (col[x]! >= 0 && col[x]! <= max) {
+        coords[k++] = x;
+        coords[k++] = col[x]!;
+      }
+    }
+    return { coords, method: 'wythoff-columns' };
+  }
+  const t = pTable(rs, heaps, max, options);
+  if (!t) return { coords: flatCoords(pPositionsInBox(rs, heaps, max, options), heaps), method: 'solver' };
+  return { coords: t.table.pCoords(t.table.cells, options.signal), method: t.method };
+}
+
+/** Small arrays of `heaps` numbers, flat. */
+export function flatCoords(positions: readonly number[][], heaps: number): Int32Array {
+  const out = new Int32Array(positions.length * heaps);
+  positions.forEach((p, i) => out.set(p, i * heaps));
+  return out;
+}

@@ -3,8 +3,9 @@
  * finished (the command prints it, complete lines only, and exits 130); a second one ends the job at once
  * (only the lines already printed stay). A command takes the contract on when it starts its long work (a job,
  * the enumeration of `lengths`); from then on the handler stays for the rest of the run, so a Ctrl-C never
- * kills the process in the middle of a write: output stops only between lines. A command that computes in
- * its own thread keeps Node's default (Ctrl-C ends the process), since a handler could never run there.
+ * kills the process in the middle of a write: output stops only between lines (and what a stopped job kept is
+ * printed for at most a second: io.ts). A command that computes one answer in its own thread without turns of
+ * the event loop keeps Node's default (Ctrl-C ends the process), since a handler could never run there.
  */
 
 const stopper = new AbortController();

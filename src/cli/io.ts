@@ -2,7 +2,7 @@
  * Output helpers shared by the commands: JSON Lines on stdout with --json, aligned human tables
  * otherwise, and a progress bar on stderr when it is a terminal.
  */
-import { accessSync, constants, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, fstatSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { maxThreads } from '../core/budget.js';
@@ -10,8 +10,8 @@ import { InputError, InterruptedError } from '../core/errors.js';
 import { ctrlC, yieldToSignals } from './interrupt.js';
 
 /**
- * One JSON object per line, nothing else on stdout (docs/cli.md). Every write is whole lines (stdout is
- * synchronous on Linux and the Ctrl-C handler runs only between writes), so output never ends mid-line.
+ * One JSON object per line, nothing else on stdout (docs/cli.md). For a few lines (a summary, one line per
+ * position or command given); a long listing goes through emitLines, which waits for a slow reader.
  */
 export function emitJson(obj: unknown): void {
   process.stdout.write(JSON.stringify(obj) + '\n');
@@ -21,23 +21,150 @@ export function emitLine(text: string): void {
   process.stdout.write(text + '\n');
 }
 
-/** Lines written per chunk by emitLines (a million lines would otherwise be a million writes). */
+/** Lines gathered per write by emitLines (a million lines would otherwise be a million writes). */
 const CHUNK = 4096;
 
 /**
- * Lines 0..count-1, written in chunks; between chunks a Ctrl-C is noticed and ends the output there (after a
- * whole line) with InterruptedError. Output that already answers a Ctrl-C (what a stopped job kept) stops
- * only on the second one.
+ * Bytes handed to a pipe at once: Linux's PIPE_BUF, up to which a write to a pipe is taken whole or not at
+ * all. With one such piece in flight at a time, what the process leaves unwritten when it ends after a
+ * Ctrl-C (a reader that does not read) is whole lines, and what it holds for a slow reader is bounded.
  */
-export async function emitLines(count: number, line: (i: number) => string): Promise<void> {
-  const stop = ctrlC.stop.aborted ? ctrlC.kill : ctrlC.stop;
-  for (let start = 0; start < count; start += CHUNK) {
-    if (start > 0) await yieldToSignals();
-    if (stop.aborted) throw new InterruptedError({ printed: start });
-    const lines: string[] = [];
-    for (let i = start; i < Math.min(count, start + CHUNK); i++) lines.push(line(i));
-    process.stdout.write(lines.join('\n') + '\n');
+const PIPE_PIECE = 4096;
+
+/**
+ * After the first Ctrl-C, how long the output of what was kept may take: then the rest is dropped (after a
+ * whole line) and the command ends with exit 130, whether the reader is slow, never reads, or the kept part
+ * is millions of lines. The second Ctrl-C drops it at once.
+ */
+const KEPT_OUTPUT_MS = 1000;
+
+let keptOutputEnds: number | undefined;
+
+/** When output after a Ctrl-C must end (Infinity before one): KEPT_OUTPUT_MS after that output began. */
+function outputDeadline(): number {
+  if (!ctrlC.stop.aborted) return Infinity;
+  keptOutputEnds ??= performance.now() + KEPT_OUTPUT_MS;
+  return keptOutputEnds;
+}
+
+/**
+ * Lines 0..count-1, written in chunks, each once the reader took the one before (so what waits for a slow
+ * reader stays bounded); between chunks a Ctrl-C is noticed and ends the output there (after a whole line)
+ * with InterruptedError. Output that already answers a Ctrl-C (what a stopped job kept) ends on the second
+ * one, or KEPT_OUTPUT_MS after it began. With `separator` ' ' the items are one line (a stopped one is still
+ * ended with its newline).
+ */
+export function emitLines(count: number, line: (i: number) => string, separator: '\n' | ' ' = '\n'): Promise<void> {
+  function* lines(): Generator<string> {
+    for (let i = 0; i < count; i++) yield line(i);
   }
+  return emitEach(lines(), separator, count);
+}
+
+/** The same for lines as they come (`count`, when known, for the note on stderr when they are cut). */
+export async function emitEach(items: Iterable<string>, separator: '\n' | ' ' = '\n', count?: number): Promise<void> {
+  const stop = ctrlC.stop.aborted ? ctrlC.kill : ctrlC.stop;
+  const it = items[Symbol.iterator]();
+  let next = it.next();
+  for (let printed = 0; !next.done; ) {
+    if (printed > 0) await yieldToSignals();
+    if (stop.aborted || performance.now() > outputDeadline()) return interruptedAt(printed, count, separator);
+    const lines: string[] = [];
+    for (; !next.done && lines.length < CHUNK; next = it.next()) lines.push(next.value);
+    const last = next.done ? '\n' : separator;
+    if (!(await writeWhole(lines.join(separator) + last, separator, stop))) return interruptedAt(printed, count, separator);
+    printed += lines.length;
+  }
+}
+
+function interruptedAt(printed: number, count: number | undefined, separator: string): never {
+  if (separator !== '\n' && printed > 0) process.stdout.write('\n');
+  const what = `${count === undefined ? '' : ` of ${count}`} ${separator === '\n' ? 'lines' : 'items'}`;
+  if (ctrlC.stop.aborted && !ctrlC.kill.aborted) process.stderr.write(`sprague: printed ${printed}${what}: output ends a second after Ctrl-C\n`);
+  throw new InterruptedError({ printed });
+}
+
+/**
+ * Writes `text` (whole items, each ending in `separator`) to stdout; to a pipe in pieces of at most
+ * PIPE_PIECE bytes cut after a separator, each after the reader took the one before. False when stopped
+ * (by `stop`, or past the deadline after a Ctrl-C) before all of it was handed over.
+ */
+async function writeWhole(text: string, separator: string, stop: AbortSignal): Promise<boolean> {
+  if (!(await readerCaughtUp(stop))) return false;
+  if (text.length * 3 <= PIPE_PIECE || !isPipe()) {
+    process.stdout.write(text);
+    return true;
+  }
+  const bytes = Buffer.from(text);
+  const sep = separator.charCodeAt(0);
+  for (let from = 0; from < bytes.length; ) {
+    if (from > 0 && !(await readerCaughtUp(stop))) return false;
+    let to = bytes.length;
+    if (to - from > PIPE_PIECE) {
+      const cut = bytes.lastIndexOf(sep, from + PIPE_PIECE - 1);
+      // An item longer than a piece goes whole (it may then be cut if the process ends after a Ctrl-C).
+      to = cut >= from ? cut + 1 : bytes.indexOf(sep, from + PIPE_PIECE) + 1 || bytes.length;
+    }
+    process.stdout.write(bytes.subarray(from, to));
+    from = to;
+  }
+  return true;
+}
+
+let pipe: boolean | undefined;
+
+/** stdout is a pipe or a socket (written asynchronously: a reader may lag), not a file or a terminal. */
+function isPipe(): boolean {
+  if (pipe === undefined) {
+    try {
+      const st = fstatSync(1);
+      pipe = st.isFIFO() || st.isSocket();
+    } catch {
+      pipe = false;
+    }
+  }
+  return pipe;
+}
+
+/**
+ * Resolves true once stdout holds nothing the reader has not taken; false when `stop` is raised first, or
+ * when a Ctrl-C's output deadline passes.
+ */
+function readerCaughtUp(stop: AbortSignal): Promise<boolean> {
+  const out = process.stdout;
+  if (out.writableLength === 0) return Promise.resolve(true);
+  if (stop.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      out.off('drain', check);
+      out.off('error', fail);
+      stop.removeEventListener('abort', fail);
+      ctrlC.stop.removeEventListener('abort', startDeadline);
+      resolve(ok);
+    };
+    const fail = () => done(false);
+    // 'drain' comes only after a write that filled the stream's buffer; a write's callback after every one.
+    const check = () => out.writableLength === 0 && done(true);
+    const startDeadline = () => {
+      timer = setTimeout(fail, Math.max(0, outputDeadline() - performance.now()));
+    };
+    out.on('drain', check);
+    out.once('error', fail);
+    out.write('', check);
+    stop.addEventListener('abort', fail, { once: true });
+    if (ctrlC.stop.aborted) startDeadline();
+    else ctrlC.stop.addEventListener('abort', startDeadline, { once: true });
+  });
+}
+
+/**
+ * At the end of a command: resolves true once the reader took all the output; false when it has not by
+ * a Ctrl-C's output deadline (the process should then end without it: exit 130).
+ */
+export function outputFlushed(): Promise<boolean> {
+  return readerCaughtUp(ctrlC.kill);
 }
 
 /** Columns padded to their widest cell; numbers right-aligned. */

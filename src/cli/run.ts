@@ -1,6 +1,7 @@
 /** Process entry of the CLI: wires stdout errors, the game modules of SPRAGUE_GAMES and the exit code around `main`. */
 import { delimiter } from 'node:path';
 import { loadGameFiles } from './games.js';
+import { outputFlushed } from './io.js';
 import { closeCommandJobs } from './jobs.js';
 import { main } from './main.js';
 
@@ -29,3 +30,9 @@ async function loadEnvGames(list: string | undefined): Promise<boolean> {
 
 process.exitCode = (await loadEnvGames(process.env['SPRAGUE_GAMES'])) ? await main(process.argv.slice(2)) : 2;
 await closeCommandJobs();
+// Output a reader has not taken would keep the process alive; after a Ctrl-C it gets until the output's
+// deadline, then the process ends without it (whole lines only were handed over: io.ts).
+if (!(await outputFlushed())) {
+  process.stderr.write('sprague: the reader did not take the rest of the output after Ctrl-C; it was dropped\n');
+  process.exit(130);
+}

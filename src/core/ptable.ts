@@ -5,6 +5,7 @@
  */
 import { InterruptedError, LimitError } from './errors.js';
 import type { KernelOptions } from './kernel.js';
+import type { Stop } from './stop.js';
 
 /**
  * @remarks Since 0.1.0
@@ -72,6 +73,34 @@ export class PTable {
         yield this.coords(w * 32 + b);
       }
     }
+  }
+
+  /**
+   * The same, flat: `heaps` numbers per P-position in one Int32Array. Read in steps of 2^21 cells, between
+   * which a stop throws InterruptedError({ prefix }) with the P-positions listed so far (a millions-long
+   * listing is the work of a second or more).
+   */
+  pCoords(below = this.cells, signal?: Stop): Int32Array {
+    const words = Math.ceil(below / 32);
+    let count = 0;
+    for (let w = 0; w < words; w++) {
+      // The last word may hold cells at or past `below`.
+      let word = w === words - 1 && below % 32 !== 0 ? this.bits[w]! & ((1 << below % 32) - 1) : this.bits[w]!;
+      for (; word !== 0; word &= word - 1) count++;
+    }
+    const coords = new Int32Array(count * this.heaps);
+    for (let w = 0, k = 0; k < coords.length; w++) {
+      if ((w & 0xffff) === 0 && signal?.aborted) throw new InterruptedError({ prefix: coords.slice(0, k) });
+      for (let word = this.bits[w]!; word !== 0 && k < coords.length; word &= word - 1) {
+        let i = w * 32 + 31 - Math.clz32(word & -word);
+        for (let h = this.heaps - 1; h >= 0; h--) {
+          coords[k + h] = i % this.side;
+          i = Math.floor(i / this.side);
+        }
+        k += this.heaps;
+      }
+    }
+    return coords;
   }
 
   count(): number {

@@ -17,17 +17,16 @@ export interface KeptPPositions {
   upTo?: number;
 }
 
-/** `sprague ppositions`: the P-positions of [0, max]^heaps, flattened. */
+/** `sprague ppositions`: the P-positions of [0, max]^heaps, flat (a listing of millions is one array). */
 export const ppositionsJob = job({
   async run(args: { spec: string; heaps: number; max: number; maxDepth?: number }, ctx) {
-    const [{ pPositions }, { parseSpec }] = await Promise.all([import('../analysis/ppositions.js'), import('../spec/index.js')]);
+    const [{ pPositionCoords }, { parseSpec }] = await Promise.all([import('../analysis/ppositions.js'), import('../spec/index.js')]);
     const ruleset = parseSpec(args.spec, { allowUnboundedRewriting: args.maxDepth !== undefined });
-    const { positions, method } = pPositions(ruleset, args.heaps, args.max, {
+    return pPositionCoords(ruleset, args.heaps, args.max, {
       signal: ctx.signal,
       onProgress: ctx.onProgress,
       ...(args.maxDepth === undefined ? {} : { maxDepth: args.maxDepth }),
     });
-    return { method, coords: flatten(positions, args.heaps) };
   },
   keep: (partial, args): KeptPPositions => keptPPositions(partial, args.heaps),
 });
@@ -45,18 +44,29 @@ function flatten(positions: readonly number[][], heaps: number): Int32Array {
  * nothing here rather than something wrong.
  */
 export function keptPPositions(partial: unknown, heaps: number): KeptPPositions {
+  // Stopped while the finished table was listed: the P-positions listed so far.
+  if (typeof partial === 'object' && partial !== null && (partial as { prefix?: unknown }).prefix instanceof Int32Array) {
+    return { kind: 'prefix', coords: (partial as { prefix: Int32Array }).prefix };
+  }
   if (Array.isArray(partial) && partial.every((p) => Array.isArray(p) && p.length === heaps)) {
     return { kind: 'prefix', coords: flatten(partial as number[][], heaps) };
   }
   if (isTablePrefix(partial)) {
     if (partial.done === 0) return { kind: 'none', coords: new Int32Array(0) };
-    return { kind: 'prefix', coords: flatten([...partial.table.pPositions(partial.done)], heaps) };
+    return { kind: 'prefix', coords: partial.table.pCoords(partial.done) };
   }
   if (heaps === 2 && isWythoffTable(partial)) {
     const col = partial.col;
-    const out: number[][] = [];
-    for (let x = 0; x < col.length; x++) if (col[x]! >= 0) out.push([x, col[x]!]);
-    return { kind: 'box', upTo: col.length - 1, coords: flatten(out, 2) };
+    let count = 0;
+    for (let x = 0; x < col.length; x++) if (col[x]! >= 0) count++;
+    const coords = new Int32Array(2 * count);
+    for (let x = 0, k = 0; x < col.length; x++) {
+      if (col[x]! >= 0) {
+        coords[k++] = x;
+        coords[k++] = col[x]!;
+      }
+    }
+    return { kind: 'box', upTo: col.length - 1, coords };
   }
   return { kind: 'none', coords: new Int32Array(0) };
 }

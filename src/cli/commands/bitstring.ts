@@ -5,7 +5,7 @@ import { InputError } from '../../core/errors.js';
 import { parseSpec } from '../../spec/index.js';
 import { bitChecksum, bitsToText } from '../../analysis/bitstring.js';
 import { runCommandJob, stopped } from '../jobs.js';
-import { emitJson, emitLine, parseCount } from '../io.js';
+import { emitJson, emitLine, emitLines, parseCount } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -32,23 +32,24 @@ export const bitstringCommand: CommandModule = {
           const kept = run.end === 'interrupted' ? run.partial : undefined;
           if (kept) {
             if (flags.json) emitJson({ bits: bitsToText(kept), checksum: bitChecksum(kept), interrupted: true });
-            else print(kept, ruleset.name);
+            else await print(kept, ruleset.name);
             process.stderr.write(`sprague: kept the first ${kept.length} of ${n} bits (the columns finished)\n`);
           }
           throw stopped(run, kept !== undefined);
         }
         const bits = run.value;
         if (flags.json) return emitJson({ bits: bitsToText(bits), checksum: bitChecksum(bits) });
-        print(bits, ruleset.name);
+        await print(bits, ruleset.name);
       });
   },
 };
 
 const INLINE_BITS = 1 << 20;
 
-function print(bits: Uint8Array, name: string): void {
+/** 80 bits a line, written as the reader takes them (millions of bits are many lines). */
+async function print(bits: Uint8Array, name: string): Promise<void> {
   const text = bitsToText(bits);
-  for (let i = 0; i < text.length; i += 80) emitLine(`${String(i).padStart(10)}  ${text.slice(i, i + 80)}`);
+  await emitLines(Math.ceil(text.length / 80), (r) => `${String(80 * r).padStart(10)}  ${text.slice(80 * r, 80 * r + 80)}`);
   emitLine(`${bits.length} bits of ${name}, ${bits.length - countOnes(bits)} upper P-positions, checksum ${bitChecksum(bits)} (h = 31h + bit mod 2^32)`);
 }
 

@@ -5,14 +5,14 @@
 import { rewriteRulesOf } from '../../core/ruleset.js';
 import type { Command } from 'commander';
 import { memoryBudget } from '../../core/budget.js';
-import { InputError } from '../../core/errors.js';
+import { InputError, InterruptedError, LimitError } from '../../core/errors.js';
 import { defaultThreads } from '../../core/pool.js';
 import { parseSpec } from '../../spec/index.js';
-import { type LengthStats, enumerateByLength } from '../../games/rewrite/enumerate.js';
+import { type LengthStats, GrundyTable, enumerateByLength } from '../../games/rewrite/enumerate.js';
 import { DirectoryCheckpoint } from '../../games/rewrite/checkpoint.js';
 import { MAX_TABLE_BYTES } from '../../games/rewrite/packed.js';
 import { compressWord } from '../../games/rewrite/rules.js';
-import { colour, emitJson, emitLine, formatTable, parseCount, progressBar, FlagError, parseThreads } from '../io.js';
+import { colour, emitEach, emitJson, emitLine, formatTable, parseCount, progressBar, FlagError, parseThreads } from '../io.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
 import type { CommandModule } from './index.js';
 
@@ -60,14 +60,16 @@ export const lengthsCommand: CommandModule = {
           if (flags.json && words === undefined) emitJson(s);
         };
         for (const s of resume?.stats.slice(0, max + 1) ?? []) report(s);
-        let table;
+        // A stop or a limit keeps the lengths finished: they are printed (or their words listed) as a whole run's are.
+        let table: GrundyTable;
+        let stopped: Error | undefined;
         try {
           table = await enumerateByLength(rules, max, {
             threads,
             maxBytes,
             ...(maxDepth === undefined ? {} : { maxDepth }),
             ...(resume ? { resume } : {}),
-            // The enumeration runs its own threads (the one pool); this thread stays free to notice Ctrl-C.
+            // One thread computes here between turns of the event loop, more on the pool: either way a Ctrl-C is seen within a slice.
             signal: ctrlC.stop,
             onProgress: (n, done, total) => bar.update(done, total, `length ${n}`),
             onLength: (s, values) => {
@@ -75,17 +77,28 @@ export const lengthsCommand: CommandModule = {
               report(s);
             },
           });
+        } catch (e) {
+          if (!((e instanceof InterruptedError || e instanceof LimitError) && e.partial instanceof GrundyTable)) throw e;
+          table = e.partial;
+          stopped = e;
         } finally {
           bar.stop();
         }
 
         if (words !== undefined) {
-          for (let n = 0; n <= max; n++) {
-            for (const w of table.language(words, n)) {
-              if (flags.json) emitJson({ length: n, word: w === '' ? 'ε' : compressWord(w), grundy: words });
-              else emitLine(w === '' ? 'ε' : compressWord(w));
+          const json = flags.json === true;
+          const shown = (w: string) => (w === '' ? 'ε' : compressWord(w));
+          function* listing(): Generator<string> {
+            for (let n = 0; n <= table.maxLength; n++) {
+              for (const w of table.language(words!, n)) yield json ? JSON.stringify({ length: n, word: shown(w), grundy: words }) : shown(w);
             }
           }
+          await emitEach(listing());
+          if (stopped) throw stopped;
+          return;
+        }
+        if (flags.json) {
+          if (stopped) throw stopped;
           return;
         }
         if (flags.json) return;
@@ -105,6 +118,7 @@ export const lengthsCommand: CommandModule = {
             records.map((s) => [s.length, s.maxGrundy, s.firstWordsReachingMax.map((w) => (w === '' ? 'ε' : compressWord(w))).join(' ')]),
           ),
         );
+        if (stopped) throw stopped;
       });
   },
 };

@@ -50,20 +50,18 @@ export const ppositionsCommand: CommandModule = {
 /** Boxes up to this many cells are done in the CLI's thread: a worker's start-up would cost more than the work. */
 const INLINE_CELLS = 1 << 16;
 
-/** JSON Lines (a Ctrl-C while they are written ends them after a whole line), or one line of tuples. */
+/**
+ * JSON Lines, or one line of tuples; written as the reader takes them, and a Ctrl-C while they are written
+ * ends them after a whole item (the line of tuples is still ended).
+ */
 async function printPositions(coords: Int32Array, heaps: number, flags: Flags): Promise<void> {
   const count = coords.length / heaps;
-  const tuple = (i: number) => Array.from(coords.subarray(i * heaps, (i + 1) * heaps));
-  if (!flags.json) {
-    const cells: string[] = [];
-    for (let i = 0; i < count; i++) cells.push(`(${tuple(i).join(',')})`);
-    emitLine(cells.join(' '));
-    return;
-  }
+  const tuple = heaps === 2 ? (i: number) => `${coords[2 * i]},${coords[2 * i + 1]}` : (i: number) => `${coords[3 * i]},${coords[3 * i + 1]},${coords[3 * i + 2]}`;
+  if (!flags.json) return count === 0 ? emitLine('') : emitLines(count, (i) => `(${tuple(i)})`, ' ');
   // `heaps` is the field every command's JSON gives heap positions in (grundy's `position` is the text typed).
   await emitLines(count, (i) => {
-    const t = JSON.stringify(tuple(i));
-    return `{"position":${t},"heaps":${t}}`;
+    const t = tuple(i);
+    return `{"position":[${t}],"heaps":[${t}]}`;
   });
 }
 
@@ -71,10 +69,13 @@ async function printPositions(coords: Int32Array, heaps: number, flags: Flags): 
 async function printKept(kept: KeptPPositions, heaps: number, max: number, name: string, flags: Flags): Promise<void> {
   const count = kept.coords.length / heaps;
   if (kept.kind === 'none') return;
-  await printPositions(kept.coords, heaps, flags);
-  process.stderr.write(
-    kept.kind === 'box'
-      ? `sprague: kept the ${count} P-positions of ${name} in [0,${kept.upTo}]^${heaps} (the columns finished), not all of [0,${max}]^${heaps}\n`
-      : `sprague: kept the first ${count} P-positions of ${name} in [0,${max}]^${heaps} (lexicographic order)\n`,
-  );
+  try {
+    await printPositions(kept.coords, heaps, flags);
+  } finally {
+    process.stderr.write(
+      kept.kind === 'box'
+        ? `sprague: kept the ${count} P-positions of ${name} in [0,${kept.upTo}]^${heaps} (the columns finished), not all of [0,${max}]^${heaps}\n`
+        : `sprague: kept the first ${count} P-positions of ${name} in [0,${max}]^${heaps} (lexicographic order)\n`,
+    );
+  }
 }

@@ -195,14 +195,27 @@ function fillLengthPreserving(values: Uint8Array, layout: PackedLayout, spec: Ke
 const MIN_PARALLEL_WORDS = 1 << 15;
 
 /**
- * The words 0..total-1 of one length cut into at most `maxSlices` slices [lo, hi) of equal size (the last
- * shorter), none smaller than MIN_PARALLEL_WORDS unless the whole length is.
+ * The most words in one slice: a few tens of milliseconds of the kernel, so that a stop is seen that soon
+ * (a length of 2^30 words is otherwise cut into slices of seconds).
+ */
+const MAX_SLICE_WORDS = 1 << 20;
+
+/**
+ * The words 0..total-1 of one length cut into slices [lo, hi) of equal size (the last shorter): at most
+ * `maxSlices` of them unless that would make one longer than MAX_SLICE_WORDS, none smaller than
+ * MIN_PARALLEL_WORDS unless the whole length is.
  */
 function wordSlices(total: number, maxSlices: number): { lo: number; hi: number }[] {
-  const step = Math.ceil(total / Math.min(Math.ceil(total / MIN_PARALLEL_WORDS), maxSlices));
+  const count = Math.max(Math.ceil(total / MAX_SLICE_WORDS), Math.min(Math.ceil(total / MIN_PARALLEL_WORDS), maxSlices));
+  const step = Math.max(1, Math.ceil(total / count));
   const slices: { lo: number; hi: number }[] = [];
   for (let lo = 0; lo < total; lo += step) slices.push({ lo, hi: Math.min(total, lo + step) });
   return slices;
+}
+
+/** Lets this thread's events run (a Ctrl-C handler, a progress bar) between slices. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** One length to fill: its words, the kernel, and what the caller wants told (progress, abort, partial table). */
@@ -227,6 +240,44 @@ function fillLengthHere(values: Uint8Array, { spec, n, total, narrow, options, p
   return counts;
 }
 
+/**
+ * One length in this thread, slice by slice, letting the thread's events run between slices: the caller's
+ * stop signal (a Ctrl-C handler in this thread) is then raised, and seen, within a slice.
+ */
+async function fillLengthTurns(values: Uint8Array, { spec, n, total, narrow, options, partial }: LengthFill): Promise<number[]> {
+  const counts: number[] = [];
+  const slices = wordSlices(total, 64);
+  for (const { lo, hi } of slices) {
+    await nextTurn();
+    if (options.signal?.aborted) throw new InterruptedError(partial());
+    addCounts(counts, fillRange(values, spec, n, lo, hi, narrow).counts);
+    options.onProgress?.(n, hi, total);
+  }
+  if (!usesFastPath(spec, narrow)) return counts;
+  for (const { lo, hi } of slices) {
+    await nextTurn();
+    if (options.signal?.aborted) throw new InterruptedError(partial());
+    mirrorRange(values, spec.take!, n, lo, hi);
+  }
+  return counts;
+}
+
+/**
+ * Runs the tasks on the pool, as many at once as it has workers, and no new one after `stopped()`: a stop
+ * waits only for the slices running.
+ */
+async function runUntilStopped<T, R>(pool: WorkerPool<T, R>, tasks: T[], stopped: () => boolean, onResult?: (r: R, i: number) => void): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length && !stopped()) {
+      const i = next++;
+      const r = await pool.run(tasks[i]!);
+      onResult?.(r, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(pool.size, tasks.length) }, lane));
+}
+
 /** One length split into slices over the pool; the mirror phase waits for every fill. */
 async function fillLengthOnPool(
   pool: WorkerPool<RangeTask, RangeResult>,
@@ -236,27 +287,29 @@ async function fillLengthOnPool(
   const tasks: RangeTask[] = wordSlices(total, pool.size * 32).map(({ lo, hi }) => ({ phase: 'fill', buffer, spec, n, lo, hi, narrow }));
   const counts: number[] = [];
   let done = 0;
+  const stopped = () => options.signal?.aborted === true;
   try {
-    await pool.runAll(tasks, (r, i) => {
+    await runUntilStopped(pool, tasks, stopped, (r, i) => {
       addCounts(counts, r.counts);
       done += tasks[i]!.hi - tasks[i]!.lo;
       options.onProgress?.(n, done, total);
     });
-    if (!options.signal?.aborted && usesFastPath(spec, narrow)) {
-      await pool.runAll(tasks.map((t) => ({ ...t, phase: 'mirror' as const })));
+    if (!stopped() && usesFastPath(spec, narrow)) {
+      await runUntilStopped(pool, tasks.map((t) => ({ ...t, phase: 'mirror' as const })), stopped);
     }
   } catch (e) {
     // Errors cross the thread boundary as plain errors: give the typed one back.
     throw e instanceof Error && e.message === TOO_BIG ? new LimitError(TOO_BIG, 'grundyValue', partial()) : e;
   }
-  if (options.signal?.aborted) throw new InterruptedError(partial());
+  if (stopped()) throw new InterruptedError(partial());
   return counts;
 }
 
 /**
  * Every word of length 0..maxLength. With threads > 1 the words of each length are split over a
- * worker pool sharing one table. Interruptible between slices: the InterruptedError carries the
- * GrundyTable of the lengths finished so far.
+ * worker pool sharing one table; with one thread they are computed here, the thread's events running
+ * between slices. Interruptible between slices: the InterruptedError carries the GrundyTable of the
+ * lengths finished so far.
  *
  * @remarks Since 0.1.0
  * @public
@@ -285,7 +338,7 @@ export async function enumerateByLength(
       options.onProgress?.(n, 0, total);
       let counts: number[];
       if (preserving) counts = fillLengthPreserving(values, layout, spec, n, maxDepth);
-      else if (threads === 1 || total < MIN_PARALLEL_WORDS) counts = fillLengthHere(values, { spec, n, total, narrow, options, partial });
+      else if (threads === 1 || total < MIN_PARALLEL_WORDS) counts = await fillLengthTurns(values, { spec, n, total, narrow, options, partial });
       else {
         pool ??= new WorkerPool<RangeTask, RangeResult>(new URL('./enumerate-worker.js', import.meta.url), threads);
         counts = await fillLengthOnPool(pool, buffer as SharedArrayBuffer, { spec, n, total, narrow, options, partial });

@@ -35,6 +35,7 @@ export type {
 } from './core/ruleset.js';
 export { wythoffMovesOf, rewriteRulesOf } from './core/ruleset.js';
 export type { KernelOptions } from './core/kernel.js';
+export { stopAfter, stopAny, type Stop } from './core/stop.js';
 export { heapMultisetDomain, orderedHeapsDomain, wordDomain } from './core/positions.js';
 
 // Game specs: the grammar of docs/specs.md, and games registered from outside.

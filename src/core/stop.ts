@@ -7,7 +7,12 @@
  * deadline read on the clock (AbortSignal.timeout needs the event loop), and any of several.
  */
 
-/** What a long computation reads to know it should stop: polled between steps, no events. */
+/**
+ * What a long computation reads to know it should stop: polled between steps, no events. An AbortSignal is one.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export interface Stop {
   readonly aborted: boolean;
 }
@@ -25,7 +30,12 @@ export function isStopped(flag: Int32Array): boolean {
   return Atomics.load(flag, 0) === 1;
 }
 
-/** A stop raised with a shared flag (given, or the current one from a getter). */
+/**
+ * A stop raised with a shared flag (given, or the current one from a getter).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function stopOnFlag(flag: Int32Array | (() => Int32Array)): Stop {
   const read = typeof flag === 'function' ? flag : () => flag;
   return {
@@ -35,7 +45,12 @@ export function stopOnFlag(flag: Int32Array | (() => Int32Array)): Stop {
   };
 }
 
-/** A stop raised once `ms` milliseconds have passed, read on the clock whenever it is asked. */
+/**
+ * A stop raised once `ms` milliseconds have passed, read on the clock whenever it is asked.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function stopAfter(ms: number): Stop {
   const end = performance.now() + ms;
   return {
@@ -45,7 +60,12 @@ export function stopAfter(ms: number): Stop {
   };
 }
 
-/** A stop raised when any of these is (those undefined are left out). */
+/**
+ * A stop raised when any of these is (those undefined are left out).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export function stopAny(...stops: (Stop | undefined)[]): Stop {
   const some = stops.filter((s): s is Stop => s !== undefined);
   return {

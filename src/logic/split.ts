@@ -12,7 +12,7 @@ import { product } from '../automata/ops.js';
 import { buildDfa, reverseDfa } from '../numeration/build.js';
 import { NumerationSystem } from '../numeration/system.js';
 import type { WordAutomaton } from './compile.js';
-import { combine, exists, lettersOf, Predicate, radixOf, type Track, unionTracks, validityOf, widen } from './predicate.js';
+import { combine, exists, lettersOf, Predicate, type Track, unionTracks, validityOf, widen } from './predicate.js';
 
 export type Sign = '+' | '-' | '';
 

@@ -12,7 +12,7 @@ import { type LengthStats, GrundyTable, enumerateByLength } from '../../games/re
 import { DirectoryCheckpoint } from '../../games/rewrite/checkpoint.js';
 import { MAX_TABLE_BYTES } from '../../games/rewrite/packed.js';
 import { compressWord } from '../../games/rewrite/rules.js';
-import { colour, emitEach, emitJson, emitLine, formatTable, parseCount, progressBar, FlagError, parseThreads } from '../io.js';
+import { colour, emitEach, emitJson, emitLine, formatTable, parseCount, progressBar, parseThreads } from '../io.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
 import type { CommandModule } from './index.js';
 

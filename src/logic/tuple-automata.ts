@@ -18,7 +18,6 @@ export function letterDigits(b: number, n: number): Int32Array {
  * a letter being `digits` steps of letter 0 when the NFA reads one digit at a time (src/logic/serial.ts).
  */
 export function withZeroPadding(nfa: TableNfa, digits = 1): TableNfa {
-  const K = nfa.alphabetSize;
   const seen = new Uint8Array(nfa.stateCount);
   const starts = [...nfa.starts];
   for (const s of starts) seen[s] = 1;
@@ -26,7 +25,7 @@ export function withZeroPadding(nfa: TableNfa, digits = 1): TableNfa {
     let layer = [starts[i]!];
     for (let d = 0; d < digits; d++) {
       const next = new Set<number>();
-      for (const s of layer) for (let e = nfa.succStart[s * K]!; e < nfa.succStart[s * K + 1]!; e++) next.add(nfa.succ[e]!);
+      for (const s of layer) for (let e = nfa.edgeStart[s]!; e < nfa.edgeStart[s + 1]! && nfa.letter[e] === 0; e++) next.add(nfa.succ[e]!);
       layer = [...next];
     }
     for (const t of layer) {

@@ -39,7 +39,7 @@ export class WythoffFamily implements Ruleset<Heaps> {
     readonly name = extraMoves.length === 0 ? 'wythoff' : `wythoff+${extraMoves.map((m) => m.join(',')).join(',')}`,
   ) {
     const values = new WythoffValues(extraMoves);
-    this.capabilities = { ...rayCapabilities(wythoffRays(extraMoves)), grundyOf: ([x, y]: Heaps) => values.valueOf(x!, y!) };
+    this.capabilities = { ...rayCapabilities(wythoffRays(extraMoves)), grundyOf: ([x, y]: Heaps, signal?: AbortSignal) => values.valueOf(x!, y!, signal) };
     this.family = { kind: 'wythoff', extraMoves };
   }
 

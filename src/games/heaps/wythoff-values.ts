@@ -89,7 +89,7 @@ function buildTriangle(extra: readonly number[], N: number, signal: AbortSignal 
   const colMex = new Int32Array(S);
   const diagMex = new Int32Array(S);
   const rowMex = new Int32Array(TILE);
-  const extraValues: number[] = [];
+  const extraValues = new Int32Array(extra.length / 2);
   for (let y0 = 0; y0 <= N; y0 += TILE) {
     const y1 = Math.min(N, y0 + TILE - 1);
     for (let x0 = y0; x0 <= N; x0 += TILE) {
@@ -116,14 +116,15 @@ function buildTriangle(extra: readonly number[], N: number, signal: AbortSignal 
           const ds = dIndex * SW;
           const cm = colMex[x]!;
           const dm = diagMex[dIndex]!;
-          extraValues.length = 0;
+          let extraCount = 0;
           for (let e = 0; e < extra.length; e += 2) {
             const k = extra[e]!;
             const l = extra[e + 1]!;
-            if (x >= k && y >= l) extraValues.push(x - k >= y - l ? G[at(N, x - k, y - l)]! : G[at(N, y - l, x - k)]!);
+            if (x >= k && y >= l) extraValues[extraCount++] = x - k >= y - l ? G[at(N, x - k, y - l)]! : G[at(N, y - l, x - k)]!;
           }
           // Every value below g is in the row, the column or the diagonal, or is an extra option's.
-          let g = Math.max(rm, cm, dm);
+          let g = rm > cm ? rm : cm;
+          if (dm > g) g = dm;
           for (;;) {
             const i = g >>> 5;
             const free = ~(row[r + i]! | col[c + i]! | diag[d + i]! | ((1 << (g & 31)) - 1));
@@ -132,7 +133,7 @@ function buildTriangle(extra: readonly number[], N: number, signal: AbortSignal 
               continue;
             }
             g = 32 * i + lowestBit(free);
-            if (!extraValues.includes(g)) break;
+            if (extraCount === 0 || !includes(extraValues, extraCount, g)) break;
             g++;
           }
           G[base + x] = g;
@@ -168,6 +169,12 @@ function firstZero(bits: Int32Array, at: number, sum: Int32Array, sumAt: number,
     free = ~bits[at + i]!;
   }
   return 32 * i + lowestBit(free);
+}
+
+/** Whether g is among the first `count` values. */
+function includes(values: Int32Array, count: number, g: number): boolean {
+  for (let i = 0; i < count; i++) if (values[i] === g) return true;
+  return false;
 }
 
 /** The index of the lowest set bit of a non-zero word. */

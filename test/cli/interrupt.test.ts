@@ -179,6 +179,17 @@ test('sprague grundy on a heap game: Ctrl-C stops the solver within a second, ex
   assert.equal(r.stderr, 'sprague: interrupted; nothing was finished\n');
 });
 
+test("sprague grundy wythoff: Ctrl-C during the value table's build (tried in the CLI's thread first: both heaps <= 10^4) stops it within a second, exit 130", async () => {
+  // The table of side 10^4 takes seconds; its build reads the stop signal once a tile, so neither the
+  // inline try (which no worker kill can end) nor the worker holds the Ctrl-C up.
+  const r = await interrupt(['grundy', 'wythoff', '10000,10000', '--json'], { ms: 2000 });
+  assert.equal(r.signal, null, 'the CLI handles Ctrl-C itself');
+  assert.equal(r.status, 130, r.stderr);
+  assert.ok(r.exitAfter! < 1000, `exit ${Math.round(r.exitAfter!)} ms after the Ctrl-C`);
+  assert.equal(r.stdout, '');
+  assert.equal(r.stderr, 'sprague: interrupted; nothing was finished\n');
+});
+
 test('sprague grundy: Ctrl-C keeps the lines of the positions done, each as an uninterrupted run gives it', async () => {
   const r = await interrupt(['grundy', WYTHOFF_SEARCHED, '3,5', '4,4', '2000,2000', '--json'], { lines: 2, delayMs: 300 });
   assert.equal(r.status, 130, r.stderr);

@@ -178,7 +178,7 @@ export class PositionValues {
   /**
    * Refuses up front a search whose size is known (a LimitError naming the positions it would memoise or
    * the memory it would take): the Grundy value of a Wythoff-family position (a, b) past the ruleset's value
-   * table (games/heaps/wythoff-values.ts: sides up to 8192), or of its misère form past its outcome table
+   * table (games/heaps/wythoff-values.ts: sides up to 32768), or of its misère form past its outcome table
    * (games/heaps/rays.ts: sides up to 16384), has no closed form, and the solver memoises the box
    * [0,a]x[0,b] below it. `text` is the position as the user wrote it.
    */
@@ -186,7 +186,7 @@ export class PositionValues {
     const rs = this.rs;
     if (rs.domain.kind !== 'heaps' || wythoffMovesOf(rs) === undefined) return;
     // A value (or a misère outcome) the ruleset's table gives needs no search (asking builds the table the answer reads anyway).
-    const closed = rs.convention === 'normal' ? rs.capabilities?.grundyOf?.(p) : rs.capabilities?.misereOutcomeOf?.(p);
+    const closed = rs.convention === 'normal' ? rs.capabilities?.grundyOf?.(p, this.solver.options.signal) : rs.capabilities?.misereOutcomeOf?.(p);
     if (closed !== undefined) return;
     const cells = (p as number[]).reduce((n, h) => n * (h + 1), 1);
     const what = `the search of ${text} in ${rs.name} (the ${cells} positions below it)`;

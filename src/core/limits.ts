@@ -123,6 +123,13 @@ export const LIMITS = {
     bounds: 'the longest play explored in a game not known to terminate, or the longest chain of same-length rewrite moves',
     flags: { grundy: '--max-depth', sequence: '--max-depth', ppositions: '--max-depth', plot: '--max-depth', lengths: '--max-depth' },
   },
+  wythoffValuesSide: {
+    default: 32_768,
+    shown: '32 768 (2^15)',
+    fixed: true,
+    bounds:
+      "side N of the square [0,N]^2 of a Wythoff-family game's Grundy values that its table gives (games/heaps/wythoff-values.ts: the triangle x >= y at 4 bytes a value, 2 GiB, plus 0.8 GiB while it is built); past it the solver searches the box below the position, refused up front past `positions`",
+  },
   tableCells: { default: 2 ** 32, shown: '2^32', fixed: true, bounds: 'cells of one P-position table [0,N]^heaps (core/ptable.ts)' },
   pairWords: {
     default: 2 ** 27,

@@ -7,6 +7,7 @@
 import type { KernelOptions, SequenceFingerprint } from './kernel.js';
 import type { PeriodCertifier, Periodicity } from './period.js';
 import type { PTable } from './ptable.js';
+import type { Stop } from './stop.js';
 
 /**
  * How positions of a ruleset are written, compared and shown.
@@ -134,9 +135,10 @@ export interface Capabilities {
   /**
    * The Grundy value of a position by a closed form (normal play), or undefined where the form does not
    * apply: the solver memoises it without listing any option (Nim's value is its heap; a sum of such
-   * parts is the XOR of theirs, by decompose).
+   * parts is the XOR of theirs, by decompose). A form that builds a table first (Wythoff's) reads `signal`
+   * while it builds and throws InterruptedError when it is raised.
    */
-  readonly grundyOf?: (p: any) => number | undefined;
+  readonly grundyOf?: (p: any, signal?: Stop) => number | undefined;
   /** The outcome of a position of a misère game by a closed form (misère Nim: Bouton), or undefined; used like grundyOf. */
   readonly misereOutcomeOf?: (p: any) => 'P' | 'N' | undefined;
   /** G(0..max) of one heap by a typed-array kernel; normal play only. */

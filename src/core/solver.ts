@@ -30,6 +30,7 @@ export interface SolverOptions {
   closedForms?: boolean;
   /** Most positions memoised before giving up with a LimitError (default 15 million). */
   maxPositions?: number;
+  /** Stops the search (InterruptedError), read every few milliseconds of work and by a closed form that builds a table. */
   signal?: Stop;
 }
 
@@ -166,7 +167,13 @@ export class Solver {
             this.unwind(stack);
             throw new LimitError(`more than ${maxPositions} positions memoised; the position is too large`, 'positions');
           }
-          const frame = this.frame(child, depth);
+          let frame: Frame;
+          try {
+            frame = this.frame(child, depth);
+          } catch (e) {
+            this.unwind(stack);
+            throw e;
+          }
           work += frame.children.length;
           stack.push(frame);
           descended = true;
@@ -187,13 +194,23 @@ export class Solver {
     return root.memo.get(root.key)!;
   }
 
+  /**
+   * The frame of n, marked in progress. The mark comes last: a closed form or an options list that throws
+   * (a table build stopped by the signal) leaves n unmarked, and the caller unwinds the frames above it.
+   */
   private frame(n: Node, depth: number): Frame {
+    const f = this.unmarkedFrame(n, depth);
     n.memo.set(n.key, IN_PROGRESS);
     this.size++;
+    return f;
+  }
+
+  private unmarkedFrame(n: Node, depth: number): Frame {
     const rs = n.rs;
     // A closed form the ruleset knows: a frame with no children, whose value is the form's (an empty XOR
     // frame is combined to 0, so the value is set here and the frame only carries it).
-    const closed = this.options.closedForms === false ? undefined : rs.convention === 'normal' ? rs.capabilities?.grundyOf?.(n.p) : outcomeCode(rs.capabilities?.misereOutcomeOf?.(n.p));
+    const closed =
+      this.options.closedForms === false ? undefined : rs.convention === 'normal' ? rs.capabilities?.grundyOf?.(n.p, this.options.signal) : outcomeCode(rs.capabilities?.misereOutcomeOf?.(n.p));
     if (closed !== undefined) return new Frame(rs, n.p, n.key, n.memo, [], Combine.Known, depth, closed);
     if (rs.convention === 'normal' && this.options.decompose !== false && rs.decompose) {
       const parts = rs.decompose(n.p);

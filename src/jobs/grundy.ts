@@ -74,7 +74,13 @@ export async function grundyLines(args: GrundyArgs, ctx: JobContext): Promise<Gr
   const ruleset = values.rs;
   const { parsePosition } = await import('../spec/index.js');
   const parsed = args.positions.map((t) => parsePosition(ruleset, t));
-  if (!gridGameOf(ruleset)) for (const [i, p] of parsed.entries()) values.checkSize(p, args.positions[i]!);
+  try {
+    // Asking a Wythoff-family game builds its value table here, which a stop ends.
+    if (!gridGameOf(ruleset)) for (const [i, p] of parsed.entries()) values.checkSize(p, args.positions[i]!);
+  } catch (e) {
+    if (e instanceof InterruptedError) throw new InterruptedError({ done: 0 });
+    throw e;
+  }
   // A game that names a grid search in its capabilities is solved by that search.
   const gridGame = gridGameOf(ruleset);
   const grid = gridGame === undefined ? undefined : await import('./grids.js');

@@ -187,6 +187,18 @@ test('sprague grundy on a heap game: Ctrl-C stops the solver (it stops by itself
   assert.equal(r.stderr, 'sprague: interrupted; nothing was finished\n');
 });
 
+test("sprague grundy wythoff: Ctrl-C during the value table's build (tried in the CLI's thread first: both heaps <= 10^4) stops it, exit 130", async () => {
+  // The table of side 10^4 takes seconds; its build reads the stop signal once a tile, so neither the
+  // inline try (which no worker kill can end) nor the worker holds the Ctrl-C up.
+  // Ctrl-C once the job reports the position it values (a progress line); with a minute's grace, an exit 130
+  // with nothing finished means the build read the stop (a build deaf to it would run to the end: exit 0).
+  const r = await interrupt(['grundy', 'wythoff', '10000,10000', '--json'], { stderr: /grundy progress 0\/1/ });
+  assert.equal(r.signal, null, 'the CLI handles Ctrl-C itself');
+  assert.equal(r.status, 130, r.stderr);
+  assert.equal(r.stdout, '');
+  assert.equal(r.stderr, 'sprague: interrupted; nothing was finished\n');
+});
+
 test('sprague grundy: Ctrl-C keeps the lines of the positions done, each as an uninterrupted run gives it', async () => {
   // The two lines are on stdout once the search of 2000,2000 has begun (the items of an inline try are dropped).
   const r = await interrupt(['grundy', WYTHOFF_SEARCHED, '3,5', '4,4', '2000,2000', '--json'], { lines: 2 });

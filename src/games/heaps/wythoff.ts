@@ -6,6 +6,7 @@ import type { Capabilities, FamilyData, Heaps, Ruleset } from '../../core/rulese
 import { orderedHeapsDomain } from '../../core/positions.js';
 import { rayCapabilities, wythoffRays } from './rays.js';
 import { WythoffValues } from './wythoff-values.js';
+import type { Stop } from '../../core/stop.js';
 
 /**
  * @remarks Since 0.1.0
@@ -39,7 +40,7 @@ export class WythoffFamily implements Ruleset<Heaps> {
     readonly name = extraMoves.length === 0 ? 'wythoff' : `wythoff+${extraMoves.map((m) => m.join(',')).join(',')}`,
   ) {
     const values = new WythoffValues(extraMoves);
-    this.capabilities = { ...rayCapabilities(wythoffRays(extraMoves)), grundyOf: ([x, y]: Heaps) => values.valueOf(x!, y!) };
+    this.capabilities = { ...rayCapabilities(wythoffRays(extraMoves)), grundyOf: ([x, y]: Heaps, signal?: Stop) => values.valueOf(x!, y!, signal) };
     this.family = { kind: 'wythoff', extraMoves };
   }
 

@@ -4,6 +4,8 @@ import { wythoffMovesOf } from '../../../src/core/ruleset.js';
 import { Solver } from '../../../src/core/solver.js';
 import { parseSpec } from '../../../src/spec/index.js';
 import { WythoffValues } from '../../../src/games/heaps/wythoff-values.js';
+import { InterruptedError } from '../../../src/core/errors.js';
+import { wythoffValuesByRowScan } from './wythoff-values-reference.js';
 
 test("Wythoff's value table (the solver's closed-form hook) equals the general solver's search on [0,60]^2, with and without extra moves", () => {
   for (const spec of ['wythoff', 'maharaja', 'wythoff+2,3', 'wythoff+0,3', 'wythoff+1,1,2,5', 'wythoff+3,3']) {
@@ -32,7 +34,39 @@ test("Wythoff's values: the corner G(x, y), x, y <= 4 (by hand: mex of row, colu
     assert.equal(row.size, 301, `row ${y} repeats a value`);
   }
   assert.equal(v.valueOf(3, 4), 2);
-  assert.equal(v.valueOf(8193, 0), undefined);
+  assert.equal(v.valueOf(32769, 0), undefined);
+});
+
+test("Wythoff's value table equals the former row-by-row scan (the reference) on [0,1500]^2, for wythoff, maharaja, wythoff+2,3 and wythoff+1,1,2,5, built at once and grown from a small table", () => {
+  const N = 1500;
+  for (const spec of ['wythoff', 'maharaja', 'wythoff+2,3', 'wythoff+1,1,2,5']) {
+    const extra = wythoffMovesOf(parseSpec(spec))!;
+    const reference = wythoffValuesByRowScan(extra, N);
+    const atOnce = new WythoffValues(extra);
+    const grown = new WythoffValues(extra);
+    grown.valueOf(100, 3);
+    grown.valueOf(700, 700);
+    for (let y = 0; y <= N; y++) {
+      for (let x = 0; x <= N; x++) {
+        const want = reference[y * (N + 1) + x];
+        if (atOnce.valueOf(x, y) !== want || grown.valueOf(x, y) !== want) assert.fail(`${spec} at ${x},${y}: ${atOnce.valueOf(x, y)}, grown ${grown.valueOf(x, y)}, reference ${want}`);
+      }
+    }
+  }
+});
+
+test("a stop signal ends the table's build (InterruptedError, nothing kept), and the solver that asked it keeps no half-done position: the next question is answered", () => {
+  const stop = { aborted: true } as AbortSignal;
+  const v = new WythoffValues([]);
+  assert.throws(() => v.valueOf(2000, 2000, stop), InterruptedError);
+  assert.equal(v.valueOf(3, 5), 0);
+  const rs = parseSpec('wythoff');
+  const flag = { aborted: true };
+  const solver = new Solver({ signal: flag as AbortSignal });
+  assert.throws(() => solver.grundy(rs, [1000, 1001]), InterruptedError);
+  assert.equal(solver.memoised, 0);
+  flag.aborted = false;
+  assert.equal(solver.grundy(rs, [1000, 1001]), wythoffValuesByRowScan([], 1001)[1001 * 1002 + 1000]);
 });
 
 test('misère forms of ray games: the outcome read off the ray table (the solver\'s closed-form hook) equals the general search on [0,40]^2; misère Wythoff\'s first P-positions (0,1), (2,2), (3,5)', () => {

@@ -93,7 +93,7 @@ const cases: Case[] = [
   { name: 'automaton', args: ['automaton', 'rewrite:a,a2,a3,a4,b', '--max-states', '100000'], event: /learning progress [1-9]/ },
   { name: 'admissible', args: ['admissible', BALANCED], event: /admissible progress \d+\/62570773/ },
   { name: 'bitstring', args: ['bitstring', 'wythoff+1,2', '--bits', '200000000'], event: /bitstring progress [1-9]/ },
-  { name: 'conjecture41', args: ['conjecture41', '--max-l', '40', '--n', '2000000'], event: /conjecture41 progress [1-9]/ },
+  { name: 'conjecture41', args: ['conjecture41', '--max-l', '40', '--n', '2000000', '--max-columns', '2000000000'], event: /conjecture41 progress [1-9]/ },
   { name: 'dictionary (one answer, in the CLI thread)', args: ['dictionary', 'maharaja', '--bits', '100000000'], event: /dictionary progress/, oneAnswer: true },
 ];
 

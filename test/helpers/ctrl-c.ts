@@ -30,7 +30,7 @@ export interface CtrlCEvent {
 }
 
 export function ctrlCAt(args: string[], event: CtrlCEvent, timeoutMs = 120_000): Promise<CtrlCRun> {
-  const child = spawn(process.execPath, [entry, ...args], { env: { ...process.env, NO_COLOR: '1', SPRAGUE_PROGRESS: '1' } });
+  const child = spawn(process.execPath, [entry, ...args], { env: { ...process.env, NO_COLOR: '1', SPRAGUE_PROGRESS: '1', ...(event.stalledReader ? { SPRAGUE_TRACE_JOBS: '1' } : {}) } });
   let stdout = '';
   let stderr = '';
   let sentAt: number | undefined;

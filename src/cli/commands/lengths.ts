@@ -8,7 +8,7 @@ import { memoryBudget } from '../../core/budget.js';
 import { InputError, InterruptedError, LimitError } from '../../core/errors.js';
 import { defaultThreads } from '../../core/pool.js';
 import { parseSpec } from '../../spec/index.js';
-import { type LengthStats, GrundyTable, enumerateByLength } from '../../games/rewrite/enumerate.js';
+import { type GrundyTable, type LengthStats, enumerateByLength } from '../../games/rewrite/enumerate.js';
 import { DirectoryCheckpoint } from '../../games/rewrite/checkpoint.js';
 import { MAX_TABLE_BYTES } from '../../games/rewrite/packed.js';
 import { compressWord } from '../../games/rewrite/rules.js';
@@ -78,8 +78,9 @@ export const lengthsCommand: CommandModule = {
             },
           });
         } catch (e) {
-          if (!((e instanceof InterruptedError || e instanceof LimitError) && e.partial instanceof GrundyTable)) throw e;
-          table = e.partial;
+          // The enumeration's stops carry the table of the lengths finished (a limit met before any has none).
+          if (!((e instanceof InterruptedError || e instanceof LimitError) && e.partial !== undefined)) throw e;
+          table = e.partial as GrundyTable;
           stopped = e;
         } finally {
           bar.stop();

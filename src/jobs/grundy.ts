@@ -75,7 +75,9 @@ export async function grundyLines(args: GrundyArgs, ctx: JobContext): Promise<Gr
   const { parsePosition } = await import('../spec/index.js');
   const parsed = args.positions.map((t) => parsePosition(ruleset, t));
   try {
-    // Asking a Wythoff-family game builds its value table here, which a stop ends.
+    // Asking a Wythoff-family game builds its value table here, which a stop ends; the first position is
+    // reported as begun, so a table of seconds shows progress (and a test its event).
+    if (parsed.length > 0) ctx.onProgress(0, parsed.length, args.positions[0]);
     if (!gridGameOf(ruleset)) for (const [i, p] of parsed.entries()) values.checkSize(p, args.positions[i]!);
   } catch (e) {
     if (e instanceof InterruptedError) throw new InterruptedError({ done: 0 });

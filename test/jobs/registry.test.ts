@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { wythoffBitString } from '../../src/analysis/bitstring.js';
-import { pPositions } from '../../src/analysis/ppositions.js';
+import { pPositions, pPositionsInBox } from '../../src/analysis/ppositions.js';
 import { InputError, InterruptedError } from '../../src/core/errors.js';
 import { type LogicLine, jobRunner, keptAdmissibility, keptPPositions } from '../../src/jobs/index.js';
 import { Session } from '../../src/logic/session.js';
@@ -161,4 +161,19 @@ test('a game registered in this thread (loadGameModules) is known to the job wor
   } finally {
     await fresh.close();
   }
+});
+
+test('a box stopped in the plain solver keeps a lexicographic prefix of its P-positions, each right', () => {
+  // The CLI's Ctrl-C test of this path used octal 0.6, which now reads its kernel values and is done first.
+  const rs = parseSpec('octal:0.6');
+  const ac = new AbortController();
+  let found = 0;
+  const partial = partialOf(() => pPositionsInBox(rs, 2, 40, { signal: ac.signal, onPosition: () => {
+    if (++found === 20) ac.abort();
+  } }));
+  const kept = keptPPositions(partial, 2);
+  assert.equal(kept.kind, 'prefix');
+  const all = pPositionsInBox(rs, 2, 40).flat();
+  assert.ok(kept.coords.length >= 40 && kept.coords.length < all.length);
+  assert.deepEqual(Array.from(kept.coords), all.slice(0, kept.coords.length));
 });

@@ -63,7 +63,8 @@ const HOT = 2048;
 /** Bits of the value mask the transform looks at (2 * 2^15 counts at most). */
 const MAX_MASK_BITS = 15;
 
-function parity(v: number): number {
+/** The parity of the set bits of v (the class of a value under a mask: parity(G & mask)). */
+export function parity(v: number): number {
   v ^= v >>> 16;
   v ^= v >>> 8;
   v ^= v >>> 4;

@@ -19,6 +19,7 @@ import type { Periodicity } from '../../../core/period.js';
 import type { TakeAndBreakCode } from './code.js';
 import type { TakeAndBreakGame } from './game.js';
 import { extendByCertifiedPeriod, guySmithCertifier } from './guy-smith.js';
+import { parity } from './kernel.js';
 import { pairSetSequence } from './pair-set.js';
 import type { Stop } from '../../../core/stop.js';
 
@@ -67,15 +68,6 @@ export interface OctalSequence {
 const PLAIN_PREFIX = 1024;
 /** A mask is used only when at most this fraction of recent heaps are rare. */
 const MAX_RARE_FRACTION = 0.125;
-
-function parity(v: number): number {
-  v ^= v >>> 16;
-  v ^= v >>> 8;
-  v ^= v >>> 4;
-  v ^= v >>> 2;
-  v ^= v >>> 1;
-  return v & 1;
-}
 
 /** The digits as flag arrays: whole[k], leave[k], split[k] say what removing k tokens may do. */
 interface Moves {

@@ -163,16 +163,19 @@ export class PositionValues {
   /** The Grundy value of p (normal play only). */
   grundy(p: unknown): number {
     const heaps = heapsOfSum(this.rs, p);
-    if (heaps === undefined) return this.solver.grundy(this.rs, p);
-    // The largest heap first: the values grow once to it.
-    const sorted = [...heaps].sort((a, b) => b - a);
-    return sorted.reduce((x, h) => x ^ this.heapValues!.of(h), 0);
+    return heaps === undefined ? this.solver.grundy(this.rs, p) : this.xorOf(heaps);
   }
 
   /** P if the previous player wins, N if the next player wins. */
   outcome(p: unknown): Outcome {
-    if (this.rs.convention === 'normal' && heapsOfSum(this.rs, p) !== undefined) return this.grundy(p) === 0 ? 'P' : 'N';
-    return this.solver.outcome(this.rs, p);
+    const heaps = heapsOfSum(this.rs, p);
+    if (heaps === undefined) return this.solver.outcome(this.rs, p);
+    return this.xorOf(heaps) === 0 ? 'P' : 'N';
+  }
+
+  /** The XOR of the heaps' one-heap values, the largest heap first (the values grow once to it). */
+  private xorOf(heaps: readonly number[]): number {
+    return [...heaps].sort((a, b) => b - a).reduce((x, h) => x ^ this.heapValues!.of(h), 0);
   }
 
   /**

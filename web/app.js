@@ -159,7 +159,7 @@ async function grundyValue() {
   // The grundy job's own result: a line per position asked (GrundyLine in src/jobs/grundy.ts).
   const [line] = data.result;
   const g = line.grundy === null ? 'misère: outcome only' : `G = ${line.grundy}`;
-  say('position-msg', `${line.formatted}: ${g}, a ${line.outcome}-position`, 'ok');
+  say('position-msg', `${line.formatted}: ${g}, ${line.outcome === 'N' ? 'an' : 'a'} ${line.outcome}-position`, 'ok');
   $('position-msg').dataset.grundy = String(line.grundy);
 }
 $('grundy-btn').addEventListener('click', grundyValue);

@@ -14,6 +14,8 @@ export interface DotOptions {
   stateLabel?: (state: number, output: number) => string;
   /** Draw states with this output doubled (acceptors); undefined draws all single. */
   doubleCircle?: (output: number) => boolean;
+  /** Draw the transitions (default true); false for an automaton that reads no letters, such as a sentence's. */
+  edges?: boolean;
 }
 
 function quote(s: string): string {
@@ -37,7 +39,7 @@ export function toDot(dfa: Dfa, options: DotOptions = {}): string {
     lines.push(`  s${s} [label=${quote(label(s, o))}${shape}];`);
   }
   lines.push(`  init -> s${dfa.start};`);
-  for (const s of states) {
+  for (const s of options.edges === false ? [] : states) {
     const byTarget = new Map<number, string[]>();
     for (let a = 0; a < dfa.alphabetSize; a++) {
       const t = dfa.next(s, a);

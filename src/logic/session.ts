@@ -386,6 +386,11 @@ export function splitCommandFile(text: string): string[] {
 export function commandDot(r: CommandResult): string {
   const p = r.predicate;
   if (!p) return 'digraph empty {}\n';
+  // A sentence reads no letters: one state, its truth, and no edge (a loop would need a label for "no tuple").
+  if (p.tracks.length === 0) {
+    const truth = p.dfa.output[p.dfa.start] !== 0;
+    return toDot(p.dfa, { name: r.name, stateLabel: () => String(truth), doubleCircle: () => truth, edges: false });
+  }
   const radices = p.tracks.map(radixOf);
   return toDot(p.dfa, {
     name: r.name,

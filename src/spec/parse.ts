@@ -33,6 +33,20 @@ const SIMPLE: Record<string, () => Ruleset<any>> = {
   hprime: () => family('tinvariant').twoInvariantWythoffTwin(),
 };
 
+/**
+ * The named octal games of Winning Ways (chapter 4), as a researcher types them: each stands for its code,
+ * so a census, a checkpoint or a table names the game the same way whichever was typed. Read before the
+ * plain names, case-insensitively, with or without the possessive and the word "game".
+ */
+const NAMED_CODES: readonly { pattern: RegExp; code: string; name: string }[] = [
+  { pattern: /^kayles(?![a-z])/i, code: '0.77', name: 'Kayles' },
+  { pattern: /^dawson'?s?[ _-]?chess(?![a-z])/i, code: '0.137', name: "Dawson's chess" },
+  { pattern: /^dawson(?:'?s?[ _-]?kayles)?(?![a-z])/i, code: '0.07', name: "Dawson's Kayles" },
+  { pattern: /^grundy(?:'?s?[ _-]?game)?(?![a-z])/i, code: '4!.0', name: "Grundy's game" },
+  { pattern: /^treblecross(?![a-z])/i, code: '0.007', name: 'Treblecross' },
+  { pattern: /^officers(?![a-z])/i, code: '0.6', name: 'Officers' },
+];
+
 /** Games whose arguments follow a colon. */
 const WITH_ARGS = ['subtraction', 'octal', 'hex', 'invariant', 'tinvariant', 'rewrite'] as const;
 
@@ -88,7 +102,13 @@ export function gameModules(): string[] {
  * @public
  */
 export function knownGameNames(): string[] {
-  return [...Object.keys(SIMPLE), ...WITH_ARGS.map((n) => `${n}:`), 'wythoff+K,L', ...Object.keys(COMPOUNDS).map((n) => `${n}(...)`)];
+  return [
+    ...Object.keys(SIMPLE),
+    ...NAMED_CODES.map((g) => `${g.name} (octal:${g.code})`),
+    ...WITH_ARGS.map((n) => `${n}:`),
+    'wythoff+K,L',
+    ...Object.keys(COMPOUNDS).map((n) => `${n}(...)`),
+  ];
 }
 
 /**
@@ -184,6 +204,10 @@ class SpecParser {
 
   private name(): string {
     const m = /^[a-z]+/.exec(this.text.slice(this.pos));
+    if (!m && /^[\d!]*\.\d/.test(this.text.slice(this.pos))) {
+      const code = /^[\d.!]+/.exec(this.text.slice(this.pos))![0];
+      this.fail(`a code needs its family: write octal:${code} (or hex:${code} for hexadecimal digits)`);
+    }
     if (!m) this.fail(this.atEnd() ? 'expected a game, found the end' : `expected a game name, found ${JSON.stringify(this.peek())}`);
     this.pos += m[0].length;
     return m[0];
@@ -192,6 +216,8 @@ class SpecParser {
   term(): Ruleset<any> {
     this.skipSpace();
     const start = this.pos;
+    const named = this.namedCode();
+    if (named) return named;
     const name = this.name();
     if (name === 'wythoff' && this.peek() === '+') {
       this.pos++;
@@ -222,6 +248,19 @@ class SpecParser {
     return simple();
   }
 
+  /** A named octal game (NAMED_CODES) at the cursor, read as its code. */
+  private namedCode(): Ruleset<any> | undefined {
+    const rest = this.text.slice(this.pos);
+    for (const g of NAMED_CODES) {
+      const m = g.pattern.exec(rest);
+      if (!m) continue;
+      this.pos += m[0].length;
+      const { code } = readTakeAndBreakCode(g.code, { spec: g.code, offset: 0 });
+      return new (family('takeAndBreak').TakeAndBreakGame)(code, 'octal');
+    }
+    return undefined;
+  }
+
   private compound(name: string, c: (typeof COMPOUNDS)[string], start: number): Ruleset<any> {
     this.expect('(', `"(" after ${name}`);
     this.depth++;
@@ -249,7 +288,8 @@ class SpecParser {
     if (this.peek() !== ',') return false;
     if (this.depth === 0) return true;
     const m = /^\s*([a-z]+)(?![a-z])/.exec(this.text.slice(this.pos + 1));
-    return !(m && (m[1]! in SIMPLE || m[1]! in COMPOUNDS || (WITH_ARGS as readonly string[]).includes(m[1]!)));
+    const named = NAMED_CODES.some((g) => g.pattern.test(this.text.slice(this.pos + 1).trimStart()));
+    return !(named || (m && (m[1]! in SIMPLE || m[1]! in COMPOUNDS || (WITH_ARGS as readonly string[]).includes(m[1]!))));
   }
 
   private integer(what: string): number {

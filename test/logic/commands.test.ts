@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { Dfa } from '../../src/automata/dfa.js';
 import { concatenate, kleeneStar, leftQuotient, reverseMoore, rightQuotient } from '../../src/automata/language.js';
 import { NumerationSystem } from '../../src/numeration/system.js';
-import { Session } from '../../src/logic/session.js';
+import { Session, commandDot } from '../../src/logic/session.js';
 
 /** A reproducible pseudo-random generator (LCG). */
 function rng(seed: number): () => number {
@@ -239,4 +239,15 @@ test('concat as Walnut reads it (case 603): every operand may also be empty, ε 
   assert.deepEqual(words(2, 3).filter((w) => ab.accepts(w)).map((w) => w.join('')), ['0', '1', '10']);
   const cc = s.run('concat y c c;').predicate!.dfa;
   assert.ok(cc.accepts([]) && cc.accepts([1, 1, 1]) && !cc.accepts([0]));
+});
+
+test('a sentence is drawn as one state holding its truth, with no loop labelled by an empty tuple (issue 33)', () => {
+  const s = new Session();
+  for (const [text, truth] of [['eval f "?msd_2 E x x < 0";', 'false'], ['eval t "?msd_2 E x x = 0";', 'true']] as const) {
+    const dot = commandDot(s.run(text));
+    assert.match(dot, new RegExp(`s0 \\[label="${truth}"`));
+    assert.doesNotMatch(dot, /->\s*s0 \[label/);
+    assert.doesNotMatch(dot, /\[\]/);
+    assert.equal(dot.includes('doublecircle'), truth === 'true');
+  }
 });

@@ -105,3 +105,37 @@ test('parseSpecLoading loads only the families a spec names (in a fresh process)
   assert.deepEqual(got.slice(1), want);
   assert.ok(want.filter((w) => w.startsWith('error: ')).length === 3 && want.filter((w) => !w.startsWith('error: ')).length === 9);
 });
+
+test('the named octal games of Winning Ways (ch. 4) stand for their codes, as typed by researchers (issue 33)', () => {
+  const cases: [string, string][] = [
+    ['kayles', 'octal:0.77'],
+    ['Kayles', 'octal:0.77'],
+    ['dawson', 'octal:0.07'],
+    ["Dawson's Kayles", 'octal:0.07'],
+    ["dawson's chess", 'octal:0.137'],
+    ['dawsons-chess', 'octal:0.137'],
+    ["grundy's game", 'octal:4!.0'],
+    ['grundy', 'octal:4!.0'],
+    ['treblecross', 'octal:0.007'],
+    ['officers', 'octal:0.6'],
+    ['sum(kayles,nim)', 'sum(octal:0.77,nim)'],
+    ['sum(subtraction:1,2,kayles)', 'sum(subtraction:1,2,octal:0.77)'],
+  ];
+  for (const [text, name] of cases) assert.equal(parseSpec(text).name, name, text);
+  // A name that only begins like one is not it.
+  assert.throws(() => parseSpec('kaylesx'), /unknown game "kaylesx"/);
+});
+
+test('a bare code is pointed to its family (issue 33: `sequence 0.07`)', () => {
+  for (const [text, hint] of [['0.07', 'octal:0.07'], ['.137', 'octal:.137'], ['4!.0', 'octal:4!.0']] as const) {
+    assert.throws(() => parseSpec(text), (e: unknown) => e instanceof SpecError && e.message.includes(`write ${hint}`), text);
+  }
+});
+
+test('a letter no rule mentions is refused in a rewrite position, with its column (issue 33)', () => {
+  const rs = parseSpec('rewrite:a,a2,b');
+  assert.throws(() => parsePosition(rs, 'abc'), (e: unknown) => e instanceof PositionError && /letter "c" at column 3 is in no rule of rewrite:a,a2,b/.test(e.message));
+  assert.equal(parsePosition(rs, 'abba'), 'abba');
+  // A letter of a right side counts: it is rewritten into and may be rewritten again.
+  assert.equal(parsePosition(parseSpec('rewrite:aa->b,b'), 'ab'), 'ab');
+});

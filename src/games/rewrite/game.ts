@@ -32,6 +32,17 @@ export class RewriteGame implements Ruleset<string> {
     this.family = { kind: 'rewrite', rules };
   }
 
+  /**
+   * A letter no rule mentions can never be rewritten: in a typed position it is almost always a slip (a
+   * `c` in `abc` for {a, a2, b}), and a separator of a sum is written as a letter of the rules.
+   */
+  validate(w: string): string | undefined {
+    const letters = new Set(alphabetOf(this.rules));
+    const at = [...w].findIndex((c) => !letters.has(c));
+    if (at < 0) return undefined;
+    return `letter ${JSON.stringify([...w][at])} at column ${at + 1} is in no rule of ${this.name} (letters: ${[...letters].sort().join(', ')})`;
+  }
+
   /** Every word reachable in one move, without repeats. */
   options(w: string): string[] {
     const out = new Set<string>();

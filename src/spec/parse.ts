@@ -38,13 +38,13 @@ const SIMPLE: Record<string, () => Ruleset<any>> = {
  * so a census, a checkpoint or a table names the game the same way whichever was typed. Read before the
  * plain names, case-insensitively, with or without the possessive and the word "game".
  */
-const NAMED_CODES: readonly { pattern: RegExp; code: string; name: string }[] = [
-  { pattern: /^kayles(?![a-z])/i, code: '0.77', name: 'Kayles' },
-  { pattern: /^dawson'?s?[ _-]?chess(?![a-z])/i, code: '0.137', name: "Dawson's chess" },
-  { pattern: /^dawson(?:'?s?[ _-]?kayles)?(?![a-z])/i, code: '0.07', name: "Dawson's Kayles" },
-  { pattern: /^grundy(?:'?s?[ _-]?game)?(?![a-z])/i, code: '4!.0', name: "Grundy's game" },
-  { pattern: /^treblecross(?![a-z])/i, code: '0.007', name: 'Treblecross' },
-  { pattern: /^officers(?![a-z])/i, code: '0.6', name: 'Officers' },
+const NAMED_CODES: readonly { pattern: RegExp; code: string; typed: string }[] = [
+  { pattern: /^kayles(?![a-z])/i, code: '0.77', typed: 'kayles' },
+  { pattern: /^dawson'?s?[ _-]?chess(?![a-z])/i, code: '0.137', typed: "dawson's chess" },
+  { pattern: /^dawson(?:'?s?[ _-]?kayles)?(?![a-z])/i, code: '0.07', typed: "dawson's kayles" },
+  { pattern: /^grundy(?:'?s?[ _-]?game)?(?![a-z])/i, code: '4!.0', typed: "grundy's game" },
+  { pattern: /^treblecross(?![a-z])/i, code: '0.007', typed: 'treblecross' },
+  { pattern: /^officers(?![a-z])/i, code: '0.6', typed: 'officers' },
 ];
 
 /** Games whose arguments follow a colon. */
@@ -104,7 +104,7 @@ export function gameModules(): string[] {
 export function knownGameNames(): string[] {
   return [
     ...Object.keys(SIMPLE),
-    ...NAMED_CODES.map((g) => `${g.name} (octal:${g.code})`),
+    ...NAMED_CODES.map((g) => g.typed),
     ...WITH_ARGS.map((n) => `${n}:`),
     'wythoff+K,L',
     ...Object.keys(COMPOUNDS).map((n) => `${n}(...)`),

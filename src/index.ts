@@ -204,7 +204,7 @@ export { LIMITS, LIMIT_NAMES, limitDefault, type LimitName, type LimitSpec } fro
 // first opened), each game as the job runner's census-game job, and read back with a --where filter.
 export { parseFamily, familyName, type Family, type Member, type FamilyOptions } from './census/families.js';
 export { computeGame, computationsOf, DEFAULT_AUTOMATON, type CensusTask, type AutomatonSettings } from './census/compute.js';
-export { runCensus, pendingTasks, type CensusRunOptions, type CensusRunResult } from './census/run.js';
+export { runCensus, pendingTasks, type CensusRunOptions, type CensusRunResult, type Redo as CensusRedo } from './census/run.js';
 export type { Executor, GameOptions } from './census/executor.js';
 export { LocalExecutor, type LocalExecutorOptions } from './executors/local.js';
 export { CensusStore, type CensusSummary } from './census/store.js';

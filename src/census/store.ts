@@ -375,13 +375,14 @@ export class CensusStore {
     );
     const damaged = rows.filter((r) => r['digest'] !== gameDigest(r));
     if (damaged.length) throw damagedRowsError(this.path, damaged.map(gameOf), family);
+    this.checkJoin(family, bound, rows);
     return rows.filter((r) => r['where_match'] !== 0 && r['where_match'] !== null).map(fromSql);
   }
 
-  /** Counts by status over the census's members (games = members, stored or not), from checked rows. */
+  /** Counts by status over the census's members (games = members, stored or not), from checked rows; the census must be stored. */
   summary(family: string, bound: number): CensusSummary {
+    const games = this.verified(family, bound);
     const census = this.sql((db) => db.prepare('SELECT members FROM censuses WHERE family = ? AND bound = ?').get(family, bound) as { members: number } | undefined);
-    const games = census === undefined ? [] : this.verified(family, bound);
     const by = (s: Status) => games.filter((g) => g.status === s).length;
     return { family, bound, games: Number(census?.members ?? 0), done: by('done'), open: by('open'), failed: by('failed') };
   }
@@ -414,13 +415,38 @@ export class CensusStore {
           )
           .all(family, bound) as Record<string, unknown>[],
     );
+    this.checkJoin(family, bound, rows);
     return rows.map((record) => ({ record, damaged: record['digest'] !== gameDigest(record) }));
   }
 
-  /** A census's member list, checked against its digest (a census not stored has nothing to check). */
+  /**
+   * The join of members and games finds a game through the primary-key index, which no digest covers: a
+   * damaged index entry would hide a game (and change the `sameAs` of its class). The games table is
+   * scanned without an index to count them again.
+   */
+  private checkJoin(family: string, bound: number, joined: readonly Record<string, unknown>[]): void {
+    // A family may list a game twice: count games, not members.
+    const found = new Set(joined.map((r) => `${String(r['computation'])} ${String(r['spec'])}`)).size;
+    const r = this.sql(
+      (db) =>
+        db
+          .prepare(
+            'SELECT COUNT(*) AS n FROM games NOT INDEXED WHERE bound = ? AND (spec, computation) IN (SELECT spec, computation FROM members WHERE family = ? AND bound = ?)',
+          )
+          .get(bound, family, bound) as { n: number },
+    );
+    if (Number(r.n) !== found) {
+      throw new InputError(
+        `${this.path}: the census database is damaged (its index finds ${found} stored games of ${family} to ${bound}, the table holds ${Number(r.n)}); ` +
+          `restore it from a copy, or move it away and run the census again`,
+      );
+    }
+  }
+
+  /** A census's member list, checked against its digest; a census not stored is bad input, named. */
   private checkCensus(family: string, bound: number): void {
     const census = this.sql((db) => db.prepare('SELECT * FROM censuses WHERE family = ? AND bound = ?').get(family, bound) as Record<string, unknown> | undefined);
-    if (census === undefined) return;
+    if (census === undefined) throw new InputError(`no census of ${family} to ${bound} in ${this.path}`);
     const members = this.sql(
       (db) => db.prepare('SELECT idx, spec, computation FROM members WHERE family = ? AND bound = ? ORDER BY idx').all(family, bound) as Record<string, unknown>[],
     );

@@ -207,7 +207,7 @@ export { computeGame, computationsOf, DEFAULT_AUTOMATON, type CensusTask, type A
 export { runCensus, pendingTasks, type CensusRunOptions, type CensusRunResult, type Redo as CensusRedo } from './census/run.js';
 export type { Executor, GameOptions } from './census/executor.js';
 export { LocalExecutor, type LocalExecutorOptions } from './executors/local.js';
-export { CensusStore, type CensusSummary } from './census/store.js';
+export { CensusStore, type CensusSummary, type StoredGame as CensusStoredGame } from './census/store.js';
 export { parseWhere, whereFields, type WhereClause } from './census/where.js';
 export { reportSections, reportMarkdown, reportHtml, type Section as ReportSection } from './census/report.js';
 export { FAMILY_FIELDS, ROW_FIELDS, type CensusRow, type FamilyRow, type Computation, type Status as CensusStatus, type Verdict } from './census/row.js';

@@ -125,7 +125,8 @@ export interface CensusSummary {
  * A stored game of a census, as a run weighs it: its status, the settings and code version that
  * computed it, and whether its content still matches its digest.
  *
- * @beta
+ * @remarks Since 0.1.0
+ * @public
  */
 export interface StoredGame {
   spec: string;

@@ -204,10 +204,10 @@ export { LIMITS, LIMIT_NAMES, limitDefault, type LimitName, type LimitSpec } fro
 // first opened), each game as the job runner's census-game job, and read back with a --where filter.
 export { parseFamily, familyName, type Family, type Member, type FamilyOptions } from './census/families.js';
 export { computeGame, computationsOf, DEFAULT_AUTOMATON, type CensusTask, type AutomatonSettings } from './census/compute.js';
-export { runCensus, pendingTasks, type CensusRunOptions, type CensusRunResult } from './census/run.js';
+export { runCensus, pendingTasks, type CensusRunOptions, type CensusRunResult, type Redo as CensusRedo } from './census/run.js';
 export type { Executor, GameOptions } from './census/executor.js';
 export { LocalExecutor, type LocalExecutorOptions } from './executors/local.js';
-export { CensusStore, type CensusSummary } from './census/store.js';
+export { CensusStore, type CensusSummary, type StoredGame as CensusStoredGame } from './census/store.js';
 export { parseWhere, whereFields, type WhereClause } from './census/where.js';
 export { reportSections, reportMarkdown, reportHtml, type Section as ReportSection } from './census/report.js';
 export { FAMILY_FIELDS, ROW_FIELDS, type CensusRow, type FamilyRow, type Computation, type Status as CensusStatus, type Verdict } from './census/row.js';

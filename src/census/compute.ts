@@ -65,6 +65,37 @@ export interface ComputeContext {
   onProgress?: (done: number, total: number) => void;
 }
 
+/**
+ * The settings a task's answer depends on besides the game and the bound, as canonical JSON (keys sorted):
+ * the automaton's state cap and budget for a rewrite game, `{}` for every other computation. Stored with
+ * each row, so that a run with other settings does not take a stored row for its own answer.
+ *
+ * @beta
+ */
+export function settingsJson(task: Pick<CensusTask, 'computation' | 'automaton'>): string {
+  if (task.computation !== 'rewrite') return '{}';
+  const { budgetMs, maxStates } = task.automaton ?? DEFAULT_AUTOMATON;
+  return JSON.stringify({ budgetMs, maxStates });
+}
+
+/**
+ * The first sprague version whose census computations give the answers this code gives. Bump it (to the
+ * new package version) when a computation's answers change: a run then recomputes the rows that older
+ * versions stored, instead of taking them for its own (run.ts).
+ *
+ * @beta
+ */
+export const ANSWERS_SINCE = '0.1.0';
+
+/** Whether a row computed by sprague `version` answers as this code does (ANSWERS_SINCE). */
+export function currentAnswers(version: string | null | undefined): boolean {
+  if (!version) return false;
+  const parts = (v: string) => v.split(/[.+-]/).slice(0, 3).map(Number);
+  const [a, b] = [parts(version), parts(ANSWERS_SINCE)];
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return true;
+}
+
 /** The key of a task: rows with equal keys are the same result (a rerun skips them). */
 export function taskKey(task: Pick<CensusTask, 'spec' | 'computation' | 'bound'>): string {
   return `${task.computation} ${task.bound} ${task.spec}`;
@@ -116,6 +147,7 @@ export function computeGame(task: CensusTask, ctx: ComputeContext = {}): CensusR
     computation: task.computation,
     bound: task.bound,
     ...row,
+    settings: settingsJson(task),
     version: codeVersion(),
     wallMs: Math.round(performance.now() - started),
   };
@@ -320,7 +352,6 @@ function rewriteRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): Om
     mirror: task.mirror ?? null,
     prefix: table.lengths.map((s) => s.maxGrundy).join(','),
     fingerprint: fingerprint(table.values),
-    settings: `maxStates=${settings.maxStates},budgetMs=${settings.budgetMs}`,
   };
   const verdict = (v: Verdict, extra: Partial<CensusRow>): Omit<CensusRow, 'spec' | 'computation' | 'bound'> => ({
     status: v === 'regular' || v === 'non-regular' ? 'done' : 'open',

@@ -7,11 +7,20 @@
  */
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { codeVersion } from '../core/version.js';
-import { taskKey, type AutomatonSettings, type CensusTask } from './compute.js';
+import { currentAnswers, settingsJson, taskKey, type AutomatonSettings, type CensusTask } from './compute.js';
 import type { Executor } from './executor.js';
 import type { Family } from './families.js';
 import type { CensusRow, Status } from './row.js';
-import type { CensusStore, CensusSummary } from './store.js';
+import { damagedRowsError, type CensusStore, type CensusSummary } from './store.js';
+
+/**
+ * Which stored games a run computes again: those with a status, those whose content no longer matches its
+ * digest (`damaged`), those done under other settings (`settings`).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
+export type Redo = Status | 'damaged' | 'settings';
 
 /**
  * @remarks Since 0.1.0
@@ -28,8 +37,12 @@ export interface CensusRunOptions {
    * to the new bound then lists those members only, until a full run to it lists them all.
    */
   openAt?: number;
-  /** Recompute the stored games with these statuses (e.g. open after raising the automaton budget). */
-  redo?: readonly Status[];
+  /**
+   * Recompute the stored games with these statuses (e.g. open after raising the automaton budget), the
+   * damaged ones (a run refuses to start while a game of its census is damaged, unless told so), and the
+   * ones done under other settings (kept otherwise: a proof holds whatever the budget that found it).
+   */
+  redo?: readonly Redo[];
   /** Limits of the automaton attempt of rewrite games. */
   automaton?: AutomatonSettings;
   /** Called once the work is known: games to compute now, games already stored. */
@@ -48,18 +61,35 @@ export interface CensusRunResult {
   computed: number;
   /** Games found in the store and skipped. */
   skipped: number;
+  /**
+   * Of the skipped games, those done under other settings than this run's (`redo: ['settings']` recomputes
+   * them); a stored game that is open or failed under other settings is computed again.
+   */
+  otherSettings: number;
 }
 
 /**
- * The tasks of a census that the store does not hold yet (one per distinct game).
+ * What a run computes and what it keeps: a stored game is this run's answer when its settings are the run's
+ * and its code gives today's answers (ANSWERS_SINCE); a game done under other settings is kept and counted
+ * (a proof holds whatever the budget that found it); open and failed ones under other settings, and rows of
+ * older code, are computed again. A damaged row stops the run unless `redo` names `damaged`.
  *
- * @remarks Since 0.1.0
  * @beta
  */
-export function pendingTasks(store: CensusStore, family: Family, bound: number, options: Pick<CensusRunOptions, 'redo' | 'automaton'> = {}): CensusTask[] {
-  const stored = store.storedKeys(family.name, bound, options.redo ?? []);
+export function planCensus(
+  store: CensusStore,
+  family: Family,
+  bound: number,
+  options: Pick<CensusRunOptions, 'redo' | 'automaton'> = {},
+): { tasks: CensusTask[]; skipped: number; otherSettings: number } {
+  const redo = options.redo ?? [];
+  const stored = new Map(store.storedGames(family.name, bound).map((g) => [taskKey(g), g]));
+  const damaged = [...stored.values()].filter((g) => g.damaged);
+  if (damaged.length && !redo.includes('damaged')) throw damagedRowsError(store.path, damaged, family.name);
   const seen = new Set<string>();
   const tasks: CensusTask[] = [];
+  let skipped = 0;
+  let otherSettings = 0;
   for (const m of family.members) {
     const task: CensusTask = {
       spec: m.spec,
@@ -69,11 +99,30 @@ export function pendingTasks(store: CensusStore, family: Family, bound: number, 
       ...(m.computation === 'rewrite' && options.automaton ? { automaton: options.automaton } : {}),
     };
     const key = taskKey(task);
-    if (stored.has(key) || seen.has(key)) continue;
+    if (seen.has(key)) continue;
     seen.add(key);
-    tasks.push(task);
+    const row = stored.get(key);
+    const same = row !== undefined && row.settings === settingsJson(task);
+    const keep =
+      row !== undefined && !row.damaged && !redo.includes(row.status) && currentAnswers(row.version) && (same || (row.status === 'done' && !redo.includes('settings')));
+    if (!keep) tasks.push(task);
+    else {
+      skipped++;
+      if (!same) otherSettings++;
+    }
   }
-  return tasks;
+  return { tasks, skipped, otherSettings };
+}
+
+/**
+ * The tasks a run of the census computes (one per distinct game): those the store does not hold as this
+ * run's answers (planCensus).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function pendingTasks(store: CensusStore, family: Family, bound: number, options: Pick<CensusRunOptions, 'redo' | 'automaton'> = {}): CensusTask[] {
+  return planCensus(store, family, bound, options).tasks;
 }
 
 /** The row recording that a game's computation failed; a limit's error starts with its name (core/limits.ts). */
@@ -87,6 +136,7 @@ export function failedRow(task: CensusTask, error: unknown): CensusRow {
     status: 'failed',
     error: message.split('\n')[0]!,
     mirror: task.mirror ?? null,
+    settings: settingsJson(task),
     version: codeVersion(),
   };
 }
@@ -111,12 +161,10 @@ export async function runCensus(store: CensusStore, whole: Family, bound: number
   if (options.openAt !== undefined && options.openAt >= bound) throw new InputError(`extending the open games needs a bound above ${options.openAt}, not ${bound}`);
   const family = options.openAt === undefined ? whole : openMembers(store, whole, options.openAt);
   store.registerCensus(family, bound);
-  const tasks = pendingTasks(store, family, bound, options);
-  const distinct = new Set(family.members.map((m) => `${m.computation} ${m.spec}`)).size;
-  const skipped = distinct - tasks.length;
+  const { tasks, skipped, otherSettings } = planCensus(store, family, bound, options);
   options.onStart?.(tasks.length, skipped);
   let computed = 0;
-  const result = (): CensusRunResult => ({ summary: store.summary(family.name, bound), computed, skipped });
+  const result = (): CensusRunResult => ({ summary: store.summary(family.name, bound), computed, skipped, otherSettings });
   const commit = (row: CensusRow) => {
     store.put(row);
     computed++;

@@ -3,10 +3,16 @@
  * addon prebuilt in npm packages). One row per game, computation and bound in `games`; a census
  * (family, bound) lists its members in order in `members`; the view `census_rows` joins them and links
  * each game to the first member with the same fingerprint (its equivalence class, as Winning Ways' game
- * locator does). WAL journal, and every finished game is its own transaction: a `kill -9` loses only the
- * games in flight. The schema version is PRAGMA user_version.
+ * locator does). WAL journal while a run writes, and every finished game is its own transaction: a
+ * `kill -9` loses only the games in flight. The schema version is PRAGMA user_version.
+ *
+ * SQLite keeps no checksum of its pages, so a flipped byte inside a value reads back as a wrong answer:
+ * every game row and every census carries a digest of its content (rowDigest), checked whenever it is
+ * read. Reading never writes: a writer leaves the file in rollback-journal mode when it closes, so a
+ * reader opened with SQLite's `mode=ro` creates no file (openReader).
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,23 +20,37 @@ import type Database from 'libsql';
 import { InputError } from '../core/errors.js';
 import { taskKey } from './compute.js';
 import type { Family } from './families.js';
-import { FAMILY_FIELDS, ROW_FIELDS, type CensusRow, type FamilyRow, type Field, type Status } from './row.js';
+import { FAMILY_FIELDS, ROW_FIELDS, type CensusRow, type Computation, type FamilyRow, type Field, type Status } from './row.js';
 import type { WhereClause } from './where.js';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** The database `census run` writes and the explorer's census page reads unless told otherwise. */
 export const DEFAULT_CENSUS_DB = 'sprague-census.db';
 
 const SQL_TYPE = { int: 'INTEGER', text: 'TEXT', bool: 'INTEGER' } as const;
 
+/** The columns of `games` a row's digest covers: every stored field (new ones join through ROW_FIELDS). */
+const GAME_COLUMNS: readonly string[] = [...ROW_FIELDS.map((f) => f.column), 'finished_at'];
+const CENSUS_COLUMNS: readonly string[] = ['family', 'bound', 'members', 'created_at', 'updated_at'];
+
+function viewSql(): string {
+  const gameColumns = [...GAME_COLUMNS, 'digest'].map((c) => `g.${c}`).join(', ');
+  return `
+CREATE VIEW census_rows AS
+SELECT m.family AS family, m.idx AS idx, ${gameColumns},
+  CASE WHEN g.fingerprint IS NULL THEN NULL ELSE NULLIF(
+    FIRST_VALUE(g.spec) OVER (PARTITION BY m.family, m.bound, g.computation, g.fingerprint ORDER BY m.idx), g.spec) END AS same_as
+FROM members m JOIN games g ON g.spec = m.spec AND g.computation = m.computation AND g.bound = m.bound;`;
+}
+
 function schema(): string {
   const columns = ROW_FIELDS.map((f) => `  ${f.column} ${SQL_TYPE[f.type]}${['spec', 'computation', 'bound', 'status'].includes(f.column) ? ' NOT NULL' : ''}`);
-  const gameColumns = ROW_FIELDS.map((f) => `g.${f.column}`).join(', ');
   return `
 CREATE TABLE games (
 ${columns.join(',\n')},
   finished_at TEXT NOT NULL,
+  digest TEXT,
   CHECK (status IN ('done', 'open', 'failed')),
   PRIMARY KEY (spec, computation, bound)
 );
@@ -41,6 +61,7 @@ CREATE TABLE censuses (
   members INTEGER NOT NULL,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
+  digest TEXT,
   PRIMARY KEY (family, bound)
 );
 CREATE TABLE members (
@@ -51,13 +72,40 @@ CREATE TABLE members (
   computation TEXT NOT NULL,
   PRIMARY KEY (family, bound, idx)
 );
-CREATE VIEW census_rows AS
-SELECT m.family AS family, m.idx AS idx, ${gameColumns},
-  CASE WHEN g.fingerprint IS NULL THEN NULL ELSE NULLIF(
-    FIRST_VALUE(g.spec) OVER (PARTITION BY m.family, m.bound, g.computation, g.fingerprint ORDER BY m.idx), g.spec) END AS same_as
-FROM members m JOIN games g ON g.spec = m.spec AND g.computation = m.computation AND g.bound = m.bound;
+${viewSql()}
 PRAGMA user_version = ${SCHEMA_VERSION};
 `;
+}
+
+/**
+ * The digest of a stored record: SHA-256 over its non-null columns in the given order, each as its name,
+ * its type and its value (bytes as they are), so that a column added later (null in older rows) leaves
+ * the digests of older rows valid. `kind` keeps a game row's digest from matching another table's.
+ * A game row's columns include `version` (the code that computed it) and `settings` (what its answer
+ * depends on besides the game and the bound).
+ *
+ * @beta
+ */
+export function rowDigest(kind: string, columns: readonly string[], record: Readonly<Record<string, unknown>>): string {
+  const h = createHash('sha256').update(`sprague census ${kind} digest 1\n`);
+  for (const column of columns) {
+    const v = record[column];
+    if (v === null || v === undefined) continue;
+    if (v instanceof Uint8Array) h.update(`${column}\0b${v.length}\0`).update(v);
+    else {
+      const text = typeof v === 'string' ? `s${v}` : `n${String(v)}`;
+      h.update(`${column}\0${Buffer.byteLength(text)}\0${text}`);
+    }
+  }
+  return h.digest('hex');
+}
+
+const gameDigest = (record: Readonly<Record<string, unknown>>) => rowDigest('game', GAME_COLUMNS, record);
+
+/** A census's digest covers its own columns and its member list in order. */
+function censusDigest(census: Readonly<Record<string, unknown>>, members: readonly { idx: unknown; spec: unknown; computation: unknown }[]): string {
+  const list = members.map((m) => `${String(m.idx)} ${String(m.computation)} ${String(m.spec)}`).join('\n');
+  return rowDigest('census', [...CENSUS_COLUMNS, 'member_list'], { ...census, member_list: list });
 }
 
 /**
@@ -73,6 +121,23 @@ export interface CensusSummary {
   failed: number;
 }
 
+/**
+ * A stored game of a census, as a run weighs it: its status, the settings and code version that
+ * computed it, and whether its content still matches its digest.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
+export interface StoredGame {
+  spec: string;
+  computation: Computation;
+  bound: number;
+  status: Status;
+  settings: string;
+  version: string | null;
+  damaged: boolean;
+}
+
 type Db = InstanceType<typeof Database>;
 
 /**
@@ -80,13 +145,72 @@ type Db = InstanceType<typeof Database>;
  * who never opens a store should not load a native addon.
  */
 let binding: typeof Database | undefined;
-function openDatabase(path: string, readonly: boolean): Db {
+function loadBinding(): typeof Database {
   binding ??= createRequire(import.meta.url)('libsql') as typeof Database;
-  if (!readonly) return new binding(path);
-  // libsql ignores the `readonly` option (a write goes through); SQLite's own URI parameter is obeyed.
-  const db = new binding(`${pathToFileURL(resolve(path)).href}?mode=ro`);
+  return binding;
+}
+
+/** Whether the file's header says WAL (bytes 18 and 19 are 2, https://sqlite.org/fileformat.html). */
+function walHeader(path: string): boolean {
+  const header = Buffer.alloc(20);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, header, 0, 20, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return header[18] === 2 && header[19] === 2;
+}
+
+/**
+ * A connection that cannot write, and creates no file. libsql ignores its `readonly` option (a write goes
+ * through), so SQLite's own URI parameters say it: `mode=ro` on a file in rollback-journal mode (as a
+ * writer leaves it) reads under SQLite's locks and creates nothing. On a file still in WAL mode,
+ * `mode=ro` creates `-wal` and `-shm` beside it (measured) and fails where the folder cannot be written;
+ * when no `-wal` file exists there is no log to read and no writer at work (a writer keeps its `-wal`
+ * open), so the file is read as `immutable=1`, which takes no lock and creates nothing.
+ */
+function openReader(path: string): Db {
+  const url = pathToFileURL(resolve(path)).href;
+  const immutable = walHeader(path) && !existsSync(`${path}-wal`);
+  const db = new (loadBinding())(`${url}?mode=ro${immutable ? '&immutable=1' : ''}`);
   db.pragma('query_only = 1');
   return db;
+}
+
+/** What SQLite says of a damaged file (page structure, a table or view gone, a file shorter than its header says). */
+const DAMAGE = /malformed|no such (table|view|column)|corrupt|disk I\/O error/i;
+/** SQLite's codes for a file it cannot use, as opposed to a bug in the SQL sprague wrote. */
+const UNUSABLE = new Set(['SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_PERM', 'SQLITE_AUTH', 'SQLITE_PROTOCOL']);
+
+/**
+ * An SQLite error as the one line a user reads (exit 2): the file, what is wrong, what to do. An error that
+ * is neither damage nor an unusable file (a bug in sprague's SQL) is left as it is.
+ */
+function storeError(path: string, e: unknown): unknown {
+  if (!(e instanceof Error) || e instanceof InputError) return e;
+  const code = String((e as { code?: unknown }).code ?? '').split('_').slice(0, 2).join('_');
+  const message = e.message.split('\n')[0]!;
+  if (code === 'SQLITE_NOTADB') {
+    return new InputError(`${path} is not a census database (SQLite: ${message}); if it was one, its header is damaged: restore it from a copy`);
+  }
+  if (code === 'SQLITE_CORRUPT' || DAMAGE.test(message)) {
+    return new InputError(`${path}: the census database is damaged (${message}); restore it from a copy, or move it away and run the census again`);
+  }
+  if (UNUSABLE.has(code)) return new InputError(`cannot use ${path} as a census database: ${message}`);
+  return e;
+}
+
+/** A family's games damaged: one line naming them, the file, and the rerun that recomputes them. */
+export function damagedRowsError(path: string, games: readonly Pick<StoredGame, 'spec' | 'computation' | 'bound'>[], family?: string): InputError {
+  const shown = games.slice(0, 5).map((g) => `${g.spec} (${g.computation} to ${g.bound})`);
+  const more = games.length > shown.length ? ` and ${games.length - shown.length} more` : '';
+  const bound = games[0]?.bound;
+  const rerun = family === undefined ? 'sprague census run FAMILY --redo damaged' : `sprague census run ${family} --bound ${bound} --db ${path} --redo damaged`;
+  return new InputError(
+    `${path}: ${games.length === 1 ? 'a stored row is' : `${games.length} stored rows are`} damaged (content does not match its digest): ` +
+      `${shown.join(', ')}${more}; recompute with: ${rerun}`,
+  );
 }
 
 /**
@@ -100,127 +224,244 @@ export class CensusStore {
   private constructor(
     private readonly db: Db,
     readonly path: string,
+    private readonly readonly: boolean,
   ) {}
 
   /**
    * Opens (creating when absent, unless `mustExist`) the database at `path`; ':memory:' for a private one.
-   * `readonly` (the explorer's census page): an existing census database, never written, not even migrated.
+   * `readonly` (census show, report, the explorer's census page): an existing census database, never
+   * written, not even migrated, and no file created beside it.
    */
   static open(path: string, options: { mustExist?: boolean; readonly?: boolean } = {}): CensusStore {
     if ((options.mustExist || options.readonly) && path !== ':memory:' && !existsSync(path)) throw new InputError(`no census database at ${path}`);
-    let db: Db;
+    let db: Db | undefined;
     try {
       if (options.readonly) {
-        db = openDatabase(path, true);
+        db = path === ':memory:' ? new (loadBinding())(path) : openReader(path);
         db.pragma('busy_timeout = 10000');
         checkVersion(db, path);
-        return new CensusStore(db, path);
+        return new CensusStore(db, path, true);
       }
-      db = openDatabase(path, false);
+      db = new (loadBinding())(path);
       db.pragma('journal_mode = WAL');
       db.pragma('busy_timeout = 10000');
       // WAL with NORMAL sync keeps every committed game through a process kill (not a power cut).
       db.pragma('synchronous = NORMAL');
       migrate(db, path);
+      return new CensusStore(db, path, false);
     } catch (e) {
-      if (e instanceof InputError) throw e;
+      db?.close();
+      const error = storeError(path, e);
+      if (error instanceof InputError) throw error;
       throw new InputError(`cannot use ${path} as a census database: ${(e as Error).message}`);
     }
-    return new CensusStore(db, path);
   }
 
+  /**
+   * A writer folds its log into the file and leaves it in rollback-journal mode, so that readers (mode=ro)
+   * create no `-wal` or `-shm` file. When a reader holds the log open this fails, harmlessly: the file
+   * stays in WAL mode and the next writer's close tries again.
+   */
   close(): void {
+    if (!this.readonly && this.path !== ':memory:') {
+      try {
+        this.db.pragma('busy_timeout = 1000');
+        this.db.pragma('wal_checkpoint(TRUNCATE)');
+        this.db.pragma('journal_mode = DELETE');
+      } catch {
+        // Left in WAL mode (see above).
+      }
+    }
     this.db.close();
+  }
+
+  /** Every SQLite call goes through here: a damaged or unusable file becomes one line naming it (exit 2). */
+  private sql<T>(f: (db: Db) => T): T {
+    try {
+      return f(this.db);
+    } catch (e) {
+      throw storeError(this.path, e);
+    }
   }
 
   /** Records a census and its members in order (replacing an older member list of the same census). */
   registerCensus(family: Family, bound: number): void {
     const now = new Date().toISOString();
-    const tx = this.db.transaction(() => {
-      this.db.prepare('DELETE FROM members WHERE family = ? AND bound = ?').run(family.name, bound);
-      const insert = this.db.prepare('INSERT INTO members (family, bound, idx, spec, computation) VALUES (?, ?, ?, ?, ?)');
-      family.members.forEach((m, i) => insert.run(family.name, bound, i, m.spec, m.computation));
-      this.db
-        .prepare(
-          'INSERT INTO censuses (family, bound, members, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ' +
-            'ON CONFLICT (family, bound) DO UPDATE SET members = excluded.members, updated_at = excluded.updated_at',
-        )
-        .run(family.name, bound, family.members.length, now, now);
+    this.sql((db) => {
+      const tx = db.transaction(() => {
+        const old = db.prepare('SELECT created_at FROM censuses WHERE family = ? AND bound = ?').get(family.name, bound) as { created_at: string } | undefined;
+        const census = { family: family.name, bound, members: family.members.length, created_at: old?.created_at ?? now, updated_at: now };
+        const members = family.members.map((m, idx) => ({ idx, spec: m.spec, computation: m.computation }));
+        db.prepare('DELETE FROM members WHERE family = ? AND bound = ?').run(family.name, bound);
+        const insert = db.prepare('INSERT INTO members (family, bound, idx, spec, computation) VALUES (?, ?, ?, ?, ?)');
+        for (const m of members) insert.run(family.name, bound, m.idx, m.spec, m.computation);
+        db.prepare('INSERT OR REPLACE INTO censuses (family, bound, members, created_at, updated_at, digest) VALUES (?, ?, ?, ?, ?, ?)').run(
+          census.family,
+          census.bound,
+          census.members,
+          census.created_at,
+          census.updated_at,
+          censusDigest(census, members),
+        );
+      });
+      tx();
     });
-    tx();
   }
 
-  /** The keys (taskKey) of the family's games already stored, except those whose status is in `redo`. */
+  /**
+   * The census's stored games, each checked against its digest (a damaged one is marked, not thrown: the
+   * run decides), after the census's member list is checked against its own.
+   */
+  storedGames(family: string, bound: number): StoredGame[] {
+    return this.memberRows(family, bound).map(({ record, damaged }) => ({
+      spec: String(record['spec']),
+      computation: String(record['computation']) as Computation,
+      bound: Number(record['bound']),
+      status: String(record['status']) as Status,
+      settings: record['settings'] === null ? '{}' : String(record['settings']),
+      version: record['version'] === null ? null : String(record['version']),
+      damaged,
+    }));
+  }
+
+  /** The keys (taskKey) of the family's games already stored, except those whose status is in `redo`; a damaged row is refused. */
   storedKeys(family: string, bound: number, redo: readonly Status[] = []): Set<string> {
-    const rows = this.db
-      .prepare(
-        'SELECT g.spec, g.computation, g.bound, g.status FROM members m JOIN games g ' +
-          'ON g.spec = m.spec AND g.computation = m.computation AND g.bound = m.bound WHERE m.family = ? AND m.bound = ?',
-      )
-      .all(family, bound) as { spec: string; computation: string; bound: number; status: Status }[];
-    return new Set(rows.filter((r) => !redo.includes(r.status)).map((r) => taskKey(r as Parameters<typeof taskKey>[0])));
+    const games = this.verified(family, bound);
+    return new Set(games.filter((g) => !redo.includes(g.status)).map((g) => taskKey(g)));
   }
 
   /** The members (spec and computation) of the census (family, bound) whose stored row has this status. */
   membersWithStatus(family: string, bound: number, status: Status): Set<string> {
-    const rows = this.db
-      .prepare(
-        'SELECT m.spec AS spec, m.computation AS computation FROM members m JOIN games g ' +
-          'ON g.spec = m.spec AND g.computation = m.computation AND g.bound = m.bound WHERE m.family = ? AND m.bound = ? AND g.status = ?',
-      )
-      .all(family, bound, status) as { spec: string; computation: string }[];
-    return new Set(rows.map((r) => `${r.computation} ${r.spec}`));
+    return new Set(this.verified(family, bound).filter((g) => g.status === status).map((g) => `${g.computation} ${g.spec}`));
   }
 
-  /** Stores one finished game in its own transaction (replacing a row of the same key). */
+  /** Stores one finished game in its own transaction (replacing a row of the same key), with its digest. */
   put(row: CensusRow): void {
-    const columns = [...ROW_FIELDS.map((f) => f.column), 'finished_at'];
-    const values = [...ROW_FIELDS.map((f) => toSql(f, (row as unknown as Record<string, unknown>)[f.name])), new Date().toISOString()];
+    const record: Record<string, unknown> = {};
+    for (const f of ROW_FIELDS) record[f.column] = toSql(f, (row as unknown as Record<string, unknown>)[f.name]);
+    record['settings'] ??= '{}';
+    record['finished_at'] = new Date().toISOString();
+    const columns = [...GAME_COLUMNS, 'digest'];
+    const values = [...GAME_COLUMNS.map((c) => record[c]), gameDigest(record)];
     // One statement: SQLite commits it as one transaction.
-    this.db.prepare(`INSERT OR REPLACE INTO games (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...values);
+    this.sql((db) => db.prepare(`INSERT OR REPLACE INTO games (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...values));
   }
 
   /** The bound of the family's most recently updated census, if any. */
   latestBound(family: string): number | undefined {
-    const r = this.db.prepare('SELECT bound FROM censuses WHERE family = ? ORDER BY updated_at DESC, bound DESC LIMIT 1').get(family) as
-      | { bound: number }
-      | undefined;
-    return r?.bound;
+    const r = this.sql(
+      (db) => db.prepare('SELECT bound FROM censuses WHERE family = ? ORDER BY updated_at DESC, bound DESC LIMIT 1').get(family) as { bound: number } | undefined,
+    );
+    return r === undefined ? undefined : Number(r.bound);
   }
 
   /** The censuses stored, most recent first. */
   censuses(): { family: string; bound: number; members: number; updatedAt: string }[] {
-    return (this.db.prepare('SELECT family, bound, members, updated_at FROM censuses ORDER BY updated_at DESC').all() as Record<string, unknown>[]).map(
-      (r) => ({ family: String(r['family']), bound: Number(r['bound']), members: Number(r['members']), updatedAt: String(r['updated_at']) }),
-    );
+    const rows = this.sql((db) => db.prepare('SELECT family, bound, members, updated_at FROM censuses ORDER BY updated_at DESC').all() as Record<string, unknown>[]);
+    return rows.map((r) => ({ family: String(r['family']), bound: Number(r['bound']), members: Number(r['members']), updatedAt: String(r['updated_at']) }));
   }
 
-  /** The stored rows of a census in the family's order, filtered by a parsed `--where`. */
+  /**
+   * The stored rows of a census in the family's order, filtered by a parsed `--where`. Every row of the
+   * census is checked, not only those the filter keeps: a damaged value could otherwise hide a row.
+   */
   rows(family: string, bound: number, where?: WhereClause): FamilyRow[] {
-    const filter = where ? ` AND (${where.sql})` : '';
-    const rows = this.db
-      .prepare(`SELECT * FROM census_rows WHERE family = ? AND bound = ?${filter} ORDER BY idx`)
-      .all(family, bound, ...(where?.params ?? [])) as Record<string, unknown>[];
-    return rows.map(fromSql);
+    this.checkCensus(family, bound);
+    const match = where ? `(${where.sql})` : '1';
+    const rows = this.sql(
+      (db) =>
+        db
+          .prepare(`SELECT *, ${match} AS where_match FROM census_rows WHERE family = ? AND bound = ? ORDER BY idx`)
+          .all(...(where?.params ?? []), family, bound) as Record<string, unknown>[],
+    );
+    const damaged = rows.filter((r) => r['digest'] !== gameDigest(r));
+    if (damaged.length) throw damagedRowsError(this.path, damaged.map(gameOf), family);
+    this.checkJoin(family, bound, rows);
+    return rows.filter((r) => r['where_match'] !== 0 && r['where_match'] !== null).map(fromSql);
   }
 
-  /** Counts by status over the census's members (games = members, stored or not). */
+  /** Counts by status over the census's members (games = members, stored or not), from checked rows; the census must be stored. */
   summary(family: string, bound: number): CensusSummary {
-    const census = this.db.prepare('SELECT members FROM censuses WHERE family = ? AND bound = ?').get(family, bound) as { members: number } | undefined;
-    const counts = this.db
-      .prepare(
-        'SELECT g.status AS status, COUNT(*) AS n FROM members m JOIN games g ON g.spec = m.spec AND g.computation = m.computation ' +
-          'AND g.bound = m.bound WHERE m.family = ? AND m.bound = ? GROUP BY g.status',
-      )
-      .all(family, bound) as { status: Status; n: number }[];
-    const by = (s: Status) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+    const games = this.verified(family, bound);
+    const census = this.sql((db) => db.prepare('SELECT members FROM censuses WHERE family = ? AND bound = ?').get(family, bound) as { members: number } | undefined);
+    const by = (s: Status) => games.filter((g) => g.status === s).length;
     return { family, bound, games: Number(census?.members ?? 0), done: by('done'), open: by('open'), failed: by('failed') };
   }
 
-  /** Every stored game row (all censuses), in key order: for comparing two databases. */
+  /** Every stored game row (all censuses), in key order, each checked: for comparing two databases. */
   allGames(): CensusRow[] {
-    return (this.db.prepare('SELECT * FROM games ORDER BY computation, bound, spec').all() as Record<string, unknown>[]).map(fromSql);
+    const rows = this.sql((db) => db.prepare('SELECT * FROM games ORDER BY computation, bound, spec').all() as Record<string, unknown>[]);
+    const damaged = rows.filter((r) => r['digest'] !== gameDigest(r));
+    if (damaged.length) throw damagedRowsError(this.path, damaged.map(gameOf));
+    return rows.map(fromSql);
   }
+
+  /** The census's games with no damaged one among them. */
+  private verified(family: string, bound: number): StoredGame[] {
+    const games = this.storedGames(family, bound);
+    const damaged = games.filter((g) => g.damaged);
+    if (damaged.length) throw damagedRowsError(this.path, damaged, family);
+    return games;
+  }
+
+  /** The stored game rows of the census's members, each with whether it matches its digest. */
+  private memberRows(family: string, bound: number): { record: Record<string, unknown>; damaged: boolean }[] {
+    this.checkCensus(family, bound);
+    const rows = this.sql(
+      (db) =>
+        db
+          .prepare(
+            'SELECT g.* FROM members m JOIN games g ON g.spec = m.spec AND g.computation = m.computation AND g.bound = m.bound ' +
+              'WHERE m.family = ? AND m.bound = ? ORDER BY m.idx',
+          )
+          .all(family, bound) as Record<string, unknown>[],
+    );
+    this.checkJoin(family, bound, rows);
+    return rows.map((record) => ({ record, damaged: record['digest'] !== gameDigest(record) }));
+  }
+
+  /**
+   * The join of members and games finds a game through the primary-key index, which no digest covers: a
+   * damaged index entry would hide a game (and change the `sameAs` of its class). The games table is
+   * scanned without an index to count them again.
+   */
+  private checkJoin(family: string, bound: number, joined: readonly Record<string, unknown>[]): void {
+    // A family may list a game twice: count games, not members.
+    const found = new Set(joined.map((r) => `${String(r['computation'])} ${String(r['spec'])}`)).size;
+    const r = this.sql(
+      (db) =>
+        db
+          .prepare(
+            'SELECT COUNT(*) AS n FROM games NOT INDEXED WHERE bound = ? AND (spec, computation) IN (SELECT spec, computation FROM members WHERE family = ? AND bound = ?)',
+          )
+          .get(bound, family, bound) as { n: number },
+    );
+    if (Number(r.n) !== found) {
+      throw new InputError(
+        `${this.path}: the census database is damaged (its index finds ${found} stored games of ${family} to ${bound}, the table holds ${Number(r.n)}); ` +
+          `restore it from a copy, or move it away and run the census again`,
+      );
+    }
+  }
+
+  /** A census's member list, checked against its digest; a census not stored is bad input, named. */
+  private checkCensus(family: string, bound: number): void {
+    const census = this.sql((db) => db.prepare('SELECT * FROM censuses WHERE family = ? AND bound = ?').get(family, bound) as Record<string, unknown> | undefined);
+    if (census === undefined) throw new InputError(`no census of ${family} to ${bound} in ${this.path}`);
+    const members = this.sql(
+      (db) => db.prepare('SELECT idx, spec, computation FROM members WHERE family = ? AND bound = ? ORDER BY idx').all(family, bound) as Record<string, unknown>[],
+    );
+    if (census['digest'] !== censusDigest(census, members as { idx: unknown; spec: unknown; computation: unknown }[])) {
+      throw new InputError(
+        `${this.path}: the member list of the census ${family} to ${bound} is damaged (it does not match its digest); ` +
+          `rebuild it with: sprague census run ${family} --bound ${bound} --db ${this.path}`,
+      );
+    }
+  }
+}
+
+function gameOf(r: Record<string, unknown>): Pick<StoredGame, 'spec' | 'computation' | 'bound'> {
+  return { spec: String(r['spec']), computation: String(r['computation']) as Computation, bound: Number(r['bound']) };
 }
 
 function schemaVersion(db: Db): number {
@@ -228,29 +469,95 @@ function schemaVersion(db: Db): number {
   return Number((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
 }
 
+/**
+ * The tables a census database holds, and the view exactly as this code creates it: a view dropped or
+ * rewritten (it computes `sameAs`) is damage that no row digest would see.
+ */
+function checkSchema(db: Db, path: string): void {
+  const objects = db.prepare('SELECT type, name, sql FROM sqlite_master').all() as { type: string; name: string; sql: string | null }[];
+  const has = (type: string, name: string) => objects.find((o) => o.type === type && o.name === name);
+  const missing = ['games', 'censuses', 'members'].filter((t) => !has('table', t));
+  const view = has('view', 'census_rows');
+  const problem = missing.length
+    ? `no table ${missing.join(', ')}`
+    : !view
+      ? 'no view census_rows'
+      : view.sql !== viewSql().trim().replace(/;$/, '')
+        ? 'the view census_rows is not the one sprague creates'
+        : undefined;
+  if (problem) throw new InputError(`${path}: the census database is damaged (${problem}); restore it from a copy, or move it away and run the census again`);
+}
+
 /** A database opened read-only must already hold this schema: it cannot be migrated. */
 function checkVersion(db: Db, path: string): void {
   const version = schemaVersion(db);
-  if (version !== SCHEMA_VERSION) {
-    throw new InputError(`${path} ${version === 0 ? 'is not a census database' : `has census schema ${version}, not this sprague's ${SCHEMA_VERSION}`}`);
+  if (version === SCHEMA_VERSION) return checkSchema(db, path);
+  if (version === 0) throw new InputError(`${path} is not a census database`);
+  if (version < SCHEMA_VERSION) {
+    throw new InputError(
+      `${path} has census schema ${version}, older than this sprague's ${SCHEMA_VERSION}, and is opened read-only: ` +
+        `a census run on it (sprague census run FAMILY --db ${path}) migrates it (docs/census.md)`,
+    );
   }
+  throw new InputError(`${path} has census schema ${version}, newer than this sprague's ${SCHEMA_VERSION}: use a newer sprague`);
 }
 
 function migrate(db: Db, path: string): void {
   const version = schemaVersion(db);
-  if (version === SCHEMA_VERSION) return;
+  if (version === SCHEMA_VERSION) return checkSchema(db, path);
   if (version > SCHEMA_VERSION) {
     throw new InputError(`${path} has census schema ${version}, newer than this sprague's ${SCHEMA_VERSION}: use a newer sprague`);
   }
+  if (version === 1) return migrateFrom1(db, path);
   const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
   if (Number(tables.n) > 0) throw new InputError(`${path} is an SQLite database but not a census database (no schema version)`);
   db.exec(`BEGIN; ${schema()} COMMIT;`);
 }
 
+/**
+ * Schema 1 to 2: digests and canonical settings. A version-1 row carries nothing to check it against, so
+ * the migration first has SQLite check the file's structure (integrity_check: pages, indexes), refuses a
+ * file that fails, and then vouches for every row as it finds it: a value damaged before the migration
+ * cannot be told from a good one (docs/census.md). Version 1 wrote a rewrite game's settings as
+ * `maxStates=K,budgetMs=MS` and none for other games; they become canonical JSON (settingsJson).
+ */
+function migrateFrom1(db: Db, path: string): void {
+  const check = db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
+  if (check.length !== 1 || check[0]!.integrity_check !== 'ok') {
+    throw new InputError(
+      `${path}: the census database is damaged (integrity check: ${check[0]?.integrity_check ?? 'no answer'}); it was not migrated to schema ${SCHEMA_VERSION}: restore it from a copy, or move it away and run the census again`,
+    );
+  }
+  const tx = db.transaction(() => {
+    db.exec('DROP VIEW census_rows; ALTER TABLE games ADD COLUMN digest TEXT; ALTER TABLE censuses ADD COLUMN digest TEXT;');
+    db.exec(viewSql());
+    const update = db.prepare('UPDATE games SET settings = ?, digest = ? WHERE spec = ? AND computation = ? AND bound = ?');
+    for (const r of db.prepare('SELECT * FROM games').all() as Record<string, unknown>[]) {
+      const settings = settingsFrom1(r['settings']);
+      update.run(settings, gameDigest({ ...r, settings }), r['spec'], r['computation'], r['bound']);
+    }
+    const stamp = db.prepare('UPDATE censuses SET digest = ? WHERE family = ? AND bound = ?');
+    for (const c of db.prepare('SELECT * FROM censuses').all() as Record<string, unknown>[]) {
+      const members = db.prepare('SELECT idx, spec, computation FROM members WHERE family = ? AND bound = ? ORDER BY idx').all(c['family'], c['bound']);
+      stamp.run(censusDigest(c, members as { idx: unknown; spec: unknown; computation: unknown }[]), c['family'], c['bound']);
+    }
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+  });
+  tx();
+}
+
+/** Version 1's settings text (`maxStates=100,budgetMs=2000`, or none) as the canonical JSON of version 2. */
+function settingsFrom1(v: unknown): string {
+  if (typeof v !== 'string' || v === '') return '{}';
+  const pairs = Object.fromEntries(v.split(',').map((kv) => kv.split('=')).map(([k, n]) => [k, Number(n)]));
+  return JSON.stringify(Object.fromEntries(Object.keys(pairs).sort().map((k) => [k, pairs[k]])));
+}
+
+/** A field as SQLite stores it (and reads it back), so that the digest of what is written is the digest of what is read. */
 function toSql(f: Field, v: unknown): unknown {
   if (v === undefined || v === null) return null;
   if (f.type === 'bool') return v ? 1 : 0;
-  return v;
+  return f.type === 'int' ? Number(v) : String(v);
 }
 
 const BY_COLUMN = new Map(FAMILY_FIELDS.map((f) => [f.column, f]));

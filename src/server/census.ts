@@ -33,6 +33,10 @@ function withStore<T>(db: string, f: (store: CensusStore) => T): T {
   }
   try {
     return f(store);
+  } catch (e) {
+    // A damaged database (a row that does not match its digest, a page SQLite cannot read): its one line, not "internal error".
+    if (e instanceof InputError) throw new HttpError(500, e.message, 'request');
+    throw e;
   } finally {
     store.close();
   }

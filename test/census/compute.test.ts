@@ -120,7 +120,7 @@ test('automaton limits: a state cap below the Nerode bound gives lower-bound, a 
   assert.equal(capped.verdict, 'lower-bound');
   assert.equal(capped.status, 'open');
   assert.ok(capped.lowerBound! > 5 && capped.lowerBound! <= 12, String(capped.lowerBound));
-  assert.equal(capped.settings, 'maxStates=5,budgetMs=60000');
+  assert.equal(capped.settings, '{"budgetMs":60000,"maxStates":5}');
   // {a,a4,b} (Question 11) needs well over 40 states (spec/NOTES.md): with no time at all nothing is proved.
   const rushed = computeGame({ spec: 'rewrite:a,a4,b', computation: 'rewrite', bound: 12, automaton: { maxStates: 1000, budgetMs: 0 } });
   assert.equal(rushed.verdict, 'open');

@@ -11,8 +11,8 @@ import { LocalExecutor } from '../../executors/local.js';
 import { familyName, parseFamily } from '../../census/families.js';
 import { QueueExecutor } from '../../executors/queue.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
-import { FAMILY_FIELDS, rowJson, type FamilyRow, type Status } from '../../census/row.js';
-import { runCensus, type CensusRunResult } from '../../census/run.js';
+import { FAMILY_FIELDS, rowJson, type FamilyRow } from '../../census/row.js';
+import { runCensus, type CensusRunResult, type Redo } from '../../census/run.js';
 import { CensusStore, DEFAULT_CENSUS_DB, type CensusSummary } from '../../census/store.js';
 import { parseWhere } from '../../census/where.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
@@ -52,7 +52,15 @@ interface ReportFlags {
 }
 
 function summaryJson(s: CensusSummary, run?: CensusRunResult): Record<string, unknown> {
-  return { family: s.family, bound: s.bound, games: s.games, done: s.done, open: s.open, failed: s.failed, ...(run ? { computed: run.computed, skipped: run.skipped } : {}) };
+  return {
+    family: s.family,
+    bound: s.bound,
+    games: s.games,
+    done: s.done,
+    open: s.open,
+    failed: s.failed,
+    ...(run ? { computed: run.computed, skipped: run.skipped, otherSettings: run.otherSettings } : {}),
+  };
 }
 
 function automatonFlags(flags: RunFlags): AutomatonSettings {
@@ -62,11 +70,13 @@ function automatonFlags(flags: RunFlags): AutomatonSettings {
   };
 }
 
-function redoFlag(text: string | undefined): Status[] {
+const REDO: readonly Redo[] = ['open', 'failed', 'done', 'damaged', 'settings'];
+
+function redoFlag(text: string | undefined): Redo[] {
   if (text === undefined) return [];
   const list = text.split(',').map((s) => s.trim());
-  for (const s of list) if (s !== 'open' && s !== 'failed' && s !== 'done') throw new FlagError('--redo', text, 'a list of statuses: open, failed, done');
-  return list as Status[];
+  for (const s of list) if (!REDO.includes(s as Redo)) throw new FlagError('--redo', text, `a list of: ${REDO.join(', ')}`);
+  return list as Redo[];
 }
 
 function readFamilyFile(path: string): string {
@@ -137,6 +147,12 @@ function printRunSummary(r: CensusRunResult, db: string, interrupted: boolean): 
       `${s.failed ? colour.red(`${s.failed} failed`) : '0 failed'}${missing ? `, ${missing} not computed` : ''} ` +
       `(${r.computed} computed now, ${r.skipped} already stored)`,
   );
+  if (r.otherSettings) {
+    emitLine(
+      `${r.otherSettings} of the stored games were done under other settings and are kept (a proof holds whatever the budget); ` +
+        `--redo settings computes them with this run's`,
+    );
+  }
   if (interrupted) emitLine('interrupted: every finished game is stored; run the same command again to continue');
   emitLine(colour.dim(`stored in ${db}; read it with: sprague census show ${s.family} --db ${db}`));
 }
@@ -262,7 +278,7 @@ export const censusCommand: CommandModule = {
       .option('--threads <n>', 'worker threads on this machine (default: the number of cores)')
       .option('--max-states <k>', `rewrite games: largest Grundy automaton tried (default ${DEFAULT_AUTOMATON.maxStates})`)
       .option('--budget-ms <ms>', `rewrite games: time for the automaton attempt of each game (default ${DEFAULT_AUTOMATON.budgetMs})`)
-      .option('--redo <statuses>', 'recompute stored games with these statuses (open, failed; comma separated)')
+      .option('--redo <which>', 'recompute stored games: with these statuses (open, failed, done), damaged ones, or those done under other settings (settings); comma separated')
       .option('--open-at <b>', 'only the games stored as open in the census to the smaller bound B (e.g. --bound 1048576 --open-at 65536)')
       .option('--attempts <n>', 'with --queue: attempts per game before it is recorded as failed (default 3)')
       .action((family: string, flags: RunFlags) => run(family, flags));

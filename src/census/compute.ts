@@ -58,6 +58,12 @@ export interface CensusTask {
   automaton?: AutomatonSettings;
   /** The family's mirror of this game (a and b exchanged), carried into the row. */
   mirror?: string;
+  /**
+   * A folder on the machine that computes the task, for a sequence whose kernel keeps resumable values
+   * (Capabilities.checkpoints): the run resumes from the values there and leaves its own there (census
+   * escalation, run.ts). Ignored by other computations.
+   */
+  checkpoint?: string;
 }
 
 export interface ComputeContext {
@@ -184,8 +190,9 @@ function sequenceRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): O
   let reached = task.bound;
   let limited: string | undefined;
   let result: SequenceResult;
+  const kept = task.checkpoint && rs.capabilities?.checkpoints ? { checkpoint: { dir: task.checkpoint } } : {};
   try {
-    result = sequenceWithPeriod(rs, task.bound, options(ctx));
+    result = sequenceWithPeriod(rs, task.bound, { ...options(ctx), ...kept });
   } catch (e) {
     // A memory limit (hexadecimal pair sets) keeps the values finished: the row says how far it got.
     if (!(e instanceof LimitError) || !isValues(e.partial) || e.partial.length < 2) throw e;
@@ -225,6 +232,7 @@ function sequenceRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): O
     maxValue,
     prefix: Array.from({ length: Math.min(len, 40) }, (_, n) => values[n]).join(','),
     fingerprint: fingerprint(Int32Array.from(values)),
+    ...(result.resumedFrom > 0 ? { resumedFrom: result.resumedFrom } : {}),
   };
 }
 

@@ -24,6 +24,8 @@ export interface GameOptions {
  * @public
  */
 export interface Executor {
+  /** Its games run on this machine, so a task may name a folder here (CensusTask.checkpoint). */
+  readonly local?: boolean;
   /** Computes one game. */
   run(task: CensusTask, options?: GameOptions): Promise<CensusRow>;
   /** Stops: games not finished are abandoned (their promises reject). */

@@ -98,6 +98,8 @@ export interface CensusRow {
   settings?: string | null;
   /** The sprague version that computed the row. */
   version?: string | null;
+  /** Heaps read back from the values kept by an earlier run of the game (census escalation), 0 or absent when it started afresh. */
+  resumedFrom?: number | null;
   wallMs?: number | null;
 }
 
@@ -169,6 +171,7 @@ export const ROW_FIELDS: readonly Field[] = [
   f('fingerprint', 'fingerprint', 'text'),
   f('settings', 'settings', 'text'),
   f('version', 'version', 'text', false),
+  f('resumedFrom', 'resumed_from', 'int', false),
   f('wallMs', 'wall_ms', 'int', false),
 ];
 

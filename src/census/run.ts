@@ -9,7 +9,7 @@ import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { codeVersion } from '../core/version.js';
 import { currentAnswers, settingsJson, taskKey, type AutomatonSettings, type CensusTask } from './compute.js';
 import type { Executor } from './executor.js';
-import type { Family } from './families.js';
+import type { Family, Member } from './families.js';
 import type { CensusRow, Status } from './row.js';
 import { damagedRowsError, type CensusStore, type CensusSummary } from './store.js';
 
@@ -45,6 +45,8 @@ export interface CensusRunOptions {
   redo?: readonly Redo[];
   /** Limits of the automaton attempt of rewrite games. */
   automaton?: AutomatonSettings;
+  /** The folder a member's kernel resumes from and keeps its values in (census escalation, escalate.ts), if any. */
+  checkpointFor?: (member: Member) => string | undefined;
   /** Called once the work is known: games to compute now, games already stored. */
   onStart?(pending: number, stored: number): void;
   /** Called after each game is committed. */
@@ -80,7 +82,7 @@ export function planCensus(
   store: CensusStore,
   family: Family,
   bound: number,
-  options: Pick<CensusRunOptions, 'redo' | 'automaton'> = {},
+  options: Pick<CensusRunOptions, 'redo' | 'automaton' | 'checkpointFor'> = {},
 ): { tasks: CensusTask[]; skipped: number; otherSettings: number } {
   const redo = options.redo ?? [];
   const stored = new Map(store.storedGames(family.name, bound).map((g) => [taskKey(g), g]));
@@ -91,12 +93,14 @@ export function planCensus(
   let skipped = 0;
   let otherSettings = 0;
   for (const m of family.members) {
+    const checkpoint = options.checkpointFor?.(m);
     const task: CensusTask = {
       spec: m.spec,
       computation: m.computation,
       bound,
       ...(m.mirror ? { mirror: m.mirror } : {}),
       ...(m.computation === 'rewrite' && options.automaton ? { automaton: options.automaton } : {}),
+      ...(checkpoint ? { checkpoint } : {}),
     };
     const key = taskKey(task);
     if (seen.has(key)) continue;

@@ -12,9 +12,9 @@
  * reader opened with SQLite's `mode=ro` creates no file (openReader).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type Database from 'libsql';
 import { InputError } from '../core/errors.js';
@@ -44,6 +44,28 @@ SELECT m.family AS family, m.idx AS idx, ${gameColumns},
 FROM members m JOIN games g ON g.spec = m.spec AND g.computation = m.computation AND g.bound = m.bound;`;
 }
 
+/**
+ * The values a game's kernel kept (its checkpoint file, in chunks: SQLite holds at most 1 GB in one value),
+ * so that census escalation continues the game from them, here or on another machine (escalate.ts).
+ */
+const KEPT_TABLES = `CREATE TABLE kept_values (
+  spec TEXT NOT NULL,
+  computation TEXT NOT NULL,
+  name TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  sha256 TEXT NOT NULL,
+  kept_at TEXT NOT NULL,
+  PRIMARY KEY (spec, computation)
+);
+CREATE TABLE kept_chunks (
+  spec TEXT NOT NULL,
+  computation TEXT NOT NULL,
+  idx INTEGER NOT NULL,
+  bytes BLOB NOT NULL,
+  PRIMARY KEY (spec, computation, idx)
+);
+`;
+
 function schema(): string {
   const columns = ROW_FIELDS.map((f) => `  ${f.column} ${SQL_TYPE[f.type]}${['spec', 'computation', 'bound', 'status'].includes(f.column) ? ' NOT NULL' : ''}`);
   return `
@@ -72,7 +94,7 @@ CREATE TABLE members (
   computation TEXT NOT NULL,
   PRIMARY KEY (family, bound, idx)
 );
-${viewSql()}
+${KEPT_TABLES}${viewSql()}
 PRAGMA user_version = ${SCHEMA_VERSION};
 `;
 }
@@ -139,6 +161,9 @@ export interface StoredGame {
 }
 
 type Db = InstanceType<typeof Database>;
+
+/** Bytes per stored piece of a kept values file. */
+const KEPT_CHUNK = 64 << 20;
 
 /**
  * The binding, loaded when a store is first opened: the library entry re-exports the census, and a user
@@ -388,6 +413,95 @@ export class CensusStore {
     return { family, bound, games: Number(census?.members ?? 0), done: by('done'), open: by('open'), failed: by('failed') };
   }
 
+  /**
+   * Keeps the file a game's kernel left (its values, so that a later run continues from them: census
+   * escalation), replacing what was kept for the game before. Read and stored in chunks: a file of a run
+   * to 2^30 heaps passes what one SQLite value (1 GB) or one Node buffer read (2 GiB) can hold.
+   */
+  keepValuesFile(spec: string, computation: string, path: string): void {
+    const fd = openSync(path, 'r');
+    try {
+      this.sql((db) => {
+        const tx = db.transaction(() => {
+          db.prepare('DELETE FROM kept_chunks WHERE spec = ? AND computation = ?').run(spec, computation);
+          const insert = db.prepare('INSERT INTO kept_chunks (spec, computation, idx, bytes) VALUES (?, ?, ?, ?)');
+          const hash = createHash('sha256');
+          let size = 0;
+          for (let idx = 0; ; idx++) {
+            const chunk = Buffer.allocUnsafe(KEPT_CHUNK);
+            const got = readSync(fd, chunk, 0, KEPT_CHUNK, size);
+            if (got === 0) break;
+            hash.update(chunk.subarray(0, got));
+            insert.run(spec, computation, idx, chunk.subarray(0, got));
+            size += got;
+          }
+          db.prepare('INSERT OR REPLACE INTO kept_values (spec, computation, name, size, sha256, kept_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+            spec,
+            computation,
+            basename(path),
+            size,
+            hash.digest('hex'),
+            new Date().toISOString(),
+          );
+        });
+        tx();
+      });
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /**
+   * Writes the file kept for the game into `folder` (under its own name) and returns its path, or undefined
+   * when nothing is kept. Chunks that do not give back the checksum they were kept with are refused.
+   */
+  writeKeptValues(spec: string, computation: string, folder: string): string | undefined {
+    const head = this.sql((db) => db.prepare('SELECT name, size, sha256 FROM kept_values WHERE spec = ? AND computation = ?').get(spec, computation)) as
+      | { name: string; size: number; sha256: string }
+      | undefined;
+    if (!head) return undefined;
+    const path = join(folder, basename(String(head.name)));
+    const hash = createHash('sha256');
+    let size = 0;
+    const fd = openSync(path, 'w');
+    try {
+      this.sql((db) => {
+        const chunks = db.prepare('SELECT bytes FROM kept_chunks WHERE spec = ? AND computation = ? ORDER BY idx').iterate(spec, computation) as Iterable<{ bytes: ArrayBuffer | Uint8Array }>;
+        for (const chunk of chunks) {
+          // libsql gives a blob as an ArrayBuffer.
+          const bytes = chunk.bytes instanceof Uint8Array ? chunk.bytes : new Uint8Array(chunk.bytes);
+          hash.update(bytes);
+          for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+          size += bytes.length;
+        }
+      });
+    } finally {
+      closeSync(fd);
+    }
+    if (size !== Number(head.size) || hash.digest('hex') !== head.sha256) {
+      rmSync(path, { force: true });
+      throw new InputError(`${this.path}: the values kept for ${spec} are damaged (they do not match their checksum)`);
+    }
+    return path;
+  }
+
+  /** Forgets the values kept for a game (e.g. its period is certified: they are not needed to continue). */
+  dropValues(spec: string, computation: string): void {
+    this.sql((db) => {
+      const tx = db.transaction(() => {
+        db.prepare('DELETE FROM kept_chunks WHERE spec = ? AND computation = ?').run(spec, computation);
+        db.prepare('DELETE FROM kept_values WHERE spec = ? AND computation = ?').run(spec, computation);
+      });
+      tx();
+    });
+  }
+
+  /** The games whose values are kept: what a later escalation continues from. */
+  keptValues(): { spec: string; computation: string; size: number; keptAt: string }[] {
+    const rows = this.sql((db) => db.prepare('SELECT spec, computation, size, kept_at FROM kept_values ORDER BY spec, computation').all()) as Record<string, unknown>[];
+    return rows.map((r) => ({ spec: String(r['spec']), computation: String(r['computation']), size: Number(r['size']), keptAt: String(r['kept_at']) }));
+  }
+
   /** Every stored game row (all censuses), in key order, each checked: for comparing two databases. */
   allGames(): CensusRow[] {
     const rows = this.sql((db) => db.prepare('SELECT * FROM games ORDER BY computation, bound, spec').all() as Record<string, unknown>[]);
@@ -476,7 +590,7 @@ function schemaVersion(db: Db): number {
 function checkSchema(db: Db, path: string): void {
   const objects = db.prepare('SELECT type, name, sql FROM sqlite_master').all() as { type: string; name: string; sql: string | null }[];
   const has = (type: string, name: string) => objects.find((o) => o.type === type && o.name === name);
-  const missing = ['games', 'censuses', 'members'].filter((t) => !has('table', t));
+  const missing = ['games', 'censuses', 'members', 'kept_values', 'kept_chunks'].filter((t) => !has('table', t));
   const view = has('view', 'census_rows');
   const problem = missing.length
     ? `no table ${missing.join(', ')}`
@@ -529,7 +643,8 @@ function migrateFrom1(db: Db, path: string): void {
     );
   }
   const tx = db.transaction(() => {
-    db.exec('DROP VIEW census_rows; ALTER TABLE games ADD COLUMN digest TEXT; ALTER TABLE censuses ADD COLUMN digest TEXT;');
+    db.exec('DROP VIEW census_rows; ALTER TABLE games ADD COLUMN digest TEXT; ALTER TABLE games ADD COLUMN resumed_from INTEGER; ALTER TABLE censuses ADD COLUMN digest TEXT;');
+    db.exec(KEPT_TABLES);
     db.exec(viewSql());
     const update = db.prepare('UPDATE games SET settings = ?, digest = ? WHERE spec = ? AND computation = ? AND bound = ?');
     for (const r of db.prepare('SELECT * FROM games').all() as Record<string, unknown>[]) {

@@ -28,6 +28,7 @@ export interface LocalExecutorOptions {
  * @public
  */
 export class LocalExecutor implements Executor {
+  readonly local = true;
   readonly threads: number;
   private readonly runner: JobRunner<typeof jobs>;
   private readonly graceMs: number | undefined;

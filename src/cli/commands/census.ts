@@ -12,7 +12,8 @@ import { familyName, parseFamily } from '../../census/families.js';
 import { QueueExecutor } from '../../executors/queue.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
 import { FAMILY_FIELDS, rowJson, type FamilyRow } from '../../census/row.js';
-import { runCensus, type CensusRunResult, type Redo } from '../../census/run.js';
+import { runCensus, type CensusRunOptions, type CensusRunResult, type Redo } from '../../census/run.js';
+import { escalateCensus, type EscalationResult } from '../../census/escalate.js';
 import { CensusStore, DEFAULT_CENSUS_DB, type CensusSummary } from '../../census/store.js';
 import { parseWhere } from '../../census/where.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
@@ -35,6 +36,7 @@ interface RunFlags {
   redo?: string;
   openAt?: string;
   attempts?: string;
+  escalate?: string;
 }
 
 interface ShowFlags {
@@ -93,6 +95,9 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
   const automaton = automatonFlags(flags);
   const redo = redoFlag(flags.redo);
   const threads = flags.threads === undefined ? undefined : parseThreads(flags.threads);
+  const cap = flags.escalate === undefined ? undefined : parseCount('--escalate', flags.escalate);
+  if (cap !== undefined && flags.openAt !== undefined) throw new FlagError('--escalate', flags.escalate!, 'not with --open-at: escalation runs the open games of each bound again at twice it');
+  if (cap !== undefined && cap < bound) throw new FlagError('--escalate', flags.escalate!, `a cap at least the bound ${bound}`);
   const store = CensusStore.open(flags.db);
   let executor: Executor | undefined;
   const bar = progressBar('census');
@@ -106,7 +111,7 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
     executor = flags.queue
       ? await QueueExecutor.open(flags.queue, flags.attempts === undefined ? {} : { attempts: Math.max(1, parseCount('--attempts', flags.attempts)) })
       : new LocalExecutor({ ...(threads === undefined ? {} : { threads }), graceMs: STOP_GRACE_MS });
-    result = await runCensus(store, family, bound, executor, {
+    const options: CensusRunOptions = {
       signal: ctrlC.stop,
       kill: ctrlC.kill,
       redo,
@@ -114,6 +119,7 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
       ...(flags.openAt === undefined ? {} : { openAt: parseCount('--open-at', flags.openAt) }),
       onStart(pending) {
         total = pending;
+        finished = 0;
         bar.update(0, total, flags.queue ? 'waiting for workers' : '');
       },
       onRow(row) {
@@ -121,13 +127,25 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
         if (flags.json) emitJson(rowJson(family.name, row));
         bar.update(finished, total, row.spec);
       },
-    });
+    };
+    if (cap === undefined) result = await runCensus(store, family, bound, executor, options);
+    else {
+      const { levels, restarted } = await escalateCensus(store, family, bound, cap, executor, options);
+      bar.stop();
+      for (const level of levels.slice(0, -1)) printLevel(level.result, flags);
+      noteRestarted(restarted);
+      result = levels[levels.length - 1]!.result;
+    }
   } catch (e) {
     bar.stop();
     if (e instanceof InterruptedError && e.partial) {
-      const partial = e.partial as CensusRunResult;
-      if (flags.json) emitJson(summaryJson(partial.summary, partial));
-      else printRunSummary(partial, flags.db, true);
+      const escalation = e.partial as Partial<EscalationResult>;
+      const partials = escalation.levels ? escalation.levels.map((l) => l.result) : [e.partial as CensusRunResult];
+      for (const [i, partial] of partials.entries()) {
+        if (flags.json) emitJson(summaryJson(partial.summary, partial));
+        else printRunSummary(partial, flags.db, i === partials.length - 1);
+      }
+      noteRestarted(escalation.restarted ?? []);
     }
     throw e;
   } finally {
@@ -137,6 +155,16 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
   }
   if (flags.json) emitJson(summaryJson(result.summary, result));
   else printRunSummary(result, flags.db, false);
+}
+
+/** A finished level of an escalation, before the next one starts: its summary line. */
+function printLevel(r: CensusRunResult, flags: RunFlags): void {
+  if (flags.json) emitJson(summaryJson(r.summary, r));
+  else printRunSummary(r, flags.db, false);
+}
+
+function noteRestarted(specs: readonly string[]): void {
+  if (specs.length) process.stderr.write(`sprague: the kept values of ${specs.join(', ')} were damaged and dropped: ${specs.length === 1 ? 'it' : 'they'} started again from heap 0\n`);
 }
 
 function printRunSummary(r: CensusRunResult, db: string, interrupted: boolean): void {
@@ -280,6 +308,7 @@ export const censusCommand: CommandModule = {
       .option('--budget-ms <ms>', `rewrite games: time for the automaton attempt of each game (default ${DEFAULT_AUTOMATON.budgetMs})`)
       .option('--redo <which>', 'recompute stored games: with these statuses (open, failed, done), damaged ones, or those done under other settings (settings); comma separated')
       .option('--open-at <b>', 'only the games stored as open in the census to the smaller bound B (e.g. --bound 1048576 --open-at 65536)')
+      .option('--escalate <cap>', 'then run the games still open to twice the bound, twice that, ... up to CAP, each continuing from the values its last run kept')
       .option('--attempts <n>', 'with --queue: attempts per game before it is recorded as failed (default 3)')
       .action((family: string, flags: RunFlags) => run(family, flags));
     census

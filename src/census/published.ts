@@ -198,8 +198,13 @@ export function certifiedForm(c: ComputedSequence): EventuallyPeriodic | undefin
   return { head: Array.prototype.slice.call(c.values, 0, preperiod + period) as number[], preperiod, period };
 }
 
-/** `.45` / `4.3` / `Grundy's`: how the tables write a game, from a spec. */
-function tableName(spec: string): string {
+/**
+ * `.45`, `4.3`, `4`, `Grundy's game`: how the tables write a game, from a spec.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function tableName(spec: string): string {
   if (spec === 'octal:4!.0') return "Grundy's game";
   return spec.replace(/^octal:0\./, '.').replace(/^octal:/, '').replace(/^(\d)\.0$/, '$1');
 }
@@ -453,20 +458,23 @@ export function reproduce(tables: PublishedTables, index: Map<string, Entries>, 
 }
 
 /**
- * How many heaps a reproduction of `spec` needs: the published period's certificate window with room
+ * The largest heap a reproduction of `spec` computes (the run stops earlier at a certified period): the published period's certificate window with room
  * to spare (the kernel stops at the certificate, so a larger bound costs nothing), the published number
- * of heaps of an unsolved game's fingerprint, or else `bound`.
+ * of heaps of an unsolved game's fingerprint, those of the solved game GameLookup sends it to, or else `bound`.
  *
  * @remarks Since 0.1.0
  * @beta
  */
-export function heapsToReproduce(index: Map<string, Entries>, spec: string, bound: number): { max: number; stopAtPeriod: boolean } {
+export function heapsToReproduce(index: Map<string, Entries>, spec: string, bound: number): number {
   const e = index.get(spec);
   const claim = e?.solved ?? e?.trivial;
-  if (claim) return { max: Math.max(bound, 3 * (claim.prefix + claim.period) + 64), stopAtPeriod: true };
-  if (e?.unsolved?.n !== undefined) return { max: e.unsolved.n - 1, stopAtPeriod: true };
-  if (e?.lookup?.sameAs) return { ...heapsToReproduce(index, e.lookup.sameAs, bound), stopAtPeriod: true };
-  return { max: bound, stopAtPeriod: true };
+  if (claim) return Math.max(bound, 3 * (claim.prefix + claim.period) + 64);
+  if (e?.unsolved?.n !== undefined) return e.unsolved.n - 1;
+  // A game the lookup table sends to a solved one needs as many heaps to be certified; to an unsolved one,
+  // only a difference can be shown, and the bound is where it is looked for.
+  const target = e?.lookup?.sameAs ? index.get(e.lookup.sameAs) : undefined;
+  if (target?.solved || target?.trivial) return heapsToReproduce(index, e!.lookup!.sameAs!, bound);
+  return bound;
 }
 
 /**

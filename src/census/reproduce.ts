@@ -13,11 +13,13 @@ import {
   indexTables,
   reproduce,
   sequenceClasses,
+  tableName,
   type ComputedSequence,
   type PublishedTables,
   type Reference,
   type SequenceClass,
 } from './published.js';
+import type { Section } from './report.js';
 
 /**
  * @remarks Since 0.1.0
@@ -55,9 +57,9 @@ export interface ReproduceOptions {
 }
 
 /** What the comparisons keep of a run: the values up to one period past the preperiod when certified. */
-function computeSequence(spec: string, max: number, stopAtPeriod: boolean, signal: Stop | undefined): ComputedSequence {
+function computeSequence(spec: string, max: number, signal: Stop | undefined): ComputedSequence {
   const rs = parseSpec(spec);
-  const r = sequenceWithPeriod(rs, max, { stopAtPeriod, pPeriod: false, ...(signal ? { signal } : {}) });
+  const r = sequenceWithPeriod(rs, max, { stopAtPeriod: true, pPeriod: false, ...(signal ? { signal } : {}) });
   const p = r.period;
   if (p.certified && p.period !== null && p.preperiod !== null) {
     const head = Array.prototype.slice.call(r.values, 0, p.preperiod + p.period) as number[];
@@ -81,8 +83,7 @@ export function reproduceGames(specs: readonly string[], tables: PublishedTables
   const sequenceOf = (spec: string): ComputedSequence => {
     let c = cache.get(spec);
     if (!c) {
-      const { max, stopAtPeriod } = heapsToReproduce(index, spec, bound);
-      const r = computeSequence(spec, max, stopAtPeriod, options.signal);
+      const r = computeSequence(spec, heapsToReproduce(index, spec, bound), options.signal);
       heaps.set(spec, r.fingerprint?.heaps ?? r.values.length);
       c = r;
       cache.set(spec, c);
@@ -123,4 +124,62 @@ function lookupSplits(index: ReturnType<typeof indexTables>, classes: readonly S
     if (targets.length > 1) out.push({ members: listed, targets });
   }
   return out;
+}
+
+/** How the references of one game add up: every one that decides agrees, one that disagrees, or none decides. */
+export function verdictOf(g: GameReproduction): 'agrees' | 'disagrees' | 'undecided' | 'not listed' {
+  if (g.references.length === 0) return 'not listed';
+  if (g.references.some((r) => r.agrees === false)) return 'disagrees';
+  if (g.references.some((r) => r.agrees === null)) return 'undecided';
+  return 'agrees';
+}
+
+/**
+ * The report of a reproduction: a summary, the disagreements, every game with its entries, the classes
+ * proved (as GameLookup lists them: the first member, the others with offsets) and the lookup splits.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function reproduceSections(family: string, result: ReproduceResult, source: string): Section[] {
+  const count = (v: ReturnType<typeof verdictOf>) => result.games.filter((g) => verdictOf(g) === v).length;
+  const big = result.classes.filter((c) => c.members.length > 1);
+  const rows = (games: GameReproduction[]) =>
+    games.flatMap((g) =>
+      g.references.map((r) => [
+        tableName(g.spec),
+        g.heaps,
+        g.certified ? g.certified.period : '-',
+        g.certified ? g.certified.preperiod : '-',
+        r.source.replace(/^.* /, ''),
+        r.agrees === null ? '-' : r.agrees ? 'yes' : 'NO',
+        r.firstDifference ?? '',
+        r.note,
+      ]),
+    );
+  const header = ['game', 'heaps', 'period', 'preperiod', 'table', 'agrees', 'first difference', 'note'];
+  const disagreeing = result.games.filter((g) => verdictOf(g) === 'disagrees');
+  return [
+    {
+      title: 'Summary',
+      text:
+        `${result.games.length} games of ${family} against ${source}: ${count('agrees')} agree, ${count('disagrees')} disagree, ` +
+        `${count('undecided')} undecided (nothing certified to compare, or the table gives no value), ${count('not listed')} not in the tables. ` +
+        `${result.games.filter((g) => g.certified).length} periods certified; ${big.length} classes of two or more games with the same sequence, proved from the certified periods.`,
+    },
+    { title: 'Disagreements', text: disagreeing.length ? 'Each with the first heap at which the values differ, and why.' : 'None.', header, rows: rows(disagreeing) },
+    { title: 'Every game with a published entry', header, rows: rows(result.games.filter((g) => g.references.length > 0)) },
+    {
+      title: 'Classes of games with the same sequence',
+      text: (big.length ? '' : 'None. ') + 'Proved from the certified periods (equal least period and preperiod after the offset, equal values on one preperiod and period). An offset k means G(n) = G_first(n + k): a heap of 1 that cannot be taken counts as a heap one smaller.',
+      header: ['first member', 'period', 'preperiod', 'games', 'the others (offset)'],
+      rows: big.map((c) => [tableName(c.members[0]!.spec), c.period, c.preperiod, c.members.length, c.members.slice(1).map((m) => `${tableName(m.spec)}${m.offset ? ` (${m.offset > 0 ? '+' : ''}${m.offset})` : ''}`).join(' ')]),
+    },
+    {
+      title: 'Classes GameLookup splits',
+      text: result.lookupSplits.length ? 'Proved classes whose members the lookup table sends to different games.' : 'None: every proved class is one entry of the lookup table.',
+      header: ['members', 'the table sends them to'],
+      rows: result.lookupSplits.map((s) => [s.members.map(tableName).join(' '), s.targets.map(tableName).join(' ')]),
+    },
+  ];
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { parseFamily } from '../../src/census/families.js';
 import {
@@ -199,4 +200,20 @@ test('referencesFor(row): what a census row says against its published entry (So
   assert.equal(refs(row('octal:0.0001', {})), undefined);
   // reproduce() on a sequence with no entry says nothing.
   assert.deepEqual(reproduce(TABLES, indexTables(TABLES), { spec: 'octal:0.0001', values: [0] }), []);
+});
+
+test('sprague census reproduce: JSON Lines per game, the classes and a summary; a file that is not a table is bad input (exit 2)', async () => {
+  const { runCli } = await import('../helpers/cli.js');
+  const r = runCli(['census', 'reproduce', 'octal-0n7:2', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.lines.slice(0, 2).map((l) => [l.spec, l.period, l.preperiod, l.verdict]), [
+    ['octal:0.7', 2, 0, 'agrees'],
+    ['octal:0.07', 34, 53, 'agrees'],
+  ]);
+  assert.match(r.lines[1].references[0].note, /same as \.4: proved/);
+  assert.deepEqual(r.lines.at(-1), { family: 'octal-0n7:2', games: 2, agrees: 2, disagrees: 0, undecided: 0, notListed: 0, classes: 0 });
+  const bad = runCli(['census', 'reproduce', 'octal-0n7:2', '--tables', fileURLToPath(new URL('../../../package.json', import.meta.url))]);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /package\.json is not a table of published games: no "solved" list/);
+  assert.equal(runCli(['census', 'reproduce', 'wythoff:3']).status, 2);
 });

@@ -127,7 +127,12 @@ export interface ComputedSequence {
   fingerprint?: SequenceFingerprint;
 }
 
-/** G(n) of an eventually periodic sequence, for any n. */
+/**
+ * G(n) of an eventually periodic sequence, for any n.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function valueAt(s: EventuallyPeriodic, n: number): number {
   return n < s.preperiod + s.period ? s.head[n]! : s.head[s.preperiod + ((n - s.preperiod) % s.period)]!;
 }
@@ -172,25 +177,12 @@ export function parseNimbers(text: string): EventuallyPeriodic {
   return { head, preperiod: m[1]!.length, period: m[2]!.length };
 }
 
-/** The least period and preperiod of an eventually periodic sequence given by some period and preperiod. */
-export function leastForm(s: EventuallyPeriodic): EventuallyPeriodic {
-  let period = s.period;
-  for (let d = 1; d < s.period; d++) {
-    if (s.period % d !== 0) continue;
-    let ok = true;
-    for (let n = s.preperiod; n < s.preperiod + s.period && ok; n++) ok = valueAt(s, n + d) === valueAt(s, n);
-    if (ok) {
-      period = d;
-      break;
-    }
-  }
-  let preperiod = s.preperiod;
-  while (preperiod > 0 && valueAt(s, preperiod - 1) === valueAt(s, preperiod - 1 + period)) preperiod--;
-  const head = Array.from({ length: preperiod + period }, (_, n) => valueAt(s, n));
-  return { head, preperiod, period };
-}
-
-/** The certified sequence as an eventually periodic one. */
+/**
+ * The certified sequence as an eventually periodic one.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function certifiedForm(c: ComputedSequence): EventuallyPeriodic | undefined {
   if (!c.certified) return undefined;
   const { period, preperiod } = c.certified;

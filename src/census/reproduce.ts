@@ -126,7 +126,12 @@ function lookupSplits(index: ReturnType<typeof indexTables>, classes: readonly S
   return out;
 }
 
-/** How the references of one game add up: every one that decides agrees, one that disagrees, or none decides. */
+/**
+ * How the references of one game add up: every one that decides agrees, one that disagrees, or none decides.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export function verdictOf(g: GameReproduction): 'agrees' | 'disagrees' | 'undecided' | 'not listed' {
   if (g.references.length === 0) return 'not listed';
   if (g.references.some((r) => r.agrees === false)) return 'disagrees';

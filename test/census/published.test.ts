@@ -217,3 +217,13 @@ test('sprague census reproduce: JSON Lines per game, the classes and a summary; 
   assert.match(bad.stderr, /package\.json is not a table of published games: no "solved" list/);
   assert.equal(runCli(['census', 'reproduce', 'wythoff:3']).status, 2);
 });
+
+test('sprague census reproduce, Ctrl-C while 0.6 runs to 2^21 (UnsolvedGames.md): the games finished are printed with the summary, exit 130', async () => {
+  const { ctrlCAt } = await import('../helpers/ctrl-c.js');
+  // octal-tables:1 is 0.1 ... 0.7 and 4.0: the signal goes when 0.1 ... 0.5 are printed, while 0.6 runs.
+  const r = await ctrlCAt(['census', 'reproduce', 'octal-tables:1', '--json'], { lines: 5 });
+  assert.equal(r.status, 130, r.stderr);
+  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(lines.filter((l) => l.spec).map((l) => l.spec), ['octal:0.1', 'octal:0.2', 'octal:0.3', 'octal:0.4', 'octal:0.5']);
+  assert.deepEqual(lines.at(-1), { family: 'octal-tables:1', games: 5, agrees: 5, disagrees: 0, undecided: 0, notListed: 0, classes: 1 });
+});

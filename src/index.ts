@@ -216,6 +216,7 @@ export {
   firstDifference,
   indexTables,
   parseNimbers,
+  PUBLISHED_TABLES_URL,
   referencesFor,
   reproduce,
   sameSequence,

@@ -13,6 +13,14 @@ import type { SequenceFingerprint } from '../core/kernel.js';
 import type { CensusRow } from './row.js';
 
 /**
+ * Where the package keeps tczajka/octal-games' tables as JSON (read it with readFileSync and JSON.parse).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export const PUBLISHED_TABLES_URL: URL = new URL('../../../data/published/tczajka-octal-games.json', import.meta.url);
+
+/**
  * @remarks Since 0.1.0
  * @beta
  */

@@ -7,6 +7,7 @@ import {
   firstDifference,
   indexTables,
   parseNimbers,
+  PUBLISHED_TABLES_URL,
   referencesFor,
   reproduce,
   sameSequence,
@@ -21,7 +22,7 @@ import type { CensusRow } from '../../src/census/row.js';
 import { referenceValues } from '../../src/games/heaps/take-and-break/game.js';
 import { octalGame } from '../helpers/octal-game.js';
 
-const TABLES: PublishedTables = JSON.parse(readFileSync(new URL('../../../data/published/tczajka-octal-games.json', import.meta.url), 'utf8'));
+const TABLES: PublishedTables = JSON.parse(readFileSync(PUBLISHED_TABLES_URL, 'utf8'));
 const copy = (): PublishedTables => structuredClone(TABLES);
 
 /** A table with one solved entry changed. */

@@ -13,7 +13,7 @@ import { LocalExecutor } from '../../executors/local.js';
 import { familyName, parseFamily } from '../../census/families.js';
 import { QueueExecutor } from '../../executors/queue.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
-import type { PublishedTables } from '../../census/published.js';
+import { PUBLISHED_TABLES_URL, type PublishedTables } from '../../census/published.js';
 import { reproduceSections, verdictOf, type GameReproduction, type ReproduceResult } from '../../census/reproduce.js';
 import { FAMILY_FIELDS, rowJson, type FamilyRow, type Status } from '../../census/row.js';
 import { runCensus, type CensusRunResult } from '../../census/run.js';
@@ -259,14 +259,11 @@ function report(familyText: string, flags: ReportFlags): void {
   }
 }
 
-/** The tczajka/octal-games tables as transcribed in the package (data/published). */
-const DEFAULT_TABLES = new URL('../../../../data/published/tczajka-octal-games.json', import.meta.url);
-
 function readTables(path: string | undefined): PublishedTables {
-  const where = path ?? fileURLToPath(DEFAULT_TABLES);
+  const where = path ?? fileURLToPath(PUBLISHED_TABLES_URL);
   let tables: unknown;
   try {
-    tables = JSON.parse(readFileSync(path ?? DEFAULT_TABLES, 'utf8'));
+    tables = JSON.parse(readFileSync(path ?? PUBLISHED_TABLES_URL, 'utf8'));
   } catch (e) {
     throw new InputError(`cannot read the published tables ${where}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

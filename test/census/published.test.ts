@@ -228,3 +228,14 @@ test('sprague census reproduce, Ctrl-C while 0.6 runs to 2^21 (UnsolvedGames.md)
   assert.deepEqual(lines.filter((l) => l.spec).map((l) => l.spec), ['octal:0.1', 'octal:0.2', 'octal:0.3', 'octal:0.4', 'octal:0.5']);
   assert.deepEqual(lines.at(-1), { family: 'octal-tables:1', games: 5, agrees: 5, disagrees: 0, undecided: 0, notListed: 0, classes: 1 });
 });
+
+test('tczajka UnsolvedGames.md lists 4.344, which is solved: period 51 from 998, certified at 2100 heaps and checked on the plain reference; GameLookup\'s 4.346, 4.354, 4.356 are proved in its class', () => {
+  const r = reproduceGames(['octal:4.344', 'octal:4.346', 'octal:4.354', 'octal:4.356'], TABLES);
+  assert.deepEqual(r.games[0]!.certified, { period: 51, preperiod: 998 });
+  assert.equal(r.games[0]!.references[0]!.agrees, false);
+  assert.match(r.games[0]!.references[0]!.note, /published as unsolved; certified here: period 51 from 998/);
+  for (const g of r.games.slice(1)) assert.equal(g.references[0]!.agrees, true, `${g.spec}: ${g.references[0]!.note}`);
+  assert.deepEqual(r.classes.map((c) => c.members.length), [4]);
+  const plain = referenceValues(octalGame('4.344'), 4000);
+  for (let n = 997; n + 51 <= 4000; n++) assert.equal(plain[n] === plain[n + 51], n >= 998, `heap ${n}`);
+});

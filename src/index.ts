@@ -210,4 +210,30 @@ export { LocalExecutor, type LocalExecutorOptions } from './executors/local.js';
 export { CensusStore, type CensusSummary, type StoredGame as CensusStoredGame } from './census/store.js';
 export { parseWhere, whereFields, type WhereClause } from './census/where.js';
 export { reportSections, reportMarkdown, reportHtml, type Section as ReportSection } from './census/report.js';
+// Published tables (tczajka/octal-games, data/published) against computed sequences, and classes of equal sequences.
+export {
+  certifiedForm,
+  firstDifference,
+  indexTables,
+  parseNimbers,
+  PUBLISHED_TABLES_URL,
+  referencesFor,
+  reproduce,
+  sameSequence,
+  sequenceClasses,
+  tableName,
+  valueAt,
+  withoutOffset,
+  type ComputedSequence,
+  type Entries,
+  type EventuallyPeriodic,
+  type LookupEntry,
+  type PublishedTables,
+  type Reference,
+  type SequenceClass,
+  type SolvedEntry,
+  type TrivialEntry,
+  type UnsolvedEntry,
+} from './census/published.js';
+export { reproduceGames, reproduceSections, verdictOf, type GameReproduction, type ReproduceOptions, type ReproduceResult } from './census/reproduce.js';
 export { FAMILY_FIELDS, ROW_FIELDS, type CensusRow, type FamilyRow, type Computation, type Status as CensusStatus, type Verdict } from './census/row.js';

@@ -3,6 +3,11 @@
  * strings, each with the computation the family calls for. The grammar:
  *
  *   octal:D          every code 0.d1...dD and 4.d1...d(D-1) (last digit non-zero; 4.0 included), D <= 5
+ *   octal-tables:D   every code 0.d1...dD and 4.d1...dD, as the published tables group them (Winning Ways,
+ *                    Flammenkamp, tczajka's GameLookup: octal-tables:3 is theirs), D <= 4
+ *   octal-6111:N     the prefixes 0.6, 0.61, 0.611, ... of 0.6111... (N codes), N <= 64
+ *   octal-0n7:N      0.7, 0.07, 0.007, ...: remove exactly n tokens (n = 1..N), leaving 0, 1 or 2 heaps, N <= 100
+ *   grundy           Grundy's game, 4!.0 (split a heap into two unequal heaps)
  *   hex:D            every hexadecimal code 0.h1...hD and X.h1...h(D-1), X in {4, 8, C}, D <= 3
  *   subtraction:K    every non-empty S within {1..K}, K <= 20
  *   rewrite:E        every taking-and-merging game {a^i, ..., b^j, ...} with exponents <= E, E <= 10, up to
@@ -68,14 +73,29 @@ function sizeArgument(text: string, arg: string, what: string, min: number, max:
  */
 export function parseFamily(text: string, options: FamilyOptions = {}): Family {
   const trimmed = text.trim();
+  if (trimmed === 'grundy') return { name: 'grundy', members: [{ spec: 'octal:4!.0', computation: 'sequence' }], defaultBound: 4096 };
   const colon = trimmed.indexOf(':');
-  if (colon < 0) throw familyError(text, 'expected KIND:ARGUMENT, e.g. octal:3, subtraction:5, rewrite:4, wythoff:6, push:S1;S2');
+  if (colon < 0) throw familyError(text, 'expected KIND:ARGUMENT, e.g. octal:3, octal-tables:3, subtraction:5, rewrite:4, wythoff:6, push:S1;S2');
   const kind = trimmed.slice(0, colon);
   const arg = trimmed.slice(colon + 1).trim();
   switch (kind) {
     case 'octal': {
       const d = sizeArgument(text, arg, 'the number of code digits', 1, 5);
       return { name: `octal:${d}`, members: codeMembers('octal', 8, [4], d), defaultBound: 4096 };
+    }
+    case 'octal-tables': {
+      const d = sizeArgument(text, arg, 'the number of code digits', 1, 4);
+      return { name: `octal-tables:${d}`, members: codeMembers('octal', 8, [4], d, d), defaultBound: 4096 };
+    }
+    case 'octal-6111': {
+      const n = sizeArgument(text, arg, 'the number of codes N', 1, 64);
+      const members = Array.from({ length: n }, (_, i): Member => ({ spec: `octal:0.6${'1'.repeat(i)}`, computation: 'sequence' }));
+      return { name: `octal-6111:${n}`, members, defaultBound: 4096 };
+    }
+    case 'octal-0n7': {
+      const n = sizeArgument(text, arg, 'the largest number of tokens removed N', 1, 100);
+      const members = Array.from({ length: n }, (_, i): Member => ({ spec: `octal:0.${'0'.repeat(i)}7`, computation: 'sequence' }));
+      return { name: `octal-0n7:${n}`, members, defaultBound: 4096 };
     }
     case 'hex': {
       const d = sizeArgument(text, arg, 'the number of code digits', 1, 3);
@@ -97,15 +117,16 @@ export function parseFamily(text: string, options: FamilyOptions = {}): Family {
     case 'push':
       return pushFamily(text, arg);
     default:
-      throw familyError(text, `unknown family ${JSON.stringify(kind)}; the families are octal:D, hex:D, subtraction:K, rewrite:E, rewrite:@FILE, wythoff:L, push:S1;S2;...`);
+      throw familyError(text, `unknown family ${JSON.stringify(kind)}; the families are octal:D, octal-tables:D, octal-6111:N, octal-0n7:N, grundy, hex:D, subtraction:K, rewrite:E, rewrite:@FILE, wythoff:L, push:S1;S2;...`);
   }
 }
 
 /**
  * Codes d0.d1...dk with k <= D digits after the point and dk != 0 (a trailing 0 names the same game),
- * d0 = 0; and with d0 in `splitters` (removing nothing splits the heap), k <= D - 1 digits, plus d0.0.
+ * d0 = 0; and with d0 in `splitters` (removing nothing splits the heap), k <= splitterDigits (D - 1 unless
+ * given) digits, plus d0.0.
  */
-function codeMembers(kind: 'octal' | 'hex', radix: 8 | 16, splitters: number[], digits: number): Member[] {
+function codeMembers(kind: 'octal' | 'hex', radix: 8 | 16, splitters: number[], digits: number, splitterDigits = digits - 1): Member[] {
   const show = (d: number) => d.toString(16).toUpperCase();
   const tails = (k: number): string[] => {
     // Every string of k digits whose last one is non-zero.
@@ -121,7 +142,7 @@ function codeMembers(kind: 'octal' | 'hex', radix: 8 | 16, splitters: number[], 
   for (let k = 1; k <= digits; k++) for (const t of tails(k)) members.push({ spec: `${kind}:0.${t}`, computation: 'sequence' });
   for (const d0 of splitters) {
     members.push({ spec: `${kind}:${show(d0)}.0`, computation: 'sequence' });
-    for (let k = 1; k <= digits - 1; k++) for (const t of tails(k)) members.push({ spec: `${kind}:${show(d0)}.${t}`, computation: 'sequence' });
+    for (let k = 1; k <= splitterDigits; k++) for (const t of tails(k)) members.push({ spec: `${kind}:${show(d0)}.${t}`, computation: 'sequence' });
   }
   return members;
 }
@@ -232,7 +253,7 @@ export function familyName(text: string): string {
   const colon = trimmed.indexOf(':');
   const kind = colon < 0 ? trimmed : trimmed.slice(0, colon);
   const arg = trimmed.slice(colon + 1).trim();
-  if (colon < 0 || !['octal', 'hex', 'subtraction', 'rewrite', 'wythoff', 'push'].includes(kind)) return parseFamily(text).name;
+  if (colon < 0 || !['octal', 'octal-tables', 'octal-6111', 'octal-0n7', 'hex', 'subtraction', 'rewrite', 'wythoff', 'push'].includes(kind)) return parseFamily(text).name;
   if (kind === 'push') return `push:${arg.split(';').map((s) => s.trim()).join(';')}`;
   if (kind === 'rewrite' && arg.startsWith('@')) return `rewrite:@${arg.slice(1)}`;
   if (!/^\d+$/.test(arg)) return parseFamily(text).name;

@@ -17,6 +17,7 @@ import { grundyJob } from './grundy.js';
 import { conformanceJob, logicJob, logicPanelJob } from './logic.js';
 import { plotJob } from './plot.js';
 import { ppositionsJob } from './ppositions.js';
+import { reproduceJob } from './reproduce.js';
 import { sequenceJob } from './sequence.js';
 import { bitstringJob, conjecture41Job } from './wythoff.js';
 
@@ -34,6 +35,7 @@ export const jobs = {
   bluff: bluffJob,
   plot: plotJob,
   'census-game': censusGameJob,
+  reproduce: reproduceJob,
 };
 
 export type JobName = keyof typeof jobs;

@@ -9,16 +9,16 @@ import { runCli } from '../helpers/cli.js';
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
 
-test('docs/cli.md documents every flag of census run, show, report, worker and serve --db; both pages name every family', () => {
+test('docs/cli.md documents every flag of census run, show, report, reproduce, worker and serve --db; both pages name every family', () => {
   const cli = read('docs/cli.md');
   const census = read('docs/census.md');
-  for (const command of [['census', 'run'], ['census', 'show'], ['census', 'report'], ['worker'], ['serve']]) {
+  for (const command of [['census', 'run'], ['census', 'show'], ['census', 'report'], ['census', 'reproduce'], ['worker'], ['serve']]) {
     const help = runCli([...command, '--help']).stdout;
     const flags = [...help.matchAll(/^\s+(--[a-z-]+)/gm)].map((m) => m[1]!).filter((f) => f !== '--help');
     assert.ok(flags.length >= 2, help);
     for (const flag of flags) assert.ok(cli.includes(`\`${flag}`) || cli.includes(` ${flag} `) || cli.includes(`[${flag}`), `${command.join(' ')} ${flag} is in docs/cli.md`);
   }
-  for (const family of ['octal:D', 'hex:D', 'subtraction:K', 'rewrite:E', 'rewrite:@FILE', 'wythoff:L', 'push:S1;S2;...']) {
+  for (const family of ['octal:D', 'octal-tables:D', 'octal-6111:N', 'octal-0n7:N', 'grundy', 'hex:D', 'subtraction:K', 'rewrite:E', 'rewrite:@FILE', 'wythoff:L', 'push:S1;S2;...']) {
     assert.ok(cli.includes(`\`${family}`), `${family} in docs/cli.md`);
     assert.ok(census.includes(`\`${family}`), `${family} in docs/census.md`);
   }

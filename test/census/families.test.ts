@@ -127,3 +127,25 @@ test('familyName normalises without enumerating', () => {
   assert.equal(familyName('rewrite:@/no/such/file'), 'rewrite:@/no/such/file');
   assert.equal(familyName('push:nim;wythoff'), parseFamily('push:nim;wythoff').name);
 });
+
+test('octal-tables:D is the codes the published tables list (GameLookup.md of tczajka/octal-games): 0.d1..dD and 4.d1..dD, plus 4.0', () => {
+  const f = parseFamily('octal-tables:3');
+  assert.equal(f.members.length, 2 * (7 + 56 + 448) + 1);
+  assert.equal(new Set(f.members.map((m) => m.spec)).size, f.members.length);
+  for (const m of f.members) assert.equal(parseSpec(m.spec).name, m.spec);
+  assert.ok(f.members.some((m) => m.spec === 'octal:4.777') && f.members.some((m) => m.spec === 'octal:0.354'));
+  assert.equal(familyName(' octal-tables:03 '), 'octal-tables:3');
+  assert.throws(() => parseFamily('octal-tables:5'), /must be 1\.\.4/);
+});
+
+test('octal-6111:N, octal-0n7:N and grundy: the prefixes of 0.6111..., remove exactly n leaving 0, 1 or 2 heaps, Grundy\'s game', () => {
+  assert.deepEqual(parseFamily('octal-6111:4').members.map((m) => m.spec), ['octal:0.6', 'octal:0.61', 'octal:0.611', 'octal:0.6111']);
+  const n7 = parseFamily('octal-0n7:25').members.map((m) => m.spec);
+  assert.equal(n7.length, 25);
+  assert.deepEqual(n7.slice(0, 3), ['octal:0.7', 'octal:0.07', 'octal:0.007']);
+  assert.equal(n7[24], `octal:0.${'0'.repeat(24)}7`);
+  for (const s of n7) assert.equal(parseSpec(s).name, s);
+  assert.deepEqual(parseFamily('grundy').members, [{ spec: 'octal:4!.0', computation: 'sequence' }]);
+  assert.equal(familyName('grundy'), 'grundy');
+  assert.equal(familyName('octal-0n7:025'), 'octal-0n7:25');
+});

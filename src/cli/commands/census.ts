@@ -1,8 +1,10 @@
 /**
- * `sprague census run|show|report FAMILY`: a whole family of games computed and stored (docs/cli.md,
- * "Census"), its rows read back with a filter, and its report written.
+ * `sprague census run|show|report|reproduce FAMILY`: a whole family of games computed and stored (docs/cli.md,
+ * "Census"), its rows read back with a filter, its report written, and its games set against the
+ * published tables.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { InputError, InterruptedError } from '../../core/errors.js';
 import { DEFAULT_AUTOMATON, type AutomatonSettings } from '../../census/compute.js';
@@ -11,6 +13,8 @@ import { LocalExecutor } from '../../executors/local.js';
 import { familyName, parseFamily } from '../../census/families.js';
 import { QueueExecutor } from '../../executors/queue.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
+import { PUBLISHED_TABLES_URL, type PublishedTables } from '../../census/published.js';
+import { reproduceSections, verdictOf, type GameReproduction, type ReproduceResult } from '../../census/reproduce.js';
 import { FAMILY_FIELDS, rowJson, type FamilyRow } from '../../census/row.js';
 import { runCensus, type CensusRunOptions, type CensusRunResult, type Redo } from '../../census/run.js';
 import { escalateCensus, type EscalationResult } from '../../census/escalate.js';
@@ -45,6 +49,13 @@ interface ShowFlags {
   where?: string;
   csv?: boolean;
   json?: boolean;
+}
+
+interface ReproduceFlags {
+  bound?: string;
+  tables?: string;
+  json?: boolean;
+  out?: string;
 }
 
 interface ReportFlags {
@@ -292,6 +303,73 @@ function report(familyText: string, flags: ReportFlags): void {
   }
 }
 
+function readTables(path: string | undefined): PublishedTables {
+  const where = path ?? fileURLToPath(PUBLISHED_TABLES_URL);
+  let tables: unknown;
+  try {
+    tables = JSON.parse(readFileSync(path ?? PUBLISHED_TABLES_URL, 'utf8'));
+  } catch (e) {
+    throw new InputError(`cannot read the published tables ${where}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const t = tables as Partial<PublishedTables>;
+  for (const key of ['solved', 'trivial', 'unsolved', 'lookup'] as const) {
+    if (!Array.isArray(t[key])) throw new InputError(`${where} is not a table of published games: no "${key}" list`);
+  }
+  if (typeof t.source?.repository !== 'string') throw new InputError(`${where} names no source (source.repository)`);
+  return t as PublishedTables;
+}
+
+function reproductionJson(g: GameReproduction): Record<string, unknown> {
+  return { spec: g.spec, heaps: g.heaps, period: g.certified?.period ?? null, preperiod: g.certified?.preperiod ?? null, verdict: verdictOf(g), references: g.references, wallMs: g.wallMs };
+}
+
+async function reproduceCommand(familyText: string, flags: ReproduceFlags): Promise<void> {
+  const format = flags.out === undefined ? undefined : /\.html?$/i.test(flags.out) ? 'html' : /\.md$/i.test(flags.out) ? 'md' : undefined;
+  if (flags.out !== undefined && !format) throw new FlagError('--out', flags.out, 'the report is FILE.md (Markdown) or FILE.html');
+  const family = parseFamily(familyText, { readFile: readFamilyFile });
+  if (family.members.some((m) => m.computation !== 'sequence')) throw new InputError(`${family.name} is not a family of one-heap games; census reproduce compares Grundy sequences with the published tables`);
+  const bound = flags.bound === undefined ? family.defaultBound : parseCount('--bound', flags.bound);
+  const tables = readTables(flags.tables);
+  const { runCommandJob, stopped } = await import('../jobs.js');
+  const end = await runCommandJob(
+    'reproduce',
+    { specs: family.members.map((m) => m.spec), tables, bound },
+    { title: 'reproduce', onItem: (g) => flags.json && emitJson(reproductionJson(g as GameReproduction)) },
+  );
+  const result = end.end === 'done' ? end.value : end.partial;
+  if (result) printReproduction(family.name, result, tables, flags, format);
+  if (end.end !== 'done') throw stopped(end, result !== undefined);
+}
+
+const TERMINAL_GAMES = 40;
+
+function printReproduction(name: string, result: ReproduceResult, tables: PublishedTables, flags: ReproduceFlags, format: 'md' | 'html' | undefined): void {
+  const source = `${tables.source.repository} at ${tables.source.commit}`;
+  const sections = reproduceSections(name, result, source);
+  if (flags.out) {
+    const title = `${name} against the published tables`;
+    try {
+      writeFileSync(flags.out, format === 'html' ? reportHtml(title, sections) : reportMarkdown(title, sections));
+    } catch (e) {
+      throw new InputError(`cannot write ${flags.out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
+  if (flags.json) {
+    for (const c of result.classes) if (c.members.length > 1) emitJson({ class: c.members, period: c.period, preperiod: c.preperiod });
+    for (const s of result.lookupSplits) emitJson({ lookupSplit: s.members, targets: s.targets });
+    const count = (v: string) => result.games.filter((g) => verdictOf(g) === v).length;
+    emitJson({ family: name, games: result.games.length, agrees: count('agrees'), disagrees: count('disagrees'), undecided: count('undecided'), notListed: count('not listed'), classes: result.classes.filter((c) => c.members.length > 1).length });
+    return;
+  }
+  // A terminal gets every game of a small family; of a large one, what stands out (--out has every game).
+  for (const s of sections) {
+    if (s.title === 'Every game with a published entry' && result.games.length > TERMINAL_GAMES) continue;
+    emitLine(colour.bold(s.title));
+    if (s.text) emitLine(s.text);
+    if (s.header && s.rows && s.rows.length) emitLine(formatTable(s.header, s.rows));
+  }
+}
+
 export const censusCommand: CommandModule = {
   register(program: Command) {
     const census = program.command('census').description('whole families of games: compute and store them, read them back, write a report');
@@ -329,5 +407,14 @@ export const censusCommand: CommandModule = {
       .option('--db <file>', 'the census database', DEFAULT_DB)
       .option('--bound <n>', 'which census of the family (default: the latest run)')
       .action((family: string, flags: ReportFlags) => report(family, flags));
+    census
+      .command('reproduce')
+      .description("compute a family's games as far as the published tables need and say which entries they reproduce (tczajka/octal-games)")
+      .argument('<family>', 'a family of one-heap games: octal-tables:3, octal:4, octal-6111:N, octal-0n7:N, grundy, ...')
+      .option('--bound <n>', 'heaps for the games whose entry asks for no more (default: the family\'s, 4096)')
+      .option('--tables <file>', 'the published tables as JSON (default: data/published/tczajka-octal-games.json)')
+      .option('--json', 'JSON Lines: one line per game as it finishes, then the classes, the lookup splits and a summary')
+      .option('--out <file>', 'also write the whole report (every game, every class) as FILE.md or FILE.html')
+      .action((family: string, flags: ReproduceFlags) => reproduceCommand(family, flags));
   },
 };

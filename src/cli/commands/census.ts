@@ -1,8 +1,9 @@
 /**
- * `sprague census run|show|report FAMILY`: a whole family of games computed and stored (docs/cli.md,
- * "Census"), its rows read back with a filter, and its report written.
+ * `sprague census run|show|report|site FAMILY`: a whole family of games computed and stored (docs/cli.md,
+ * "Census"), its rows read back with a filter, its report written, and its atlas (a static site) built.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, InterruptedError } from '../../core/errors.js';
 import { DEFAULT_AUTOMATON, type AutomatonSettings } from '../../census/compute.js';
@@ -11,11 +12,14 @@ import { LocalExecutor } from '../../executors/local.js';
 import { familyName, parseFamily } from '../../census/families.js';
 import { QueueExecutor } from '../../executors/queue.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
-import { FAMILY_FIELDS, rowJson, type FamilyRow, type Status } from '../../census/row.js';
+import { csvHeader, rowCsv, rowJson, type FamilyRow, type Status } from '../../census/row.js';
 import { runCensus, type CensusRunResult } from '../../census/run.js';
 import { CensusStore, DEFAULT_CENSUS_DB, type CensusSummary } from '../../census/store.js';
 import { parseWhere } from '../../census/where.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
+import type { BuiltSite } from '../../atlas/build.js';
+import { DEFAULT_VALUES_MAX } from '../../atlas/site.js';
+import { codeVersion } from '../../core/version.js';
 import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar, parseThreads } from '../io.js';
 import type { CommandModule } from './index.js';
 
@@ -43,6 +47,12 @@ interface ShowFlags {
   where?: string;
   csv?: boolean;
   json?: boolean;
+}
+
+interface SiteFlags {
+  db: string;
+  bound?: string;
+  valuesMax?: string;
 }
 
 interface ReportFlags {
@@ -155,12 +165,6 @@ function censusBound(store: CensusStore, name: string, flag: string | undefined,
   return bound;
 }
 
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** Human columns per computation: the fields a reader looks at first. */
 const TABLE_COLUMNS: Record<string, [string, (r: FamilyRow) => string | number][]> = {
   sequence: [
@@ -210,8 +214,8 @@ function show(familyText: string, flags: ShowFlags): void {
       return;
     }
     if (flags.csv) {
-      emitLine(FAMILY_FIELDS.map((f) => f.name).join(','));
-      for (const r of rows) emitLine(FAMILY_FIELDS.map((f) => csvCell((r as unknown as Record<string, unknown>)[f.name])).join(','));
+      emitLine(csvHeader());
+      for (const r of rows) emitLine(rowCsv(r));
       return;
     }
     const s = store.summary(name, bound);
@@ -246,6 +250,44 @@ function report(familyText: string, flags: ReportFlags): void {
   } catch (e) {
     throw new InputError(`cannot write ${flags.out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
+}
+
+/**
+ * The atlas of a census: a static site in DIR (docs/atlas.md). The sequences are computed again in this
+ * thread for their pages; the first Ctrl-C writes the site with the pages done so far (the others say they
+ * were not drawn) and exits 130.
+ */
+async function site(familyText: string, dir: string, flags: SiteFlags): Promise<void> {
+  const name = familyName(familyText);
+  const valuesMax = flags.valuesMax === undefined ? DEFAULT_VALUES_MAX : parseCount('--values-max', flags.valuesMax);
+  // The sequence kernels, every game family and the charts: loaded for this subcommand only.
+  const { buildSite } = await import('../../atlas/build.js');
+  const store = openForReading(flags.db);
+  const bar = progressBar('site');
+  installCtrlC();
+  let built: BuiltSite;
+  try {
+    const bound = censusBound(store, name, flags.bound, flags.db);
+    built = await buildSite(store, name, bound, dir, {
+      valuesMax,
+      version: codeVersion(),
+      signal: ctrlC.stop,
+      onProgress: (done, total, spec) => bar.update(done, total, spec),
+    });
+  } catch (e) {
+    bar.stop();
+    if (e instanceof InterruptedError && e.partial) printSite(e.partial as BuiltSite, true);
+    throw e;
+  } finally {
+    bar.stop();
+    store.close();
+  }
+  printSite(built, false);
+}
+
+function printSite(b: BuiltSite, interrupted: boolean): void {
+  emitLine(`${b.pages} pages in ${b.dir}: ${b.drawn} sequences drawn${b.missing ? `, ${b.missing} not drawn` : ''}; open ${join(b.dir, 'index.html')}`);
+  if (interrupted) emitLine('interrupted: the site is written; the pages not drawn say so (build it again to draw them)');
 }
 
 export const censusCommand: CommandModule = {
@@ -284,5 +326,14 @@ export const censusCommand: CommandModule = {
       .option('--db <file>', 'the census database', DEFAULT_DB)
       .option('--bound <n>', 'which census of the family (default: the latest run)')
       .action((family: string, flags: ReportFlags) => report(family, flags));
+    census
+      .command('site')
+      .description('write a static site of a census: a sortable, filterable index and a page per game (opens from the file system)')
+      .argument('<family>', 'the family as given to census run')
+      .argument('<dir>', 'the folder to write (new, empty, or an older atlas)')
+      .option('--db <file>', 'the census database', DEFAULT_DB)
+      .option('--bound <n>', 'which census of the family (default: the latest run)')
+      .option('--values-max <n>', `the largest heap computed again for a page's fingerprint and pictures (default ${DEFAULT_VALUES_MAX})`)
+      .action((family: string, dir: string, flags: SiteFlags) => site(family, dir, flags));
   },
 };

@@ -5,13 +5,16 @@
 import { InterruptedError, LimitError } from '../core/errors.js';
 import type { Stop } from '../core/stop.js';
 import type { CensusStore } from '../census/store.js';
-import { gameDetail, hasDetail, type GameDetail } from './detail.js';
+import { detailMax, drawDetail, hasDetail, valuesInThread, type GameDetail, type ValuesOf } from './detail.js';
 import { checkSiteDir, rowKey, siteFiles, writeSite, type MissingDetail, type SiteOptions } from './site.js';
 
 export interface BuildSiteOptions extends SiteOptions {
   /** The largest heap recomputed for a page (default DEFAULT_VALUES_MAX). */
   valuesMax: number;
+  /** Read between games; `valuesOf` reads it within one. */
   signal?: Stop;
+  /** How the values are computed (default: in this thread, reading `signal`). */
+  valuesOf?: ValuesOf;
   onProgress?: (done: number, total: number, spec: string) => void;
 }
 
@@ -26,7 +29,7 @@ export interface BuiltSite {
 /**
  * Builds the atlas of the census (family, bound) into `dir`. A stop writes the site anyway, the pages of the
  * games not reached saying so, and throws InterruptedError whose `partial` is the BuiltSite. The games are
- * computed in this thread, one after the other, with a turn of the event loop between two.
+ * computed one after the other, with a turn of the event loop between two.
  */
 export async function buildSite(store: CensusStore, family: string, bound: number, dir: string, options: BuildSiteOptions): Promise<BuiltSite> {
   checkSiteDir(dir);
@@ -36,6 +39,7 @@ export async function buildSite(store: CensusStore, family: string, bound: numbe
   const todo = rows.filter(hasDetail);
   let interrupted = false;
   let drawn = 0;
+  const valuesOf = options.valuesOf ?? valuesInThread(options.signal);
   for (const [i, row] of todo.entries()) {
     options.onProgress?.(i, todo.length, row.spec);
     // A turn of the event loop between games: a Ctrl-C handler (the CLI's) can only raise the signal then.
@@ -46,7 +50,8 @@ export async function buildSite(store: CensusStore, family: string, bound: numbe
       continue;
     }
     try {
-      details.set(rowKey(row), gameDetail(row, options.valuesMax, options.signal));
+      const max = detailMax(row, options.valuesMax);
+      details.set(rowKey(row), drawDetail(row, max, await valuesOf(row.spec, max)));
       drawn++;
     } catch (e) {
       if (e instanceof InterruptedError) {

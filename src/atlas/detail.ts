@@ -36,14 +36,32 @@ function markedPeriod(row: FamilyRow): { period?: number; preperiod?: number; st
   return {};
 }
 
+/** G(0..max) of a game and the fingerprint of the run, as the sequence job returns them. */
+export interface ComputedValues {
+  values: ArrayLike<number>;
+  fingerprint: SequenceFingerprint;
+}
+
 /**
- * G(0..min(reached, valuesMax)) of the row's game, its fingerprint and its pictures. A stop throws the
- * library's InterruptedError.
+ * How a page's values are computed: `sprague sequence SPEC --max N --summary`'s call, values kept. In this
+ * thread by default; the CLI runs it as the sequence job in a worker, so that a Ctrl-C stops it at once.
  */
-export function gameDetail(row: FamilyRow, valuesMax: number, signal?: Stop): GameDetail {
-  const max = Math.min(row.reached ?? row.bound, valuesMax);
-  const rs = parseSpec(row.spec);
-  const { values, fingerprint } = sequenceWithPeriod(rs, max, { stopAtPeriod: true, pPeriod: false, ...(signal ? { signal } : {}) });
+export type ValuesOf = (spec: string, max: number) => Promise<ComputedValues>;
+
+export const valuesInThread =
+  (signal?: Stop): ValuesOf =>
+  async (spec, max) => {
+    const { values, fingerprint } = sequenceWithPeriod(parseSpec(spec), max, { stopAtPeriod: true, pPeriod: false, ...(signal ? { signal } : {}) });
+    return { values, fingerprint };
+  };
+
+/** The heaps a page computes: how far the census got, at most the cap. */
+export function detailMax(row: FamilyRow, valuesMax: number): number {
+  return Math.min(row.reached ?? row.bound, valuesMax);
+}
+
+/** The page's pictures of G(0..heaps-1) and of the rare values, from the values computed to `max`. */
+export function drawDetail(row: FamilyRow, max: number, { values, fingerprint }: ComputedValues): GameDetail {
   const heaps = values.length;
   const all = Int32Array.from({ length: heaps }, (_, n) => n);
   const mark = markedPeriod(row);

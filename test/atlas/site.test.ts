@@ -17,6 +17,7 @@ import { CensusStore } from '../../src/census/store.js';
 import type { FamilyRow } from '../../src/census/row.js';
 import { atlasCensusDb } from '../helpers/census-db.js';
 import { runCli } from '../helpers/cli.js';
+import { ctrlCAt } from '../helpers/ctrl-c.js';
 
 let db: string;
 let dir: string;
@@ -166,6 +167,28 @@ test('atlas: a stop writes the site anyway (the pages not reached say so, every 
   const notDrawn = pages.filter((p) => readFileSync(join(stopped, 'games', p), 'utf8').includes('Not computed: the site was built while interrupted'));
   assert.equal(notDrawn.length, partial!.missing);
   checkLinks(stopped);
+});
+
+test('census site: Ctrl-C while a game is computed (its sequence job in the worker) writes the site, prints what was drawn, exit 130', async () => {
+  // octal:1 to 2^17: 0.6 is open, so its page computes all 131073 values (seconds); the others stop at their periods.
+  const base = mkdtempSync(join(tmpdir(), 'sprague-atlas-ctrlc-'));
+  const one = join(base, 'one.db');
+  const run = runCli(['census', 'run', 'octal:1', '--bound', '131072', '--db', one]);
+  assert.equal(run.status, 0, run.stderr);
+  const out = join(base, 'site');
+  const r = await ctrlCAt(['census', 'site', 'octal:1', out, '--db', one], { stderr: /site progress \d+\/8 octal:0\.6\n/ });
+  assert.equal(r.status, 130, r.stderr);
+  const m = /^8 pages in .*: (\d) sequences drawn, (\d) not drawn; open .*index\.html\ninterrupted: the site is written/.exec(r.stdout);
+  assert.ok(m, r.stdout);
+  // The Ctrl-C came while 0.6 was computed: the five games before it are drawn; 0.6 itself, unless it
+  // finished between the progress line and the signal, is not.
+  const [drawn, missing] = [Number(m[1]), Number(m[2])];
+  assert.ok(drawn >= 5 && missing >= 1 && drawn + missing === 8, r.stdout);
+  const pages = readdirSync(join(out, 'games'));
+  assert.equal(pages.length, 8);
+  assert.equal(pages.filter((p) => /Not computed: the site was built while interrupted/.test(readFileSync(join(out, 'games', p), 'utf8'))).length, missing);
+  assert.match(readFileSync(join(out, 'games', 'octal_3a0.5.html'), 'utf8'), /<figure class="plot values">/);
+  checkLinks(out);
 });
 
 test('atlas: a folder with other files, or a file, is refused before any work; an older atlas is replaced', () => {

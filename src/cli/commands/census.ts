@@ -18,6 +18,7 @@ import { CensusStore, DEFAULT_CENSUS_DB, type CensusSummary } from '../../census
 import { parseWhere } from '../../census/where.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
 import type { BuiltSite } from '../../atlas/build.js';
+import { runCommandJob, stopped } from '../jobs.js';
 import { DEFAULT_VALUES_MAX } from '../../atlas/site.js';
 import { codeVersion } from '../../core/version.js';
 import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar, parseThreads } from '../io.js';
@@ -253,9 +254,9 @@ function report(familyText: string, flags: ReportFlags): void {
 }
 
 /**
- * The atlas of a census: a static site in DIR (docs/atlas.md). The sequences are computed again in this
- * thread for their pages; the first Ctrl-C writes the site with the pages done so far (the others say they
- * were not drawn) and exits 130.
+ * The atlas of a census: a static site in DIR (docs/atlas.md). The sequences are computed again for their
+ * pages, one sequence job at a time in the runner's worker; the first Ctrl-C stops the one in flight, writes
+ * the site with the pages done so far (the others say they were not drawn) and exits 130.
  */
 async function site(familyText: string, dir: string, flags: SiteFlags): Promise<void> {
   const name = familyName(familyText);
@@ -268,11 +269,23 @@ async function site(familyText: string, dir: string, flags: SiteFlags): Promise<
   let built: BuiltSite;
   try {
     const bound = censusBound(store, name, flags.bound, flags.db);
+    let at = 0;
+    let games = 0;
     built = await buildSite(store, name, bound, dir, {
       valuesMax,
       version: codeVersion(),
       signal: ctrlC.stop,
-      onProgress: (done, total, spec) => bar.update(done, total, spec),
+      // Each game's values are the sequence job in the runner's worker: this thread stays free for Ctrl-C.
+      valuesOf: async (spec, max) => {
+        const end = await runCommandJob('sequence', { spec, max, stopAtPeriod: true }, { title: 'site', onProgress: (done, total) => bar.update(Math.floor(at + done / Math.max(1, total)), games, spec) });
+        if (end.end !== 'done') throw stopped(end);
+        return { values: end.value.values!, fingerprint: end.value.fingerprint };
+      },
+      onProgress: (done, total, spec) => {
+        at = done;
+        games = total;
+        bar.update(done, total, spec);
+      },
     });
   } catch (e) {
     bar.stop();

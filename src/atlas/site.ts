@@ -115,7 +115,7 @@ function title(c: SiteCensus): string {
 function td(text: string | number | null | undefined, cls = ''): string {
   const t = text ?? '';
   const v = typeof t === 'number' ? ` data-v="${t}"` : '';
-  return `<td${cls ? ` class="${cls}"` : ''}${v}>${esc(t)}</td>`;
+  return `<td${cls ? ` class="${esc(cls)}"` : ''}${v}>${esc(t)}</td>`;
 }
 
 /** The period shown in the table: certified, else a seen one in parentheses. */
@@ -164,7 +164,7 @@ function indexPage(c: SiteCensus, cl: Classes, options: SiteOptions): string {
     const published = ref ? (ref.agrees ? 'agrees' : 'differs') : '';
     const attrs = [
       `data-spec="${esc(r.spec)}"`,
-      `data-status="${r.status}"`,
+      `data-status="${esc(r.status)}"`,
       `data-period="${pv ?? ''}"`,
       `data-preperiod="${ppv ?? ''}"`,
       `data-class="${esc(cl.keyOf(r))}"`,
@@ -267,7 +267,7 @@ function detailSections(r: FamilyRow, d: GameDetail | MissingDetail | undefined)
     `<figure class="plot values">${d.valuesSvg}</figure>`,
     '<h2 id="rare">Rare values</h2>',
     d.rareSvg
-      ? `<figure class="plot rare">${d.rareSvg}</figure><p>The values of the ${d.rareCount} rare heaps: heaps a &gt;= 1 with parity(G(a) &amp; ${f.rareMask.toString(16)})${f.rarePos ? ' equal to the parity of the heap (pos)' : ' even'}. Few rare heaps make the sparse-space kernel fast.</p>`
+      ? `<figure class="plot rare">${d.rareSvg}</figure><p>The values of the ${d.rareCount} rare heaps: heaps a &gt;= 1 with parity(G(a) &amp; ${f.rareMask.toString(16)})${f.rarePos ? ` equal to the parity of a${f.splitParity ? ' + 1' : ''} (pos)` : ' even'}. Few rare heaps make the sparse-space kernel fast.</p>`
       : `<p>No rare heaps: ${f.rareMask === 0 ? 'no sparse space (the values have no class with few rare heaps, or the game has no two-heap split)' : 'the class has none'}.</p>`,
   ];
   if (r.prefix) out.push(`<p>First values: <code class="prefix">${esc(r.prefix)}</code></p>`);
@@ -281,7 +281,7 @@ function equivalentsSection(r: FamilyRow, cl: Classes, rows: readonly FamilyRow[
   if (r.fingerprint == null) return `${head}<p>None known: the row has no values to compare.</p>`;
   if (others.length === 0) return `${head}<p>No other game of ${esc(r.family)} has the same values up to ${r.reached ?? r.bound}.</p>`;
   const link = (m: FamilyRow) => `<li><a href="../${gamePath(m, rows)}">${esc(m.spec)}</a>${m === members[0] ? ' (first of the class)' : ''}</li>`;
-  return `${head}<p>${others.length} other game${others.length > 1 ? 's' : ''} of ${esc(r.family)} with the same values up to ${r.reached ?? r.bound} (equal digests, as Winning Ways' game locator):</p><ul class="equivalents">${others.map(link).join('')}</ul><p><a href="../index.html#class-of=${encodeURIComponent(r.spec)}">The class in the table</a></p>`;
+  return `${head}<p>${others.length} other game${others.length > 1 ? 's' : ''} of ${esc(r.family)} with the same values up to ${r.reached ?? r.bound} (equal digests, as Winning Ways' game locator):</p><ul class="equivalents">${others.map(link).join('')}</ul><p><a href="../index.html#class-of=${esc(encodeURIComponent(r.spec))}">The class in the table</a></p>`;
 }
 
 function referenceSection(ref: PublishedReference | undefined): string {
@@ -297,7 +297,7 @@ function gamePage(c: SiteCensus, i: number, cl: Classes, details: ReadonlyMap<st
   const body = [
     `<nav><a href="../index.html">${esc(title(c))}</a> ${nav(i - 1, 'prev')} ${nav(i + 1, 'next')}</nav>`,
     `<h1>${esc(r.spec)}</h1>`,
-    `<p class="lead">${esc(r.computation)} to ${r.bound}: <span class="status ${r.status}">${r.status}</span>${r.computation === 'sequence' && r.certified ? `, period ${r.period}, preperiod ${r.preperiod}` : ''}</p>`,
+    `<p class="lead">${esc(r.computation)} to ${r.bound}: <span class="status ${esc(r.status)}">${esc(r.status)}</span>${r.computation === 'sequence' && r.certified ? `, period ${r.period}, preperiod ${r.preperiod}` : ''}</p>`,
     factsTable(r),
     certificateSection(r),
     detailSections(r, details.get(rowKey(r))),

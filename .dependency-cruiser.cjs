@@ -20,6 +20,7 @@ const below = {
   jobs: ['core', 'automata', 'games', 'analysis', 'regular', 'spec', 'words', 'numeration', 'logic', 'invariance', 'plot', 'census'],
   executors: ['core', 'census', 'jobs'],
   server: ['core', 'spec', 'plot', 'jobs', 'census'],
+  atlas: ['core', 'games', 'analysis', 'spec', 'plot', 'census'],
 };
 const folders = Object.keys(below);
 

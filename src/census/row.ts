@@ -210,3 +210,19 @@ export function rowJson(family: string, row: CensusRow | FamilyRow): Record<stri
   }
   return out;
 }
+
+function csvCell(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The CSV header of every field (`census show --csv`, the atlas's rows.csv). */
+export function csvHeader(): string {
+  return FAMILY_FIELDS.map((f) => f.name).join(',');
+}
+
+/** A row as one CSV line of every field, quoted where a value holds a comma, a quote or a line break. */
+export function rowCsv(row: FamilyRow): string {
+  return FAMILY_FIELDS.map((f) => csvCell((row as unknown as Record<string, unknown>)[f.name])).join(',');
+}

@@ -25,12 +25,14 @@ export interface CommandJobOptions {
   inlineMs?: number;
   /** After the first Ctrl-C, how long the job may take to stop before it is ended. */
   graceMs?: number;
+  /** The job's progress, for a command that runs many jobs under one bar of its own (no bar is drawn then). */
+  onProgress?: (done: number, total: number, label: string) => void;
 }
 
 /** Runs a command's job under the Ctrl-C contract, with a progress bar; how it ended, typed. */
 export async function runCommandJob<K extends JobName>(name: K, args: ArgsOf<Jobs[K]>, options: CommandJobOptions): Promise<JobEnd<ResultOf<Jobs[K]>, PartialOf<Jobs[K]>>> {
   installCtrlC();
-  const bar = progressBar(options.title);
+  const bar = options.onProgress ? { update: options.onProgress, stop() {} } : progressBar(options.title);
   // The worker's heap is the memory budget (--max-memory): a job past it ends with exit 3, not V8's abort.
   // The registry is loaded with the first job, so that a command line that runs none (--help, a bad flag) does not pay for it.
   runner ??= (await import('../jobs/index.js')).jobRunner({ resourceLimits: { maxOldGenerationSizeMb: workerHeapMb() } });

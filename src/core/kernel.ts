@@ -24,9 +24,17 @@ export interface SequenceFingerprint {
   heaps: number;
   largest: number;
   largestAt: number;
-  /** The class: heap a >= 1 is rare when parity(G(a) & rareMask), with heap parity when rarePos, is even. */
+  /**
+   * The class: heap a >= 1 is rare when parity(G(a) & rareMask) ^ (rarePos & (a ^ splitParity)) is 0,
+   * i.e. parity(G(a) & rareMask) is even, or, with rarePos, equals the parity of a ^ splitParity.
+   */
   rareMask: number;
   rarePos: boolean;
+  /**
+   * The parity pi shared by the two-heap split digits, which a class with rarePos reads (absent: 0).
+   * Reported by the kernels with a sparse space, so that the rare heaps can be listed from the values.
+   */
+  splitParity?: 0 | 1;
   /** Rare heaps among 1..heaps-1, and the last of them (0 when none). */
   rareCount: number;
   lastRare: number;

@@ -21,6 +21,8 @@ export interface SequenceArgs {
   maxDepth?: number;
   /** Only the period and the fingerprint: the values stay in the worker, and the run stops at a certified period. */
   summary?: boolean;
+  /** Stop at a certified period (as `summary` does) but return the values computed (the atlas's pages draw them). */
+  stopAtPeriod?: boolean;
   /** Resumable checkpoints in this folder (rulesets whose kernel declares `checkpoints`). */
   checkpoint?: { dir: string; every?: number };
 }
@@ -41,7 +43,7 @@ export const sequenceJob = job({
       signal: ctx.signal,
       onProgress: ctx.onProgress,
       solver,
-      ...(args.summary ? { stopAtPeriod: true, pPeriod: false } : {}),
+      ...(args.summary ? { stopAtPeriod: true, pPeriod: false } : args.stopAtPeriod ? { stopAtPeriod: true } : {}),
       ...(args.checkpoint ? { checkpoint: args.checkpoint } : {}),
     });
     if (!args.summary) return result;

@@ -367,3 +367,94 @@ export function deviationChart(title: string, yLabel: string, series: readonly D
   const body = axes(f, x, y, title, 'n', yLabel, false) + parts.join('') + legend(f.right + 40, f.top + 8, items);
   return svgDocument(f.width, f.height, body, title);
 }
+
+export interface SequenceDensityOptions {
+  title: string;
+  /** The heaps drawn are 0..length-1 (the x axis), whether or not each has a point. */
+  length: number;
+  /** The points (heap n, value G(n)), n ascending: every heap, or only some (the rare heaps). */
+  heaps: ArrayLike<number>;
+  values: ArrayLike<number>;
+  preperiod?: number | null;
+  period?: number | null;
+  status?: 'certified' | 'apparent';
+  /** The legend's name of the points. */
+  label?: string;
+  size?: number;
+  colour?: string;
+}
+
+/**
+ * A long sequence (10^5 terms and more) as a small picture: the heaps in columns of a pixel or two, and
+ * in each column a vertical stroke over every run of consecutive values some heap of it has. A column
+ * of a periodic stretch whose values are 0..k is one stroke, so the file stays a few kilobytes however
+ * long the sequence; sequenceChart draws a dot per term instead. The period is marked as there.
+ */
+export function sequenceDensityChart(o: SequenceDensityOptions): string {
+  const size = o.size ?? 640;
+  const legendW = 170;
+  const f = frame(size + legendW, Math.round(size * 0.55), legendW);
+  const len = Math.max(1, o.length);
+  let top = 1;
+  for (let i = 0; i < o.values.length; i++) if (o.values[i]! > top) top = o.values[i]!;
+  const x = linearScale(-0.5, len - 0.5, f.left, f.right);
+  const y = linearScale(-0.5, top + 0.5, f.bottom, f.top);
+  const columns = Math.max(1, Math.min(len, Math.floor(f.right - f.left)));
+  const colW = (f.right - f.left) / columns;
+  const column = (n: number) => Math.min(columns - 1, Math.floor((n * columns) / len));
+  // Values in bins of at least a pixel row (one value per bin while they fit): growing values (an arithmetic
+  // period) would otherwise make a stroke per heap.
+  const bins = Math.max(1, Math.min(top + 1, Math.floor(f.bottom - f.top)));
+  const binOf = (v: number) => Math.min(bins - 1, Math.floor((v * bins) / (top + 1)));
+  const binEdge = (b: number) => y((b * (top + 1)) / bins - 0.5);
+  // The bins present in each column, as a sorted set; runs of consecutive ones become one stroke.
+  const present: Set<number>[] = Array.from({ length: columns }, () => new Set());
+  for (let i = 0; i < o.heaps.length; i++) present[column(o.heaps[i]!)]!.add(binOf(o.values[i]!));
+  // Within a column the strokes are relative moves (m0 dy v-h) to a tenth of a pixel: a third of the bytes.
+  const tenth = (v: number) => String(Math.round(v * 10) / 10);
+  const d: string[] = [];
+  present.forEach((set, c) => {
+    if (set.size === 0) return;
+    const bs = [...set].sort((a, b) => a - b);
+    let at: number | undefined;
+    for (let i = 0; i < bs.length; ) {
+      let j = i;
+      while (j + 1 < bs.length && bs[j + 1] === bs[j]! + 1) j++;
+      const from = Math.round(binEdge(bs[i]!) * 10) / 10;
+      const to = Math.round(binEdge(bs[j]! + 1) * 10) / 10;
+      d.push(at === undefined ? `M${num(f.left + (c + 0.5) * colW)} ${tenth(from)}` : `m0 ${tenth(from - at)}`, `v${tenth(to - from)}`);
+      at = to;
+      i = j + 1;
+    }
+  });
+  const parts: string[] = [];
+  const items: { label: string; mark: string }[] = [];
+  const colour = o.colour ?? SERIES[0]!;
+  if (o.period && o.preperiod !== undefined && o.preperiod !== null && o.preperiod < len) {
+    const dash = o.status === 'apparent' ? '4 3' : undefined;
+    // Bands only while a period is a few pixels wide; a shorter one would shade everything.
+    if (x(o.period) - x(0) >= 4) {
+      for (let s = o.preperiod, k = 0; s < len; s += o.period, k++) {
+        if (k % 2 === 0) {
+          parts.push(el('rect', { class: 'period-band', x: x(s - 0.5), y: f.top, width: Math.min(x(s + o.period - 0.5), f.right) - x(s - 0.5), height: f.bottom - f.top, fill: '#fff1c9' }));
+        }
+      }
+    } else {
+      parts.push(el('rect', { class: 'period-band', x: x(o.preperiod - 0.5), y: f.top, width: f.right - x(o.preperiod - 0.5), height: f.bottom - f.top, fill: '#fff1c9' }));
+    }
+    parts.push(el('line', { class: 'preperiod', x1: x(o.preperiod - 0.5), y1: f.top, x2: x(o.preperiod - 0.5), y2: f.bottom, stroke: SERIES[1], 'stroke-width': 2, 'stroke-dasharray': dash }));
+    items.push({ label: `preperiod ${o.preperiod}`, mark: el('line', { x1: 6, y1: -6, x2: 6, y2: 6, stroke: SERIES[1], 'stroke-width': 2 }) });
+    items.push({ label: `period ${o.period} (${o.status ?? 'certified'})`, mark: el('rect', { x: 0, y: -5, width: 12, height: 10, fill: '#fff1c9', stroke: '#ccc' }) });
+  } else if (o.period) {
+    items.push({ label: `period ${o.period} from ${o.preperiod} (beyond n = ${len - 1})`, mark: '' });
+  } else {
+    items.push({ label: 'no period found', mark: '' });
+  }
+  items.unshift({ label: `${o.label ?? 'G(n)'}: ${o.heaps.length} heaps`, mark: el('rect', { x: 2, y: -6, width: 4, height: 12, fill: colour }) });
+  parts.push(axes(f, x, y, o.title, 'heap size n', 'G(n)'));
+  // Strokes at least a pixel wide, so a column of one heap still shows; a few points (rare heaps) wider still.
+  const minWidth = o.heaps.length * 4 < columns ? 3 : 1;
+  if (d.length) parts.push(el('path', { class: 'values', d: d.join(''), stroke: colour, 'stroke-width': Math.max(minWidth, colW), fill: 'none', 'shape-rendering': 'crispEdges' }));
+  parts.push(legend(f.right + 16, f.top + 8, items));
+  return svgDocument(f.width, f.height, parts.join(''), o.title);
+}

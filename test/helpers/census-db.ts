@@ -20,3 +20,21 @@ export async function smallCensusDb(): Promise<string> {
   }
   return db;
 }
+
+/**
+ * The atlas's census: octal:2 to 1500 (71 sequences, some certified, some open, classes of equal codes,
+ * 0.16 with a sparse space and rare heaps) and rewrite:2 to 8 (pages without pictures), in one database.
+ */
+export async function atlasCensusDb(): Promise<string> {
+  const db = join(mkdtempSync(join(tmpdir(), 'sprague-atlas-')), 'census.db');
+  const store = CensusStore.open(db);
+  const executor = new LocalExecutor({ threads: 2 });
+  try {
+    await runCensus(store, parseFamily('octal:2'), 1500, executor);
+    await runCensus(store, parseFamily('rewrite:2'), 8, executor, { automaton: { maxStates: 20, budgetMs: 500 } });
+  } finally {
+    await executor.close();
+    store.close();
+  }
+  return db;
+}

@@ -145,3 +145,60 @@ test('a sequence chart of 500 000 terms is drawn: its scale is not a spread of t
   assert.ok(svg.startsWith('<svg'));
   assert.ok(svg.includes('>6<'), 'the axis reaches the largest value, 6');
 });
+
+/** The strokes of a density chart's path as {x, y1, y2} (y1 > y2: drawn upward), decoded from M/m/v. */
+function strokes(svg: string): { x: number; y1: number; y2: number }[] {
+  const d = /<path class="values" d="([^"]*)"/.exec(svg)?.[1] ?? '';
+  const out: { x: number; y1: number; y2: number }[] = [];
+  let x = 0;
+  let y = 0;
+  for (const m of d.matchAll(/([Mmv])(-?[\d.]+)(?: (-?[\d.]+))?/g)) {
+    if (m[1] === 'M') (x = Number(m[2])), (y = Number(m[3]));
+    else if (m[1] === 'm') y += Number(m[3]);
+    else {
+      out.push({ x, y1: y, y2: y + Number(m[2]) });
+      y += Number(m[2]);
+    }
+  }
+  return out;
+}
+
+test('density chart: the strokes cover exactly the values present in each column (against the points themselves)', async () => {
+  const { sequenceDensityChart } = await import('../../src/plot/charts.js');
+  const { linearScale: scale } = await import('../../src/plot/scale.js');
+  let seed = 7;
+  const rand = (k: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) % k;
+  for (const [len, top] of [[50, 9], [3000, 30], [20_000, 12]] as const) {
+    const values = Array.from({ length: len }, () => rand(top + 1));
+    const heaps = values.map((_, n) => n);
+    const svg = sequenceDensityChart({ title: 't', length: len, heaps, values });
+    const s = strokes(svg);
+    assert.ok(s.length > 0);
+    // The frame of sequenceChart's size: 640 + 170 wide, 352 high; plot area x 56..624, y 36..308.
+    const columns = Math.min(len, 568);
+    const colX = (c: number) => 56 + (c + 0.5) * (568 / columns);
+    const y = scale(-0.5, Math.max(1, ...values) + 0.5, 308, 36);
+    const present = new Set(values.map((v, n) => `${Math.min(columns - 1, Math.floor((n * columns) / len))} ${v}`));
+    const drawn = new Set<string>();
+    for (const st of s) {
+      const c = Math.round((st.x - 56) / (568 / columns) - 0.5);
+      assert.ok(Math.abs(colX(c) - st.x) < 0.02, `stroke at x ${st.x}`);
+      for (let v = 0; v <= top; v++) if (y(v) < st.y1 && y(v) > st.y2) drawn.add(`${c} ${v}`);
+    }
+    assert.deepEqual([...drawn].sort(), [...present].sort(), `${len} terms up to ${top}`);
+  }
+});
+
+test('density chart: 65536 terms of a periodic sequence are a few kilobytes; the period is marked from the preperiod; rare points are wider', async () => {
+  const { sequenceDensityChart } = await import('../../src/plot/charts.js');
+  const period = [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4];
+  const values = Array.from({ length: 65536 }, (_, n) => period[n % period.length]!);
+  const svg = sequenceDensityChart({ title: 'periodic', length: values.length, heaps: values.map((_, n) => n), values, period: 34, preperiod: 53, status: 'certified' });
+  assert.ok(svg.length < 30_000, `${svg.length} bytes`);
+  assert.equal(count(svg, 'class="preperiod"'), 1);
+  assert.ok(count(svg, 'class="period-band"') >= 1);
+  const beyond = sequenceDensityChart({ title: 'late', length: 10_000, heaps: [1, 2], values: [3, 4], period: 4, preperiod: 50_000 });
+  assert.equal(count(beyond, 'class="preperiod"'), 0);
+  assert.match(beyond, /period 4 from 50000 \(beyond n = 9999\)/);
+  assert.match(beyond, /stroke-width="3"/);
+});

@@ -1,9 +1,10 @@
 /**
- * `sprague census run|show|report|reproduce FAMILY`: a whole family of games computed and stored (docs/cli.md,
- * "Census"), its rows read back with a filter, its report written, and its games set against the
- * published tables.
+ * `sprague census run|show|report|reproduce|site FAMILY`: a whole family of games computed and stored (docs/cli.md,
+ * "Census"), its rows read back with a filter, its report written, its games set against the published
+ * tables, and its atlas (a static site) built.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { InputError, InterruptedError } from '../../core/errors.js';
@@ -13,14 +14,18 @@ import { LocalExecutor } from '../../executors/local.js';
 import { familyName, parseFamily } from '../../census/families.js';
 import { QueueExecutor } from '../../executors/queue.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
-import { PUBLISHED_TABLES_URL, type PublishedTables } from '../../census/published.js';
+import { PUBLISHED_TABLES_URL, referencesFor, type PublishedTables } from '../../census/published.js';
 import { reproduceSections, verdictOf, type GameReproduction, type ReproduceResult } from '../../census/reproduce.js';
-import { FAMILY_FIELDS, rowJson, type FamilyRow } from '../../census/row.js';
+import { csvHeader, rowCsv, rowJson, type FamilyRow } from '../../census/row.js';
 import { runCensus, type CensusRunOptions, type CensusRunResult, type Redo } from '../../census/run.js';
 import { escalateCensus, type EscalationResult } from '../../census/escalate.js';
 import { CensusStore, DEFAULT_CENSUS_DB, type CensusSummary } from '../../census/store.js';
 import { parseWhere } from '../../census/where.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
+import type { BuiltSite } from '../../atlas/build.js';
+import { runCommandJob, stopped } from '../jobs.js';
+import { DEFAULT_VALUES_MAX } from '../../atlas/site.js';
+import { codeVersion } from '../../core/version.js';
 import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar, parseThreads } from '../io.js';
 import type { CommandModule } from './index.js';
 
@@ -56,6 +61,13 @@ interface ReproduceFlags {
   tables?: string;
   json?: boolean;
   out?: string;
+}
+
+interface SiteFlags {
+  db: string;
+  bound?: string;
+  valuesMax?: string;
+  tables?: string;
 }
 
 interface ReportFlags {
@@ -210,12 +222,6 @@ function censusBound(store: CensusStore, name: string, flag: string | undefined,
   return bound;
 }
 
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** Human columns per computation: the fields a reader looks at first. */
 const TABLE_COLUMNS: Record<string, [string, (r: FamilyRow) => string | number][]> = {
   sequence: [
@@ -265,8 +271,8 @@ function show(familyText: string, flags: ShowFlags): void {
       return;
     }
     if (flags.csv) {
-      emitLine(FAMILY_FIELDS.map((f) => f.name).join(','));
-      for (const r of rows) emitLine(FAMILY_FIELDS.map((f) => csvCell((r as unknown as Record<string, unknown>)[f.name])).join(','));
+      emitLine(csvHeader());
+      for (const r of rows) emitLine(rowCsv(r));
       return;
     }
     const s = store.summary(name, bound);
@@ -370,6 +376,58 @@ function printReproduction(name: string, result: ReproduceResult, tables: Publis
   }
 }
 
+/**
+ * The atlas of a census: a static site in DIR (docs/atlas.md). The sequences are computed again for their
+ * pages, one sequence job at a time in the runner's worker; the first Ctrl-C stops the one in flight, writes
+ * the site with the pages done so far (the others say they were not drawn) and exits 130.
+ */
+async function site(familyText: string, dir: string, flags: SiteFlags): Promise<void> {
+  const name = familyName(familyText);
+  const valuesMax = flags.valuesMax === undefined ? DEFAULT_VALUES_MAX : parseCount('--values-max', flags.valuesMax);
+  // The sequence kernels, every game family and the charts: loaded for this subcommand only.
+  const { buildSite } = await import('../../atlas/build.js');
+  const store = openForReading(flags.db);
+  const bar = progressBar('site');
+  installCtrlC();
+  let built: BuiltSite;
+  try {
+    const bound = censusBound(store, name, flags.bound, flags.db);
+    let at = 0;
+    let games = 0;
+    const tables = readTables(flags.tables);
+    built = await buildSite(store, name, bound, dir, {
+      valuesMax,
+      references: referencesFor(tables),
+      version: codeVersion(),
+      signal: ctrlC.stop,
+      // Each game's values are the sequence job in the runner's worker: this thread stays free for Ctrl-C.
+      valuesOf: async (spec, max) => {
+        const end = await runCommandJob('sequence', { spec, max, stopAtPeriod: true }, { title: 'site', onProgress: (done, total) => bar.update(Math.floor(at + done / Math.max(1, total)), games, spec) });
+        if (end.end !== 'done') throw stopped(end);
+        return { values: end.value.values!, fingerprint: end.value.fingerprint };
+      },
+      onProgress: (done, total, spec) => {
+        at = done;
+        games = total;
+        bar.update(done, total, spec);
+      },
+    });
+  } catch (e) {
+    bar.stop();
+    if (e instanceof InterruptedError && e.partial) printSite(e.partial as BuiltSite, true);
+    throw e;
+  } finally {
+    bar.stop();
+    store.close();
+  }
+  printSite(built, false);
+}
+
+function printSite(b: BuiltSite, interrupted: boolean): void {
+  emitLine(`${b.pages} pages in ${b.dir}: ${b.drawn} sequences drawn${b.missing ? `, ${b.missing} not drawn` : ''}; open ${join(b.dir, 'index.html')}`);
+  if (interrupted) emitLine('interrupted: the site is written; the pages not drawn say so (build it again to draw them)');
+}
+
 export const censusCommand: CommandModule = {
   register(program: Command) {
     const census = program.command('census').description('whole families of games: compute and store them, read them back, write a report');
@@ -416,5 +474,15 @@ export const censusCommand: CommandModule = {
       .option('--json', 'JSON Lines: one line per game as it finishes, then the classes, the lookup splits and a summary')
       .option('--out <file>', 'also write the whole report (every game, every class) as FILE.md or FILE.html')
       .action((family: string, flags: ReproduceFlags) => reproduceCommand(family, flags));
+    census
+      .command('site')
+      .description('write a static site of a census: a sortable, filterable index and a page per game (opens from the file system)')
+      .argument('<family>', 'the family as given to census run')
+      .argument('<dir>', 'the folder to write (new, empty, or an older atlas)')
+      .option('--db <file>', 'the census database', DEFAULT_DB)
+      .option('--bound <n>', 'which census of the family (default: the latest run)')
+      .option('--values-max <n>', `the largest heap computed again for a page's fingerprint and pictures (default ${DEFAULT_VALUES_MAX})`)
+      .option('--tables <file>', 'the published tables each game is set against (default: data/published/tczajka-octal-games.json)')
+      .action((family: string, dir: string, flags: SiteFlags) => site(family, dir, flags));
   },
 };

@@ -73,6 +73,14 @@ export function parity(v: number): number {
   return v & 1;
 }
 
+/**
+ * The parity pi of the two-heap split digits (the least one's; the position flag is allowed only when
+ * they all share it), which the class reads: heap a is rare when parity(G(a) & M) ^ (s & (a ^ pi)) = 0.
+ */
+export function splitParity(moves: Moves): 0 | 1 {
+  return moves.split2.length > 0 ? ((moves.split2[0]! & 1) as 0 | 1) : 0;
+}
+
 /** In-place Walsh–Hadamard transform: h[F] becomes the sum over x of h[x] * (-1)^popcount(x & F). */
 export function walshHadamard(h: Float64Array): void {
   const n = h.length;
@@ -305,7 +313,7 @@ export class TakeAndBreakKernel {
     } = {},
   ) {
     const ks = moves.split2;
-    this.pi = ks.length > 0 ? ks[0]! & 1 : 0;
+    this.pi = splitParity(moves);
     this.posAllowed = ks.length > 0 && ks.every((k) => (k & 1) === this.pi);
     this.sparseAllowed = options.sparse !== false && ks.length > 0 && moves.split3.length === 0;
     // Heaps n..n+k (k the least split digit) only split heaps below n; unequal splits go one by one.

@@ -8,7 +8,7 @@ import type { SequenceFingerprint } from '../../../core/kernel.js';
 import type { TakeAndBreakCode } from './code.js';
 import { loadCheckpoint, saveCheckpoint } from './checkpoint.js';
 import { certifyValues, PeriodTracker, type PeriodCertificate } from './certificate.js';
-import { TakeAndBreakKernel, type KernelStats, type Values } from './kernel.js';
+import { parity, splitParity, TakeAndBreakKernel, type KernelStats, type Values } from './kernel.js';
 import { movesOf } from './moves.js';
 import type { Stop } from '../../../core/stop.js';
 
@@ -80,12 +80,31 @@ function fingerprintOf(k: TakeAndBreakKernel): Fingerprint {
     largestAt: k.maxAt,
     rareMask: cls.mask,
     rarePos: cls.pos === 1,
+    splitParity: splitParity(k.moves),
     rareCount: cls.mask === 0 ? 0 : k.rareCount,
     lastRare: cls.mask === 0 || k.rareCount === 0 ? 0 : k.rare[k.rareCount - 1]!,
   };
 }
 
 export { formatFingerprint } from '../../../core/kernel.js';
+
+/**
+ * The rare heaps of G(0..f.heaps-1) under the fingerprint's class, ascending (none when its mask is 0):
+ * the heaps a >= 1 with parity(G(a) & rareMask) ^ (rarePos & (a ^ splitParity)) = 0, the list the
+ * sparse-space kernel keeps (its count and last are the fingerprint's rareCount and lastRare).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function rareHeaps(values: ArrayLike<number>, f: SequenceFingerprint): number[] {
+  const out: number[] = [];
+  if (f.rareMask === 0) return out;
+  const pos = f.rarePos ? 1 : 0;
+  const pi = f.splitParity ?? 0;
+  const end = Math.min(values.length, f.heaps);
+  for (let a = 1; a < end; a++) if ((parity(values[a]! & f.rareMask) ^ (pos & (a ^ pi))) === 0) out.push(a);
+  return out;
+}
 
 /**
  * G(0..max) of the take-and-break game of `code`. Exact: the sparse path, the witness shortcuts and

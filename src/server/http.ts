@@ -22,6 +22,11 @@ export class HttpError extends Error {
   }
 }
 
+/** Refuses a method `path` does not take (405, with the ones it does in `Allow`). */
+export function checkMethod(method: string, path: string, allowed: string[]): void {
+  if (!allowed.includes(method)) throw new HttpError(405, `${method} is not allowed on ${path}: it takes ${allowed.join(', ')}`, 'request', { allow: allowed.join(', ') });
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });

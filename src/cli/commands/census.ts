@@ -2,7 +2,7 @@
  * `sprague census run|show|report FAMILY`: a whole family of games computed and stored (docs/cli.md,
  * "Census"), its rows read back with a filter, and its report written.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError, InterruptedError } from '../../core/errors.js';
 import { DEFAULT_AUTOMATON, type AutomatonSettings } from '../../census/compute.js';
@@ -16,7 +16,7 @@ import { runCensus, type CensusRunResult } from '../../census/run.js';
 import { CensusStore, DEFAULT_CENSUS_DB, type CensusSummary } from '../../census/store.js';
 import { parseWhere } from '../../census/where.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
-import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar, parseThreads } from '../io.js';
+import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar, parseThreads, readUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
 
 const DEFAULT_DB = DEFAULT_CENSUS_DB;
@@ -70,11 +70,7 @@ function redoFlag(text: string | undefined): Status[] {
 }
 
 function readFamilyFile(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InputError(`cannot read the rule sets file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  return readUserFile('the rule sets file', path);
 }
 
 async function run(familyText: string, flags: RunFlags): Promise<void> {

@@ -8,6 +8,17 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 import { InputError } from './errors.js';
 
+/** A file that cannot be read as a regular file: the message names `what` and the path, `reason` says why alone. */
+export class FileError extends InputError {
+  constructor(
+    what: string,
+    path: string,
+    readonly reason: string,
+  ) {
+    super(`${what} ${path}: ${reason}`);
+  }
+}
+
 /** What a non-regular file is, in a word for the message. */
 function kindOf(st: Stats): string {
   if (st.isFIFO()) return 'a FIFO (a named pipe)';
@@ -34,19 +45,19 @@ export function openRegularFile(what: string, path: string): number {
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EISDIR') throw new InputError(`${what} ${path}: it is a folder, not a file`);
-    throw new InputError(`${what} ${path}: ${fsReason(e)}`);
+    if ((e as NodeJS.ErrnoException).code === 'EISDIR') throw new FileError(what, path, 'it is a folder, not a file');
+    throw new FileError(what, path, fsReason(e));
   }
   let st: Stats;
   try {
     st = fstatSync(fd);
   } catch (e) {
     closeSync(fd);
-    throw new InputError(`${what} ${path}: ${fsReason(e)}`);
+    throw new FileError(what, path, fsReason(e));
   }
   if (!st.isFile()) {
     closeSync(fd);
-    throw new InputError(st.isDirectory() ? `${what} ${path}: it is a folder, not a file` : `${what} ${path}: it is ${kindOf(st)}, not a regular file`);
+    throw new FileError(what, path, st.isDirectory() ? 'it is a folder, not a file' : `it is ${kindOf(st)}, not a regular file`);
   }
   return fd;
 }
@@ -62,7 +73,7 @@ export function readRegularFile(what: string, path: string): string {
   try {
     return readFileSync(fd, 'utf8');
   } catch (e) {
-    throw new InputError(`${what} ${path}: ${fsReason(e)}`);
+    throw new FileError(what, path, fsReason(e));
   } finally {
     closeSync(fd);
   }

@@ -59,6 +59,8 @@ const CASES: [string, string[], string, RegExp][] = [
   ['rewrite turing, a FIFO', ['rewrite', 'turing', fifo], fifo, /a FIFO \(a named pipe\), not a regular file/],
   ['logic --file, a FIFO', ['logic', '--file', fifo], fifo, /a FIFO \(a named pipe\), not a regular file/],
   ['census run rewrite:@, a FIFO', ['census', 'run', `rewrite:@${fifo}`, '--bound', '5', '--db', join(dir, 'c.db')], fifo, /a FIFO/],
+  ['--require, a FIFO', ['--require', fifo, 'grundy', 'nim', '3'], fifo, /^sprague: cannot load the game module .* \(--require\): it is a FIFO/],
+  ['--require, a device', ['--require', '/dev/zero', 'grundy', 'nim', '3'], '/dev/zero', /a character device, not a regular file/],
   ['automaton --verify, a FIFO', ['automaton', 'rewrite:a,a2,b', '--verify', fifo], fifo, /a FIFO/],
   ['sequence --checkpoint, a FIFO in the folder', ['sequence', 'octal:0.137', '--max', '100', '--checkpoint', sequenceFolder], join(sequenceFolder, 'take-and-break-0.137.values'), /a FIFO/],
   ['lengths --checkpoint, a FIFO in the folder', ['lengths', 'rewrite:a,b', '--max', '3', '--checkpoint', lengthsFolder], join(lengthsFolder, 'meta.json'), /a FIFO/],

@@ -89,7 +89,16 @@ export function onAbort(signal: AbortSignal, f: () => void): () => void {
     const callbacks = new Set<() => void>();
     const listener = () => {
       waiting.delete(signal);
-      for (const g of [...callbacks]) g();
+      // As with a listener each: one that throws is reported (uncaught) and the others still run.
+      for (const g of [...callbacks]) {
+        try {
+          g();
+        } catch (e) {
+          queueMicrotask(() => {
+            throw e;
+          });
+        }
+      }
     };
     entry = { callbacks, listener };
     waiting.set(signal, entry);

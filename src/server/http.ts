@@ -5,6 +5,7 @@
  * names the field; a route's query string is read with the same readers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LimitError } from '../core/errors.js';
 import { BusyError } from '../core/jobs.js';
 import { ArgsError } from '../jobs/index.js';
 
@@ -55,12 +56,14 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
 }
 
 /**
- * Answers what a route threw: its HttpError, a request the job's check refused (400, its field), a full
- * line of jobs (503 with Retry-After), or a bug (500, one line).
+ * Answers what a route threw: its HttpError, a request the job's check refused (400, its field) or found past
+ * a limit (422), a full line of jobs (503 with Retry-After), or a bug (500, one line).
  */
 export function sendFailure(res: ServerResponse, e: unknown, retryAfter = 1): void {
   if (e instanceof HttpError) return sendJson(res, e.status, { error: e.message, field: e.field }, e.headers);
   if (e instanceof ArgsError) return sendJson(res, 400, { error: e.message, field: e.field });
+  // A size the request's check finds past a limit (a picture past the memory budget): 422, as a job that hits one.
+  if (e instanceof LimitError) return sendJson(res, 422, { error: e.message, field: 'max' });
   if (e instanceof BusyError) return sendJson(res, 503, { error: `${e.message}; try again in ${retryAfter} s, or cancel one`, field: 'request' }, { 'retry-after': String(retryAfter) });
   const err = e instanceof Error ? e : new Error(String(e));
   sendJson(res, 500, { error: `internal error: ${err.message.split('\n')[0]}`, field: 'request' });

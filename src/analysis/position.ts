@@ -28,7 +28,7 @@ export type PositionMethod = 'heap-values' | 'solver';
 const PERIOD_FROM = 1 << 16;
 
 /** Bytes the general solver holds per memoised position (a Map entry, its key, the position). */
-const BYTES_PER_POSITION = 160;
+export const BYTES_PER_POSITION = 160;
 
 /**
  * G(0), G(1), ... of one heap of a ruleset with a sequence kernel, grown as larger heaps are asked for, and

@@ -104,19 +104,29 @@ export function pTable(rs: Ruleset<any>, heaps: number, max: number, options: Bo
 }
 
 /**
- * Bytes the box [0, max]^heaps takes, known before any work: the Wythoff column table (a column and a
- * diagonal mark per x, and about two P-positions listed per column), or a table of the box: a bit per cell
- * for a kernel of the ruleset's own, four bytes per cell for the generic table.
+ * Bytes the box [0, max]^heaps takes, known before any work, with its P-positions listed at `perPosition`
+ * bytes each: the Wythoff column table (a column and a diagonal mark per x) and at most one P-position per
+ * column, (x, col[x]); or a table of the box: a bit per cell for a kernel of the ruleset's own, four bytes per
+ * cell for the generic table. (The Wythoff estimate was 133 bytes a column, two listed P-positions of 64
+ * bytes each; a listing of 3*10^7 columns, flat, peaks at 18 bytes a column above the process's own.)
  */
-export function boxBytes(rs: Ruleset<any>, heaps: number, max: number): number {
-  if (heaps === 2 && wythoffMovesOf(rs)) return (max + 1) * (5 + 2 * LISTED_POSITION_BYTES);
+export function boxBytes(rs: Ruleset<any>, heaps: number, max: number, perPosition = LISTED_POSITION_BYTES): number {
+  if (heaps === 2 && wythoffMovesOf(rs)) return (max + 1) * (5 + perPosition);
   // A kernel of the ruleset's own fills a bitset (and arrays along one side); the generic table a value per cell.
   const cells = (max + 1) ** heaps;
   return rs.capabilities?.table || isSumOfHeapValues(rs, heaps) ? cells / 8 + (max + 1) * 16 : cells * 4;
 }
 
-/** Bytes of one P-position listed as a small array. */
+/** Bytes of one P-position listed as a small array (pPositions). */
 const LISTED_POSITION_BYTES = 64;
+
+/**
+ * Bytes of one P-position of `heaps` coordinates listed flat (pPositionCoords): four bytes a coordinate, held
+ * twice, by the job's thread and by the thread it is handed to.
+ */
+function flatPositionBytes(heaps: number): number {
+  return 2 * 4 * heaps;
+}
 
 /**
  * Every P-position in [0, max]^heaps, in lexicographic order, and the method that found them.
@@ -145,7 +155,7 @@ export function pPositions(rs: Ruleset<any>, heaps: number, max: number, options
  * ({ prefix }, a lexicographic prefix), a stop in a kernel the kernel's own partial.
  */
 export function pPositionCoords(rs: Ruleset<any>, heaps: number, max: number, options: BoxOptions = {}): { coords: Int32Array; method: BoxMethod } {
-  checkMemory(`the P-positions of ${rs.name} in [0,${max}]^${heaps}`, boxBytes(rs, heaps, max));
+  checkMemory(`the P-positions of ${rs.name} in [0,${max}]^${heaps}`, boxBytes(rs, heaps, max, flatPositionBytes(heaps)));
   const wythoffMoves = heaps === 2 ? wythoffMovesOf(rs) : undefined;
   if (wythoffMoves) {
     const { onProgress, signal } = options;

@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InputError } from '../core/errors.js';
+import { FileError, checkRegularFile } from '../core/files.js';
 
 /** Imports each file (relative to the working directory); a file that cannot be loaded is bad input naming it and `source`. */
 export async function loadGameFiles(files: readonly string[], source: string): Promise<void> {
@@ -14,6 +15,13 @@ export async function loadGameFiles(files: readonly string[], source: string): P
   // The spec parser is loaded only when there is a module to register in it.
   const { loadGameModules } = await import('../spec/parse.js');
   for (const file of files) {
+    // A FIFO or a device would be read for ever by the module loader: only a regular file is loaded.
+    try {
+      checkRegularFile(source, file);
+    } catch (e) {
+      if (e instanceof FileError) throw new InputError(`cannot load the game module ${file} (${source}): ${e.reason}`);
+      throw e;
+    }
     try {
       await loadGameModules([pathToFileURL(resolve(file)).href]);
     } catch (e) {

@@ -2,7 +2,8 @@
  * Output helpers shared by the commands: JSON Lines on stdout with --json, aligned human tables
  * otherwise, and a progress bar on stderr when it is a terminal.
  */
-import { accessSync, constants, fstatSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, fstatSync, statSync, writeFileSync } from 'node:fs';
+import { checkRegularFile, readRegularFile } from '../core/files.js';
 import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { maxThreads } from '../core/budget.js';
@@ -289,6 +290,11 @@ export class FlagError extends Error {
   }
 }
 
+/** A flag the command takes but that nothing would read for this game or these positions: refused, not ignored. */
+export function unusedFlag(flag: string, why: string): InputError {
+  return new InputError(`${flag} does nothing here: ${why}; leave it out`);
+}
+
 /*
  * Files and folders the user names (--file, --library, --conformance, --out, --dot, --mpl, a machine):
  * a missing or unreadable one, or a folder given as a file, is bad input (exit 2, one line naming it),
@@ -323,24 +329,14 @@ function kindOf(what: string, path: string): 'file' | 'folder' | 'other' {
   return st.isFile() ? 'file' : st.isDirectory() ? 'folder' : 'other';
 }
 
-/** The text of a file the user named; `what` names where it was given (e.g. `--file`). */
+/** The text of a file the user named; `what` names where it was given (e.g. `--file`). Only a regular file (core/files.ts). */
 export function readUserFile(what: string, path: string): string {
-  checkUserFile(what, path);
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InputError(`${what} ${path}: ${reason(e)}`);
-  }
+  return readRegularFile(what, path);
 }
 
-/** A file the user named exists, is not a folder and can be read (a pipe such as /dev/stdin is fine). */
+/** A file the user named exists, is a regular file (not a folder, a FIFO, a device) and can be read. */
 export function checkUserFile(what: string, path: string): void {
-  if (kindOf(what, path) === 'folder') throw new InputError(`${what} ${path}: it is a folder, not a file`);
-  try {
-    accessSync(path, constants.R_OK);
-  } catch (e) {
-    throw new InputError(`${what} ${path}: ${reason(e)}`);
-  }
+  checkRegularFile(what, path);
 }
 
 /** A folder the user named exists, is a folder and can be read. */

@@ -21,7 +21,7 @@
 import { InterruptedError, LimitError } from './errors.js';
 import type { LimitName } from './limits.js';
 import { WorkerExitError, WorkerPool, serveTasks, type PoolOptions } from './pool.js';
-import { isStopped, raiseStop, stopAny, stopAfter, stopOnFlag, type Stop } from './stop.js';
+import { isStopped, onAbort, raiseStop, stopAny, stopAfter, stopOnFlag, type Stop } from './stop.js';
 
 export interface JobContext {
   /** Raised when the job should stop and keep what it finished (read it between steps; it fires no events). */
@@ -223,8 +223,8 @@ export class JobRunner<J extends Registry> {
     };
     if (options.signal?.aborted) stop();
     if (options.kill?.aborted) killed = true;
-    options.signal?.addEventListener('abort', stop);
-    options.kill?.addEventListener('abort', kill);
+    // One listener per signal however many jobs share it (a census runs all its games on one).
+    const unwatch = [options.signal && onAbort(options.signal, stop), options.kill && onAbort(options.kill, kill)];
     const progress = () => ({ done: numbers[0]!, total: numbers[1]!, label });
     const place = () => (seat ? this.line.indexOf(seat) + 1 || undefined : undefined);
     const { onProgress } = options;
@@ -271,8 +271,7 @@ export class JobRunner<J extends Registry> {
       } finally {
         if (poll) clearInterval(poll);
         if (grace) clearTimeout(grace);
-        options.signal?.removeEventListener('abort', stop);
-        options.kill?.removeEventListener('abort', kill);
+        for (const u of unwatch) u?.();
       }
     })();
     return { result, progress, stop, kill, place };

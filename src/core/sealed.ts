@@ -15,6 +15,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { accessSync, closeSync, constants, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from './errors.js';
+import { openRegularFile } from './files.js';
 import { codeVersion } from './version.js';
 
 const MAGIC = '{"sprague-checkpoint":1,';
@@ -196,20 +197,15 @@ export class SealedReader {
    */
   static open(path: string, kind: string, identity: Identity, owner = path): SealedReader | undefined {
     if (!existsSync(path)) return undefined;
-    let fd: number;
+    // A FIFO or a device in a checkpoint's place would be read for ever: only a regular file.
+    const fd = openRegularFile('checkpoint', path);
     try {
-      fd = openSync(path, 'r');
-    } catch (e) {
-      throw new InputError(`cannot read the checkpoint ${path}: ${fsReason(e)}`);
-    }
-    try {
-      if (!fstatSync(fd).isFile()) throw new InputError(`checkpoint ${path} is not a file`);
       const size = fstatSync(fd).size;
       const head = Buffer.alloc(Math.min(size, MAX_HEADER));
       readFully(fd, head, 0, path, owner);
       const nl = head.indexOf(10);
       if (!head.subarray(0, MAGIC.length).equals(Buffer.from(MAGIC)) || nl < 0) {
-        throw new InputError(`checkpoint ${path} has no checksum (an older sprague wrote it, or it is not a checkpoint): delete ${owner} and run again`);
+        throw new InputError(`checkpoint ${path} has no checksum: it is not a sprague checkpoint, or an older sprague wrote it; name another file, or if it is an old checkpoint, delete ${owner} and run again`);
       }
       let header: Header;
       try {

@@ -74,3 +74,43 @@ export function stopAny(...stops: (Stop | undefined)[]): Stop {
     },
   };
 }
+
+/** The callbacks waiting on each signal, behind its one abort listener (onAbort). */
+const waiting = new WeakMap<AbortSignal, { callbacks: Set<() => void>; listener: () => void }>();
+
+/**
+ * Calls `f` once when `signal` aborts, through one listener per signal however many callers wait on it:
+ * a census runs all its games on one signal, and a listener each passed Node's limit of 10 per signal
+ * (MaxListenersExceededWarning). The function returned lets go of `f`; the last to let go removes the listener.
+ */
+export function onAbort(signal: AbortSignal, f: () => void): () => void {
+  let entry = waiting.get(signal);
+  if (!entry) {
+    const callbacks = new Set<() => void>();
+    const listener = () => {
+      waiting.delete(signal);
+      // As with a listener each: one that throws is reported (uncaught) and the others still run.
+      for (const g of [...callbacks]) {
+        try {
+          g();
+        } catch (e) {
+          queueMicrotask(() => {
+            throw e;
+          });
+        }
+      }
+    };
+    entry = { callbacks, listener };
+    waiting.set(signal, entry);
+    signal.addEventListener('abort', listener, { once: true });
+  }
+  const own = entry;
+  own.callbacks.add(f);
+  return () => {
+    own.callbacks.delete(f);
+    if (own.callbacks.size === 0 && waiting.get(signal) === own) {
+      waiting.delete(signal);
+      signal.removeEventListener('abort', own.listener);
+    }
+  };
+}

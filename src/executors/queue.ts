@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
+import { onAbort } from '../core/stop.js';
 import type { CensusTask } from '../census/compute.js';
 import type { Executor, GameOptions } from '../census/executor.js';
 import type { CensusRow } from '../census/row.js';
@@ -109,14 +110,15 @@ export class QueueExecutor implements Executor {
     if (stop.aborted) return Promise.reject(new InterruptedError());
     return new Promise<CensusRow>((resolve, reject) => {
       const onStop = () => reject(new InterruptedError());
-      stop.addEventListener('abort', onStop, { once: true });
+      // One listener for all the games on this signal (a census submits them all at once).
+      const release = onAbort(stop, onStop);
       this.submit(task).then(
         (row) => {
-          stop.removeEventListener('abort', onStop);
+          release();
           resolve(row);
         },
         (e) => {
-          stop.removeEventListener('abort', onStop);
+          release();
           reject(e);
         },
       );

@@ -83,9 +83,8 @@ export interface LogicPanelArgs {
  */
 export const logicPanelJob = job({
   async run(args: LogicPanelArgs, ctx): Promise<LogicPanelResult> {
-    const { splitCommands } = await import('../logic/command-text.js');
-    const { commands, rest } = splitCommands(args.text);
-    if (rest !== '') commands.push(`${rest};`);
+    const { commandsOf } = await import('../logic/command-text.js');
+    const commands = commandsOf(args.text);
     if (commands.length === 0) throw new InputError('no command: type one, e.g. eval t "?msd_fib Ex,y x=y+1";');
     const lines: LogicLine[] = [];
     let dot: string | undefined;

@@ -21,3 +21,9 @@ export function splitCommands(text: string): { commands: string[]; rest: string 
   }
   return { commands, rest: text.slice(start).trim() };
 }
+
+/** The commands of a text as typed: its complete commands, and an unterminated rest as one more (ended by `;`). */
+export function commandsOf(text: string): string[] {
+  const { commands, rest } = splitCommands(text);
+  return rest === '' ? commands : [...commands, `${rest};`];
+}

@@ -6,7 +6,8 @@
  * (mpl) exactly after trimming (Walnut's rule). Cases that need a feature sprague lacks are skipped
  * with the feature named.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readRegularFile } from '../core/files.js';
 import { join, relative } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { counterexample } from '../automata/ops.js';
@@ -52,7 +53,7 @@ function readTree(dir: string): Map<string, string> {
     for (const e of readdirSync(d)) {
       const p = join(d, e);
       if (statSync(p).isDirectory()) walk(p);
-      else files.set(relative(dir, p).split('\\').join('/'), readFileSync(p, 'utf8'));
+      else files.set(relative(dir, p).split('\\').join('/'), readRegularFile('the conformance suite file', p));
     }
   };
   if (existsSync(dir)) walk(dir);
@@ -77,8 +78,8 @@ export function runConformance(dir: string, options: ConformanceOptions = {}): C
     },
     maxStates: options.maxStates ?? 300_000,
   });
-  const setup = readFileSync(join(dir, 'setup.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
-  const cases: CaseLine[] = readFileSync(join(dir, 'cases.jsonl'), 'utf8')
+  const setup = readRegularFile('--conformance', join(dir, 'setup.jsonl')).split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  const cases: CaseLine[] = readRegularFile('--conformance', join(dir, 'cases.jsonl'))
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l));
@@ -132,7 +133,7 @@ function checkExtraFiles(c: CaseLine, dir: string, written: ReadonlyMap<string, 
   if (expectedMpl) {
     const mine = mpls.length === 1 ? written.get(mpls[0]!)! : undefined;
     if (mine === undefined) return { id: c.id, status: 'fail', reason: `expected incidence matrices, ${mpls.length} mpl files written` };
-    const want = readFileSync(join(dir, expectedMpl.file), 'utf8').replace(/\r\n/g, '\n');
+    const want = readRegularFile('the conformance suite file', join(dir, expectedMpl.file)).replace(/\r\n/g, '\n');
     if (mine.trim() !== want.trim()) return { id: c.id, status: 'fail', reason: `incidence matrices differ from Walnut's from line ${firstDifferentLine(mine.trim(), want.trim())}` };
     notes.push('mpl identical');
   } else if (mpls.length > 0) {
@@ -170,7 +171,7 @@ function runPrimary(session: Session, c: CaseLine, dir: string): CaseOutcome {
   if (!result.predicate) return { id: c.id, status: 'fail', reason: 'no automaton produced' };
   let expected;
   try {
-    expected = parseWalnutAutomaton(readFileSync(join(dir, c.expect.file), 'utf8'));
+    expected = parseWalnutAutomaton(readRegularFile('the conformance suite file', join(dir, c.expect.file)));
   } catch (e) {
     return { id: c.id, status: 'skip', reason: `expected file: ${(e as Error).message}` };
   }

@@ -4,7 +4,8 @@
  * substitutes %0, %1, ...) and `load FILE;`. Word automata (`W[x]`) are read from
  * `<root>/Word Automata Library/W.txt` when a root folder is given, or registered directly.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readRegularFile } from '../core/files.js';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { toDot } from '../automata/dot.js';
@@ -122,7 +123,7 @@ export class Session implements Library {
     if (this.options.readFile) return this.options.readFile(path);
     if (!this.options.root) return undefined;
     const file = join(this.options.root, path);
-    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    return existsSync(file) ? readRegularFile('the library file', file) : undefined;
   }
 
   /** Registers a word automaton (a DFAO) for W[...] in later formulas. */

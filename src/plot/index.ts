@@ -8,7 +8,9 @@
  */
 import { toDot } from '../automata/dot.js';
 import { InputError, InterruptedError } from '../core/errors.js';
+import { checkMemory } from '../core/budget.js';
 import { limitDefault } from '../core/limits.js';
+import { BYTES_PER_POSITION, isSumOfHeapValues } from '../analysis/position.js';
 import type { PictureKind, Ruleset } from '../core/ruleset.js';
 import type { LengthStats } from '../games/rewrite/enumerate.js';
 import { findGrundyAutomaton } from '../regular/grundy-automaton.js';
@@ -125,10 +127,31 @@ export function checkRequest(req: PlotRequest): { ruleset: Ruleset<any>; kind: P
   if (kind === 'values' || kind === 'ppositions') {
     if (req.max > limitDefault('plotBox')) throw new InputError(`a box of side ${req.max} is too large to draw; at most ${limitDefault('plotBox')}`);
   }
+  if (kind === 'values') checkMemory(`a values picture of ${ruleset.name} on [0,${req.max}]^2`, valuesPictureBytes(ruleset, req.max, req.slice));
   if (kind === 'deviation' && req.max > limitDefault('plotColumns')) throw new InputError(`bound ${req.max} is too large; at most ${limitDefault('plotColumns')} columns`);
   if (kind === 'sequence' && req.max >= limitDefault('plotTerms')) throw new InputError(`bound ${req.max} is too large to draw: a sequence picture shows at most ${limitDefault('plotTerms')} terms`);
   return { ruleset, kind };
 }
+
+/**
+ * Bytes of a picture of the values on a box of (max+1)^2 cells, known before any work: the value grid (4 bytes
+ * a cell), the picture (PICTURE_CELL_BYTES), and, for a game with neither a closed form of its values nor
+ * one-heap values to XOR, the solver's memo of the positions below the box (a slice at heap k: k+1 layers).
+ */
+function valuesPictureBytes(rs: Ruleset<any>, max: number, slice: number | undefined): number {
+  const cells = (max + 1) ** 2;
+  const heaps = slice === undefined ? 2 : 3;
+  const memoised = rs.capabilities?.grundyOf === undefined && !isSumOfHeapValues(rs, heaps);
+  return cells * (4 + PICTURE_CELL_BYTES) + (memoised ? cells * ((slice ?? 0) + 1) * BYTES_PER_POSITION : 0);
+}
+
+/**
+ * Bytes a cell of a heat map takes while it is drawn: its rectangle's text (about 80 characters) in the list
+ * of rectangles, the joined document, the copies that hand it to the command's thread and to the file, and
+ * the row of the table. Measured on `plot wythoff --values`, whose neighbours differ (no run of cells is
+ * merged into one rectangle), above a plot of side 5: 880 bytes a cell at side 400, 630 at side 1000.
+ */
+const PICTURE_CELL_BYTES = 900;
 
 /** A picture before its caption. */
 type Drawn = Omit<PlotResult, 'caption'>;

@@ -11,7 +11,7 @@ import { PLOT_KINDS, defaultKind } from '../plot/index.js';
 import { parseSpec } from '../spec/index.js';
 import { about, fields, text } from '../jobs/check.js';
 import { checkTask, requestJobs, type Task } from '../jobs/index.js';
-import { HttpError, readJson, sendFailure, sendJson } from './http.js';
+import { HttpError, checkMethod, readJson, sendFailure, sendJson } from './http.js';
 import type { JobManager, JobView } from './jobs.js';
 
 /** A job whose answer a request waits for (POST /api/run) is cancelled after this long (the page suggests a job instead). */
@@ -49,27 +49,36 @@ async function taskOf(req: IncomingMessage): Promise<Task> {
   return checkTask(job, args);
 }
 
+/**
+ * The methods each path takes: a path that exists answers another method with 405 and `Allow`, and only a
+ * path that does not exist is 404.
+ */
+function methodsOf(path: string): string[] | undefined {
+  if (path === '/api/health') return ['GET', 'HEAD'];
+  if (path === '/api/check' || path === '/api/jobs' || path === '/api/run') return ['POST'];
+  if (/^\/api\/jobs\/[A-Za-z0-9]+$/.test(path)) return ['GET', 'DELETE'];
+  return undefined;
+}
+
 /** Answers one /api request. */
 export async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, jobs: JobManager): Promise<void> {
   const method = req.method ?? 'GET';
   try {
-    if (path === '/api/health' && method === 'GET') return sendJson(res, 200, { ok: true, running: jobs.running, queued: jobs.queued, accepted: jobs.accepted, kinds: PLOT_KINDS, jobs: requestJobs() });
-    if (path === '/api/check' && method === 'POST') {
+    const allowed = methodsOf(path);
+    if (allowed === undefined) throw new HttpError(404, `no API endpoint ${method} ${path}`);
+    checkMethod(method, path, allowed);
+    if (path === '/api/health') return sendJson(res, 200, { ok: true, running: jobs.running, queued: jobs.queued, accepted: jobs.accepted, kinds: PLOT_KINDS, jobs: requestJobs() });
+    if (path === '/api/check') {
       const body = await readJson(req);
       const rs = about('spec', () => parseSpec(text(body, 'spec')));
       return sendJson(res, 200, { ok: true, name: rs.name, domain: rs.domain.kind, heaps: rs.heapCount ?? null, convention: rs.convention, defaultKind: defaultKind(rs) });
     }
-    if (path === '/api/jobs' && method === 'POST') return sendJson(res, 202, jobBody(jobs.start(await taskOf(req))));
-    if (path === '/api/run' && method === 'POST') return await answer(res, await taskOf(req), jobs);
-    const m = /^\/api\/jobs\/([A-Za-z0-9]+)$/.exec(path);
-    if (m) {
-      const id = m[1]!;
-      if (method !== 'GET' && method !== 'DELETE') throw new HttpError(405, `${method} is not allowed on ${path}`);
-      const v = method === 'GET' ? jobs.get(id) : await jobs.cancel(id);
-      if (!v) throw new HttpError(404, `no job ${id}`);
-      return sendJson(res, 200, jobBody(v));
-    }
-    throw new HttpError(404, `no API endpoint ${method} ${path}`);
+    if (path === '/api/jobs') return sendJson(res, 202, jobBody(jobs.start(await taskOf(req))));
+    if (path === '/api/run') return await answer(res, await taskOf(req), jobs);
+    const id = path.slice('/api/jobs/'.length);
+    const v = method === 'GET' ? jobs.get(id) : await jobs.cancel(id);
+    if (!v) throw new HttpError(404, `no job ${id}`);
+    return sendJson(res, 200, jobBody(v));
   } catch (e) {
     return sendFailure(res, e, jobs.retryAfter);
   }

@@ -17,7 +17,7 @@ import { CensusStore } from '../census/store.js';
 import { parseWhere } from '../census/where.js';
 import { rowJson } from '../census/row.js';
 import { about, count, text } from '../jobs/check.js';
-import { HttpError, sendFailure, sendJson } from './http.js';
+import { HttpError, checkMethod, sendFailure, sendJson } from './http.js';
 
 /** Rows sent at most (the `limit` parameter may ask for fewer or, up to this, more than the default). */
 const MAX_ROWS = 20_000;
@@ -45,7 +45,8 @@ function withStore<T>(db: string, f: (store: CensusStore) => T): T {
 /** Answers GET /api/census and /api/census/rows from the census database `db`. */
 export function handleCensus(req: IncomingMessage, res: ServerResponse, url: URL, db: string): void {
   try {
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, `${req.method} is not allowed on ${url.pathname}: the census route is read-only`);
+    if (url.pathname !== '/api/census' && url.pathname !== '/api/census/rows') throw new HttpError(404, `no API endpoint ${req.method} ${url.pathname}`);
+    checkMethod(req.method ?? 'GET', url.pathname, ['GET', 'HEAD']);
     if (url.pathname === '/api/census') {
       if (!existsSync(db)) return sendJson(res, 200, { db, censuses: [] });
       return sendJson(
@@ -60,27 +61,24 @@ export function handleCensus(req: IncomingMessage, res: ServerResponse, url: URL
         })),
       );
     }
-    if (url.pathname === '/api/census/rows') {
-      const query = Object.fromEntries(url.searchParams);
-      const family = text(query, 'family');
-      const bound = count(query, 'bound', 'optional');
-      const limit = Math.min(count(query, 'limit', 'optional') ?? DEFAULT_ROWS, MAX_ROWS);
-      const whereText = text(query, 'where', 'optional');
-      const where = whereText === undefined ? undefined : about('where', () => parseWhere(whereText));
-      return sendJson(
-        res,
-        200,
-        withStore(db, (store) => {
-          const b = bound ?? store.latestBound(family);
-          if (b === undefined || !store.censuses().some((c) => c.family === family && c.bound === b)) {
-            throw new HttpError(404, `no census of ${family}${bound === undefined ? '' : ` to ${bound}`} in ${db}`, 'family');
-          }
-          const rows = store.rows(family, b, where);
-          return { family, bound: b, summary: store.summary(family, b), total: rows.length, rows: rows.slice(0, limit).map((r) => rowJson(r.family, r)) };
-        }),
-      );
-    }
-    throw new HttpError(404, `no API endpoint ${req.method} ${url.pathname}`);
+    const query = Object.fromEntries(url.searchParams);
+    const family = text(query, 'family');
+    const bound = count(query, 'bound', 'optional');
+    const limit = Math.min(count(query, 'limit', 'optional') ?? DEFAULT_ROWS, MAX_ROWS);
+    const whereText = text(query, 'where', 'optional');
+    const where = whereText === undefined ? undefined : about('where', () => parseWhere(whereText));
+    return sendJson(
+      res,
+      200,
+      withStore(db, (store) => {
+        const b = bound ?? store.latestBound(family);
+        if (b === undefined || !store.censuses().some((c) => c.family === family && c.bound === b)) {
+          throw new HttpError(404, `no census of ${family}${bound === undefined ? '' : ` to ${bound}`} in ${db}`, 'family');
+        }
+        const rows = store.rows(family, b, where);
+        return { family, bound: b, summary: store.summary(family, b), total: rows.length, rows: rows.slice(0, limit).map((r) => rowJson(r.family, r)) };
+      }),
+    );
   } catch (e) {
     return sendFailure(res, e);
   }

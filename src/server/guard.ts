@@ -6,7 +6,9 @@
  * at 127.0.0.1, so that the page's requests become "same-origin" with their own name in Host). So a request
  * is answered only when
  * - its target is a path (origin form) that decodes: `/%ff`, `/%zz` are refused (400), never thrown;
- * - its Host is this server's own loopback address (localhost, 127.0.0.1, [::1] with the port): a rebound
+ * - it has exactly one Host header (400 otherwise: Node keeps the first of two, so `Host: 127.0.0.1:P` then
+ *   `Host: evil.example` would pass as this server while a proxy or a later reader may take the second), and
+ *   that Host is this server's own loopback address (localhost, 127.0.0.1, [::1] with the port): a rebound
  *   name is refused (403);
  * - its Origin, when sent, is this server's own origin, and a state-changing request (not GET or HEAD) or
  *   any request of the API is not marked cross-site or same-site by the browser (Sec-Fetch-Site): refused
@@ -73,6 +75,8 @@ export function admit(req: IncomingMessage, hosts: Set<string>): Admitted | Refu
   if (decoded.includes('\0')) return { status: 400, message: 'bad path: it contains a NUL character' };
   const query = new URLSearchParams(q < 0 ? '' : target.slice(q + 1));
 
+  const hostLines = req.headersDistinct.host?.length ?? 0;
+  if (hostLines > 1) return { status: 400, message: `${hostLines} Host headers: a request names one host` };
   const host = req.headers.host;
   if (host === undefined || !hosts.has(host.toLowerCase())) {
     return { status: 403, message: `Host ${JSON.stringify(host ?? '')} is not this server: it answers only to ${[...hosts].join(', ')}` };

@@ -5,6 +5,7 @@
  * names the field; a route's query string is read with the same readers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LimitError } from '../core/errors.js';
 import { BusyError } from '../core/jobs.js';
 import { ArgsError } from '../jobs/index.js';
 
@@ -20,6 +21,11 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Refuses a method `path` does not take (405, with the ones it does in `Allow`). */
+export function checkMethod(method: string, path: string, allowed: string[]): void {
+  if (!allowed.includes(method)) throw new HttpError(405, `${method} is not allowed on ${path}: it takes ${allowed.join(', ')}`, 'request', { allow: allowed.join(', ') });
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -50,12 +56,14 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
 }
 
 /**
- * Answers what a route threw: its HttpError, a request the job's check refused (400, its field), a full
- * line of jobs (503 with Retry-After), or a bug (500, one line).
+ * Answers what a route threw: its HttpError, a request the job's check refused (400, its field) or found past
+ * a limit (422), a full line of jobs (503 with Retry-After), or a bug (500, one line).
  */
 export function sendFailure(res: ServerResponse, e: unknown, retryAfter = 1): void {
   if (e instanceof HttpError) return sendJson(res, e.status, { error: e.message, field: e.field }, e.headers);
   if (e instanceof ArgsError) return sendJson(res, 400, { error: e.message, field: e.field });
+  // A size the request's check finds past a limit (a picture past the memory budget): 422, as a job that hits one.
+  if (e instanceof LimitError) return sendJson(res, 422, { error: e.message, field: 'max' });
   if (e instanceof BusyError) return sendJson(res, 503, { error: `${e.message}; try again in ${retryAfter} s, or cancel one`, field: 'request' }, { 'retry-after': String(retryAfter) });
   const err = e instanceof Error ? e : new Error(String(e));
   sendJson(res, 500, { error: `internal error: ${err.message.split('\n')[0]}`, field: 'request' });

@@ -39,7 +39,19 @@ function lettersOf(text: string, where: string): number[] {
  */
 export function parseMorphism(text: string, where = 'morphism'): Map<number, number[]> {
   const rules = new Map<number, number[]>();
-  for (const m of text.matchAll(/(\[-?\d+\]|\d)\s*->\s*((?:\[-?\d+\]|\d)+)/g)) {
+  // The whole text is rules and separators: anything else (a stray word, a rule cut short) names where it is.
+  const rule = /(\[-?\d+\]|\d)\s*->\s*((?:\[-?\d+\]|\d)+)/y;
+  const separator = /[\s,]*/y;
+  let at = 0;
+  for (;;) {
+    separator.lastIndex = at;
+    separator.exec(text);
+    at = separator.lastIndex;
+    if (at === text.length) break;
+    rule.lastIndex = at;
+    const m = rule.exec(text);
+    if (!m) throw new InputError(`${where}: unexpected ${JSON.stringify(text.slice(at, at + 12))} at character ${at + 1} of ${JSON.stringify(text)} (expected rules like "0->01 1->10")`);
+    at = rule.lastIndex;
     const [a] = lettersOf(m[1]!, where);
     if (rules.has(a!)) throw new InputError(`${where}: two rules for the letter ${a}`);
     rules.set(a!, lettersOf(m[2]!, where));

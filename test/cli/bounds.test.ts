@@ -23,7 +23,9 @@ function oneLine(r: CliResult, status: number, pattern: RegExp): void {
 /** Sizes known before the work: refused at once (the audit saw V8's abort after 5 GB, or no end). */
 const REFUSED: [string, string[], RegExp][] = [
   ['a Wythoff position whose box passes the solver', ['grundy', 'wythoff', '1000000000,1000000000'], /1000000002000000000 positions below it/],
-  ['the P-positions of a box past the memory budget', ['ppositions', 'wythoff', '--max', '1000000000'], /needs about 124 GiB, more than the memory budget .*raise it with --max-memory/],
+  ['the P-positions of a box past the memory budget', ['ppositions', 'wythoff', '--max', '1000000000', '--max-memory', '16G'], /needs about 20 GiB, more than the memory budget of 16 GiB.*raise it with --max-memory/],
+  // Issue 35: a values picture was drawn past a budget of 64 MiB (it took about 75 MiB above the process's own).
+  ['a values picture past the memory budget', ['plot', 'zeruclid', '--values', '--max', '400', '--out', join(tmpdir(), 'never.svg'), '--max-memory', '64M'], /a values picture of zeruclid on \[0,400\]\^2 needs about 163 MiB, more than the memory budget of 64 MiB/],
   ['a box past a smaller budget', ['ppositions', 'nim', '--max', '100000', '--max-memory', '512M'], /needs about .* more than the memory budget of 512 MiB/],
   ['a table past 2^32 cells (one line, not two)', ['ppositions', 'nim', '--max', '1000000000000'], /memory budget/],
   ['a sequence past the memory budget (it was "Invalid typed array length", exit 1)', ['sequence', 'octal:0.07', '--max', '1000000000000'], /G\(0\.\.1000000000000\) of octal:0\.07 needs about 7\.3 TiB/],
@@ -128,4 +130,21 @@ test('closed forms answer at once: Nim by the nim-sum, heaps past 2^16 of a cert
   assert.equal(big.status, 0, big.stderr);
   const values: number[] = seq.lines.find((l) => Array.isArray(l.values))?.values ?? seq.lines.map((l) => l.grundy);
   assert.equal(big.lines[0].grundy, values[52 + ((100_000_000 - 52) % 34)]);
+});
+
+test('the Wythoff box is estimated as it is held (issue 35: 133 bytes a column were assumed, 18 measured): refused just below the estimate, run just above it', () => {
+  // (max + 1) * 21 bytes: the column table (5) and at most one P-position a column, flat, held twice (16).
+  const max = 1_000_000;
+  const mib = ((max + 1) * 21) / 2 ** 20;
+  const below = runCli(['ppositions', 'wythoff', '--max', String(max), '--json', '--max-memory', `${Math.floor(mib)}M`]);
+  oneLine(below, 3, new RegExp(`the P-positions of wythoff in \\[0,${max}\\]\\^2 needs about ${Math.round(mib)} MiB`));
+  assert.equal(below.stdout, '');
+  // Without --json: one line of tuples (12 MB) and the count.
+  const above = runCli(['ppositions', 'wythoff', '--max', String(max), '--max-memory', `${Math.ceil(mib)}M`], { timeoutMs: 120_000, maxBuffer: 1 << 26 });
+  assert.equal(above.status, 0, above.stderr);
+  // Every P-position of the box: (0,0), and each Wythoff pair (⌊nφ⌋, ⌊nφ⌋ + n) inside it with its mirror.
+  const phi = (1 + Math.sqrt(5)) / 2;
+  let pairs = 0;
+  for (let n = 1; Math.floor(n * phi) + n <= max; n++) pairs++;
+  assert.match(above.stdout, new RegExp(`\\n${1 + 2 * pairs} P-positions of wythoff in \\[0,${max}\\]\\^2\\n$`));
 });

@@ -1,10 +1,11 @@
 /**
  * Files and folders named on the command line (issue 24, item 6): a missing file, a folder given as a
  * file, a file given as a folder, or an output that cannot be written is bad input: exit 2, one line
- * naming the file, nothing on stdout, before any work. (They were "internal error", exit 1.)
+ * naming the file, nothing on stdout, before any work. (They were "internal error", exit 1.) A device or a
+ * FIFO, named or in a checkpoint folder, is not a regular file and is refused (issue 35: they were read for ever).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -18,6 +19,16 @@ const missing = join(dir, 'missing');
 const file = join(dir, 'a-file.txt');
 writeFileSync(file, 'eval t "?msd_fib Ex,y x=y+1"\n');
 const query = 'eval t "?msd_fib Ex,y x=y+1"';
+// A FIFO nobody writes to: reading it would wait for ever, and opening it for reading (blocking) too.
+const fifo = join(dir, 'a-fifo');
+spawnSync('mkfifo', [fifo]);
+// Checkpoint folders holding a FIFO where a checkpoint file belongs.
+const sequenceFolder = join(dir, 'sequence-checkpoint');
+mkdirSync(sequenceFolder);
+spawnSync('mkfifo', [join(sequenceFolder, 'take-and-break-0.137.values')]);
+const lengthsFolder = join(dir, 'lengths-checkpoint');
+mkdirSync(lengthsFolder);
+spawnSync('mkfifo', [join(lengthsFolder, 'meta.json')]);
 
 const CASES: [string, string[], string, RegExp][] = [
   ['logic --file, missing', ['logic', '--file', missing], missing, /no such file/],
@@ -41,6 +52,18 @@ const CASES: [string, string[], string, RegExp][] = [
   ['grundy --checkpoint, a folder', ['grundy', 'pushcram', '3x4', '--checkpoint', dir], dir, /not a file/],
   ['grundy --checkpoint, no folder', ['grundy', 'pushcram', '3x4', '--checkpoint', join(missing, 't.tt')], join(missing, 't.tt'), /no folder/],
   ['bluff --checkpoint, a folder', ['bluff', 'pushcram', '3x4', '--checkpoint', dir], dir, /not a file/],
+  // Devices and FIFOs are never read (they were read for ever): only a regular file.
+  ['automaton --verify, a device', ['automaton', 'rewrite:a,a2,b', '--verify', '/dev/zero'], '/dev/zero', /a character device, not a regular file/],
+  ['rewrite turing, a device', ['rewrite', 'turing', '/dev/zero'], '/dev/zero', /a character device, not a regular file/],
+  ['census run rewrite:@, a device', ['census', 'run', 'rewrite:@/dev/zero', '--bound', '5', '--db', join(dir, 'c.db')], '/dev/zero', /a character device, not a regular file/],
+  ['rewrite turing, a FIFO', ['rewrite', 'turing', fifo], fifo, /a FIFO \(a named pipe\), not a regular file/],
+  ['logic --file, a FIFO', ['logic', '--file', fifo], fifo, /a FIFO \(a named pipe\), not a regular file/],
+  ['census run rewrite:@, a FIFO', ['census', 'run', `rewrite:@${fifo}`, '--bound', '5', '--db', join(dir, 'c.db')], fifo, /a FIFO/],
+  ['--require, a FIFO', ['--require', fifo, 'grundy', 'nim', '3'], fifo, /^sprague: cannot load the game module .* \(--require\): it is a FIFO/],
+  ['--require, a device', ['--require', '/dev/zero', 'grundy', 'nim', '3'], '/dev/zero', /a character device, not a regular file/],
+  ['automaton --verify, a FIFO', ['automaton', 'rewrite:a,a2,b', '--verify', fifo], fifo, /a FIFO/],
+  ['sequence --checkpoint, a FIFO in the folder', ['sequence', 'octal:0.137', '--max', '100', '--checkpoint', sequenceFolder], join(sequenceFolder, 'take-and-break-0.137.values'), /a FIFO/],
+  ['lengths --checkpoint, a FIFO in the folder', ['lengths', 'rewrite:a,b', '--max', '3', '--checkpoint', lengthsFolder], join(lengthsFolder, 'meta.json'), /a FIFO/],
 ];
 
 for (const [what, args, named, why] of CASES) {
@@ -56,13 +79,20 @@ for (const [what, args, named, why] of CASES) {
   });
 }
 
-test('a readable file, or a pipe such as /dev/stdin, is still read', () => {
+test('a regular file is read; a pipe is not a file (/dev/stdin on a pipe is refused), and `--file -` reads standard input', () => {
   const r = runCli(['logic', '--file', file, '--json']);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.lines[0].result, true);
   // Through a shell pipe (Node's own stdin pipes are sockets, which /dev/stdin cannot open).
   const entry = fileURLToPath(new URL('../../src/cli/run.js', import.meta.url));
-  const piped = spawnSync('sh', ['-c', `cat "$1" | "$2" "$3" logic --file /dev/stdin --json`, 'sh', file, process.execPath, entry], { encoding: 'utf8' });
-  assert.equal(piped.status, 0, piped.stderr);
-  assert.equal(JSON.parse(piped.stdout.trim()).result, true);
+  const through = (name: string) => spawnSync('sh', ['-c', `cat "$1" | "$2" "$3" logic --file ${name} --json`, 'sh', file, process.execPath, entry], { encoding: 'utf8' });
+  const devStdin = through('/dev/stdin');
+  assert.equal(devStdin.status, 2, devStdin.stderr);
+  assert.match(devStdin.stderr, /^sprague: --file \/dev\/stdin: it is a FIFO \(a named pipe\), not a regular file\n$/);
+  const dash = through('-');
+  assert.equal(dash.status, 0, dash.stderr);
+  assert.equal(JSON.parse(dash.stdout.trim()).result, true);
+  // A regular file as standard input is a regular file.
+  const redirected = spawnSync('sh', ['-c', `"$2" "$3" logic --file /dev/stdin --json < "$1"`, 'sh', file, process.execPath, entry], { encoding: 'utf8' });
+  assert.equal(redirected.status, 0, redirected.stderr);
 });

@@ -7,7 +7,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InterruptedError } from '../../src/core/errors.js';
-import { newStopFlag, raiseStop, stopAfter, stopAny, stopOnFlag } from '../../src/core/stop.js';
+import { newStopFlag, onAbort, raiseStop, stopAfter, stopAny, stopOnFlag } from '../../src/core/stop.js';
+import { getEventListeners } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../helpers/cli.js';
 import { enumerateByLength } from '../../src/games/rewrite/enumerate.js';
 import { rules as parseRules } from '../games/rewrite/helpers.js';
 import { jobRunner } from '../../src/jobs/index.js';
@@ -71,4 +76,32 @@ test('a plot of a rewrite game by lengths, run as a job in a worker, stops on it
   } finally {
     await runner.close();
   }
+});
+
+test('onAbort: one listener per signal however many wait on it; each called once on abort; the last to let go removes it', () => {
+  const c = new AbortController();
+  const called: number[] = [];
+  const releases = Array.from({ length: 50 }, (_, i) => onAbort(c.signal, () => called.push(i)));
+  assert.equal(getEventListeners(c.signal, 'abort').length, 1);
+  releases[7]!();
+  releases[7]!();
+  for (const r of releases.slice(40)) r();
+  assert.equal(getEventListeners(c.signal, 'abort').length, 1, 'others still wait');
+  c.abort();
+  c.abort();
+  assert.deepEqual(called, [...Array(40).keys()].filter((i) => i !== 7));
+  for (const r of releases) r();
+  const d = new AbortController();
+  const release = onAbort(d.signal, () => assert.fail('let go before the abort'));
+  release();
+  assert.equal(getEventListeners(d.signal, 'abort').length, 0);
+  d.abort();
+});
+
+test('a census of more than 10 games on this machine runs them on one signal without MaxListenersExceededWarning', () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'sprague-stop-')), 'c.db');
+  const r = runCli(['census', 'run', 'subtraction:4', '--bound', '40', '--db', db, '--threads', '2', '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.ok((r.lines.at(-1) as { games: number }).games > 10, 'more games than the default limit of listeners');
+  assert.doesNotMatch(r.stderr, /MaxListenersExceededWarning/);
 });

@@ -12,13 +12,14 @@ export interface CliResult {
   lines: any[];
 }
 
-export function runCli(args: string[], options: { input?: string; timeoutMs?: number; env?: Record<string, string>; uid?: number; gid?: number } = {}): CliResult {
+export function runCli(args: string[], options: { input?: string; timeoutMs?: number; env?: Record<string, string>; maxBuffer?: number; uid?: number; gid?: number } = {}): CliResult {
   const r = spawnSync(process.execPath, [entry, ...args], {
     encoding: 'utf8',
     ...(options.uid === undefined ? {} : { uid: options.uid }),
     ...(options.gid === undefined ? {} : { gid: options.gid }),
     input: options.input,
     timeout: options.timeoutMs ?? 120_000,
+    ...(options.maxBuffer === undefined ? {} : { maxBuffer: options.maxBuffer }),
     env: { ...process.env, NO_COLOR: '1', ...options.env },
   });
   const stdout = r.stdout ?? '';

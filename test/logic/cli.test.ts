@@ -38,6 +38,37 @@ test('sprague logic eval NAME i j "φ" --mpl FILE: the JSON line lists the matri
   assert.equal(existsSync(join(dir, 'u.mpl')), false);
 });
 
+test('sprague logic QUERY with several commands runs each, the ones after a promote too (Thue–Morse letters against the parity of binary 1s)', () => {
+  const ns = [0, 1, 2, 3, 5, 6, 11, 12];
+  const evals = ns.map((n) => `eval t${n} "?msd_2 T[${n}]=@1";`).join(' ');
+  const r = runCli(['logic', `morphism thue "0->01 1->10"; promote T thue; ${evals}`, '--json']);
+  assert.equal(r.status, 0, r.stderr);
+  const ones = (n: number) => n.toString(2).split('').filter((d) => d === '1').length;
+  assert.deepEqual(
+    r.lines.map((l) => [l.name, l.result]),
+    [['T', null], ...ns.map((n) => [`t${n}`, ones(n) % 2 === 1])],
+  );
+  // The last command may leave out its terminator, as a single query always could.
+  const last = runCli(['logic', 'morphism thue "0->01 1->10"; promote T thue; eval u "?msd_2 T[7]=@1"', '--json']);
+  assert.deepEqual(last.lines.at(-1), { name: 'u', result: true, states: 1 });
+});
+
+test('sprague logic: garbage in a morphism is a one-line error naming its position, exit 2', () => {
+  for (const [body, at, what] of [
+    ['0->01 1->10 zz', 13, 'zz'],
+    ['0->01 garbage 1->10', 7, 'garbage 1->1'],
+    ['0->01 1->', 7, '1->'],
+    ['0->01 1->10; promote T h', 12, '; promote T '],
+  ] as const) {
+    const r = runCli(['logic', `morphism h "${body}";`]);
+    assert.equal(r.status, 2, body);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+    assert.ok(r.stderr.includes(`unexpected ${JSON.stringify(what)} at character ${at} of ${JSON.stringify(body)}`), r.stderr);
+  }
+  // Separators Walnut's text uses (spaces, commas) are not garbage.
+  assert.equal(runCli(['logic', 'morphism h "0->01, 1->10 ";']).status, 0);
+});
+
 test('sprague logic: bad input exits 2 with a one-line message naming the place', () => {
   const r = runCli(['logic', 'eval t "Ex x+ = 1"', '--json']);
   assert.equal(r.status, 2);

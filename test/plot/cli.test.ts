@@ -38,3 +38,24 @@ test('sprague plot: bad input is a one-line error and exit 2, and no file', () =
   const kind = runCli(['plot', 'wythoff', '--max', '3', '--kind', 'pie', '--out', out]);
   assert.equal(kind.status, 2);
 });
+
+test('sprague plot refuses flags that would be ignored: --values with another --kind, --phi off a P-position plot, --scale for an SVG', () => {
+  const out = join(dir, 'ignored.svg');
+  const refused: [string[], RegExp][] = [
+    [['--kind', 'deviation', '--values'], /^sprague: bad value "deviation" for --kind: --values asks for the values heat map/],
+    [['--kind', 'ppositions', '--values'], /^sprague: bad value "ppositions" for --kind: --values/],
+    [['--kind', 'values', '--phi'], /^sprague: --phi does nothing here: the lines y = φx are drawn on a P-position plot, not a values one/],
+    [['--values', '--phi'], /^sprague: --phi does nothing here/],
+    [['--scale', '3'], /^sprague: --scale does nothing here: it sets the pixels of a PNG/],
+  ];
+  for (const [flags, why] of refused) {
+    const r = runCli(['plot', 'wythoff', '--max', '10', '--out', out, ...flags]);
+    assert.equal(r.status, 2, `${flags.join(' ')}: ${r.stderr}`);
+    assert.equal(r.stderr.split('\n').length, 2, r.stderr);
+    assert.match(r.stderr, why);
+    assert.equal(existsSync(out), false, `${flags.join(' ')} wrote no file`);
+  }
+  // The same kind twice is one request; the deviation plot is drawn when asked alone.
+  assert.equal(runCli(['plot', 'wythoff', '--max', '10', '--out', out, '--kind', 'values', '--values', '--json']).lines[0].kind, 'values');
+  assert.equal(runCli(['plot', 'wythoff', '--max', '10', '--out', out, '--kind', 'deviation', '--json']).lines[0].kind, 'deviation');
+});

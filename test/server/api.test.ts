@@ -305,3 +305,17 @@ test('jobs: a view says what the job was asked (to restore a page) and, once the
   const c = await call('DELETE', `/api/jobs/${start.data.id}`);
   assert.equal(c.data.eta, null, 'no ETA once ended');
 });
+
+test('a picture the request\'s check finds past the memory budget is 422 naming it, not a 500', async () => {
+  const { setMemoryBudget } = await import('../../src/core/budget.js');
+  setMemoryBudget(64 * 2 ** 20);
+  try {
+    const r = await call('POST', '/api/jobs', { job: 'plot', args: { spec: 'zeruclid', kind: 'values', max: 400 } });
+    assert.equal(r.status, 422, JSON.stringify(r.data));
+    assert.equal(r.data.field, 'max');
+    assert.match(r.data.error, /^a values picture of zeruclid on \[0,400\]\^2 needs about 163 MiB, more than the memory budget of 64 MiB/);
+  } finally {
+    setMemoryBudget(undefined);
+  }
+  assert.equal((await call('POST', '/api/jobs', { job: 'plot', args: { spec: 'zeruclid', kind: 'values', max: 40 } })).status, 202);
+});

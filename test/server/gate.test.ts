@@ -112,6 +112,39 @@ test('only this server\'s loopback Host values: a rebound name is refused before
   assert.equal((await health()).accepted, before, 'nothing was started');
 });
 
+test('more than one Host header is refused (400) whichever comes first, before routing', async () => {
+  const p = server.port;
+  for (const hosts of [[`127.0.0.1:${p}`, 'evil.example'], ['evil.example', `127.0.0.1:${p}`], [`127.0.0.1:${p}`, `127.0.0.1:${p}`]]) {
+    const lines = hosts.map((h) => `Host: ${h}\r\n`).join('');
+    assert.match(await rawStatusLine(`GET /api/health HTTP/1.1\r\n${lines}Connection: close\r\n\r\n`), /^HTTP\/1\.1 400 /, hosts.join(' then '));
+  }
+  assert.match(await rawStatusLine(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${p}\r\nConnection: close\r\n\r\n`), /^HTTP\/1\.1 200 /, 'one Host');
+});
+
+test('a method a route does not take is 405 with Allow; only a path that does not exist is 404', async () => {
+  const cases: [string, string, string][] = [
+    ['POST', '/api/health', 'GET, HEAD'],
+    ['DELETE', '/api/health', 'GET, HEAD'],
+    ['GET', '/api/check', 'POST'],
+    ['GET', '/api/jobs', 'POST'],
+    ['PUT', '/api/run', 'POST'],
+    ['POST', '/api/jobs/j999', 'GET, DELETE'],
+    ['PATCH', '/api/jobs/j999', 'GET, DELETE'],
+    ['POST', '/api/census', 'GET, HEAD'],
+    ['DELETE', '/api/census/rows', 'GET, HEAD'],
+  ];
+  for (const [method, path, allow] of cases) {
+    const r = await send(method, path, json, method === 'GET' || method === 'DELETE' ? undefined : '{}');
+    assert.equal(r.status, 405, `${method} ${path}`);
+    assert.equal(r.headers['allow'], allow, `${method} ${path}`);
+    assert.match(r.data.error, new RegExp(`^${method} is not allowed on ${path}`));
+  }
+  for (const [method, path] of [['GET', '/api/nothing'], ['POST', '/api/nothing'], ['GET', '/api/jobs/j1/x'], ['GET', '/api/census/nothing']]) {
+    assert.equal((await send(method!, path!, json, method === 'POST' ? '{}' : undefined)).status, 404, `${method} ${path}`);
+  }
+  assert.equal((await send('GET', '/api/jobs/j999')).status, 404, 'an unknown job on a route that takes GET');
+});
+
 test('same-origin only: a foreign Origin or a cross-site request starts nothing; the page\'s own requests pass', async () => {
   const p = server.port;
   const body = JSON.stringify({ spec: 'nim', max: 5 });

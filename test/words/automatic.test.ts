@@ -14,7 +14,9 @@ test('Walnut morphism syntax: single digits and [n] letters', () => {
     [0, [0, 1]],
     [1, [-1, 0]],
   ]);
-  assert.throws(() => parseMorphism('nothing here'), /no rules/);
+  assert.throws(() => parseMorphism('nothing here'), /unexpected "nothing here" at character 1/);
+  assert.throws(() => parseMorphism(' , '), /no rules/);
+  assert.throws(() => parseMorphism('0->01 x 1->10'), /unexpected "x 1->10" at character 7/);
 });
 
 test('deciding-game-invariance Proposition 56 (uniform case): the DFAO of a k-uniform fixed point gives its letters (Thue–Morse, gam, period doubling)', () => {

@@ -5,9 +5,10 @@
 import type { Command } from 'commander';
 import { SpecError } from '../../core/errors.js';
 import { parseBoard } from '../../games/grids/board.js';
-import { type BluffReport, formatMove } from '../../games/grids/solve.js';
+import { type BluffReport, formatMove, searchReads } from '../../games/grids/solve.js';
+import { gridRuleset } from '../../games/grids/named.js';
 import { runCommandJob, stopped } from '../jobs.js';
-import { colour, emitJson, emitLine, formatTable, parseCount } from '../io.js';
+import { colour, emitJson, emitLine, formatTable, parseCount, unusedFlag } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -31,7 +32,13 @@ export const bluffCommand: CommandModule = {
           throw new SpecError(spec, 1, 'bluff takes cram or pushcram');
         }
         const everyMs = flags.checkpointEvery === undefined ? undefined : parseCount('--checkpoint-every', flags.checkpointEvery) * 1000;
-        for (const p of positions) parseBoard(p);
+        const boards = positions.map((p) => parseBoard(p));
+        // A flag nothing reads is refused: a checkpoint asked for and never written is a surprise hours later.
+        const ruleset = gridRuleset(spec)!;
+        if (flags.checkpoint !== undefined && !boards.some((b) => searchReads(ruleset, b, 'moves').checkpoint)) {
+          throw unusedFlag('--checkpoint', spec === 'cram' ? "bluff cram values its moves by CRAM's Grundy search, which keeps no table to save (pushcram boards before the button do)" : 'a pushcram board past the button is valued by a formula, with no table to save');
+        }
+        if (flags.checkpointEvery !== undefined && flags.checkpoint === undefined) throw unusedFlag('--checkpoint-every', 'it says how often to save --checkpoint FILE, which is not given');
         const rows: (string | number)[][] = [];
         let done = 0;
         const onReport = (item: unknown) => {

@@ -26,7 +26,7 @@ import type { BuiltSite } from '../../atlas/build.js';
 import { runCommandJob, stopped } from '../jobs.js';
 import { DEFAULT_VALUES_MAX } from '../../atlas/site.js';
 import { codeVersion } from '../../core/version.js';
-import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar, parseThreads } from '../io.js';
+import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar, parseThreads, readUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
 
 const DEFAULT_DB = DEFAULT_CENSUS_DB;
@@ -105,11 +105,7 @@ function redoFlag(text: string | undefined): Redo[] {
 }
 
 function readFamilyFile(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new InputError(`cannot read the rule sets file ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  return readUserFile('the rule sets file', path);
 }
 
 async function run(familyText: string, flags: RunFlags): Promise<void> {
@@ -311,11 +307,13 @@ function report(familyText: string, flags: ReportFlags): void {
 
 function readTables(path: string | undefined): PublishedTables {
   const where = path ?? fileURLToPath(PUBLISHED_TABLES_URL);
+  // A file the user names is checked as every user file is (a regular file, readable); the shipped one is ours.
+  const text = path === undefined ? readFileSync(PUBLISHED_TABLES_URL, 'utf8') : readUserFile('the published tables', path);
   let tables: unknown;
   try {
-    tables = JSON.parse(readFileSync(path ?? PUBLISHED_TABLES_URL, 'utf8'));
+    tables = JSON.parse(text);
   } catch (e) {
-    throw new InputError(`cannot read the published tables ${where}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new InputError(`cannot read the published tables ${where}: ${(e as Error).message}`);
   }
   const t = tables as Partial<PublishedTables>;
   for (const key of ['solved', 'trivial', 'unsolved', 'lookup'] as const) {

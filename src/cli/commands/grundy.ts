@@ -3,7 +3,11 @@ import type { Command } from 'commander';
 import type { GrundyLine } from '../../jobs/index.js';
 import { parsePosition } from '../../spec/index.js';
 import { runCommandJob, stopped } from '../jobs.js';
-import { emitJson, emitLine, formatTable } from '../io.js';
+import { emitJson, emitLine, formatTable, unusedFlag } from '../io.js';
+import type { Ruleset } from '../../core/ruleset.js';
+import type { Board } from '../../games/grids/board.js';
+import { gridRuleset } from '../../games/grids/named.js';
+import { searchReads } from '../../games/grids/solve.js';
 import type { CommandModule } from './index.js';
 import { specFromFlags } from './shared.js';
 
@@ -43,6 +47,23 @@ function heapFields(p: unknown): { heaps?: number[]; phases?: number[] } {
   return { heaps: g as number[], ...(phases.some((k) => k > 1) ? { phases } : {}) };
 }
 
+/**
+ * --checkpoint and --outcome-only are read by the grid searches only, and not by all of them
+ * (searchReads): a flag nothing would read for this game and these positions is refused, not ignored.
+ */
+function checkGridFlags(spec: string, ruleset: Ruleset<any>, parsed: unknown[], flags: Flags): void {
+  if (flags.checkpoint === undefined && !flags.outcomeOnly) return;
+  const game = ruleset.capabilities?.gridSearch;
+  const grid = game === undefined ? undefined : gridRuleset(game);
+  const reads = grid === undefined ? [] : (parsed as Board[]).map((b) => searchReads(grid, b, 'solve'));
+  if (flags.checkpoint !== undefined && !reads.some((r) => r.checkpoint)) {
+    throw unusedFlag('--checkpoint', grid === undefined ? `${spec} is not solved by a grid search, the only searches with a table to save (cram, pushcram)` : 'a pushcram board past the button is valued by a formula, with no table to save');
+  }
+  if (flags.outcomeOnly && !reads.some((r) => r.grundy)) {
+    throw unusedFlag('--outcome-only', grid === undefined ? `${spec} is not solved by a grid search; the outcome comes with the value` : `only pushcram boards before the button have an outcome search cheaper than their value (${spec === 'cram' ? 'CRAM always gets its Grundy value' : 'a board past the button is valued by a formula'})`);
+  }
+}
+
 export const grundyCommand: CommandModule = {
   register(program: Command) {
     program
@@ -59,6 +80,7 @@ export const grundyCommand: CommandModule = {
         const { ruleset, maxDepth } = await specFromFlags(spec, flags);
         // Bad positions are refused here, before any work.
         const parsed = positions.map((t) => parsePosition(ruleset, t));
+        checkGridFlags(spec, ruleset, parsed, flags);
         const misere = ruleset.convention === 'misere';
         const rows: (string | number)[][] = [];
         let done = 0;

@@ -11,7 +11,8 @@ import type { LogicLine } from '../../jobs/index.js';
 import { runCommandJob, stopped } from '../jobs.js';
 import { checkUserFile, checkUserFolder, checkWritableFile, colour, emitJson, emitLine, FlagError, parseCount, readUserFile, writeUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
-import { logicRepl, splitCommands } from '../logic-repl.js';
+import { logicRepl } from '../logic-repl.js';
+import { commandsOf } from '../../logic/command-text.js';
 
 interface Flags {
   json?: boolean;
@@ -57,10 +58,7 @@ function fileCommands(text: string): string[] {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l.length > 0 && !l.startsWith('#'))
-    .flatMap((l) => {
-      const { commands, rest } = splitCommands(l);
-      return rest === '' ? commands : [...commands, `${rest};`];
-    });
+    .flatMap(commandsOf);
 }
 
 /** All of standard input, as text (a file given as `-`, or commands piped in). */
@@ -168,8 +166,10 @@ export const logicCommand: CommandModule = {
         let commands: string[];
         if (flags.file === '-' || (flags.file === undefined && query === undefined && !process.stdin.isTTY)) commands = fileCommands(await readStdin());
         else if (flags.file) commands = fileCommands(readUserFile('--file', flags.file));
-        else if (query !== undefined) commands = [/(;|:)\s*$/.test(query) ? query : `${query};`];
+        // A query may hold several commands, as a line of a --file does.
+        else if (query !== undefined) commands = commandsOf(query);
         else return repl(flags, maxStates);
+        if (commands.length === 0) throw new InputError('no command: give one, e.g. eval t "?msd_fib Ex,y x=y+1";');
         // A job, each command's line printed as it finishes: a Ctrl-C stops the command running (the engine
         // reads the stop signal in its products and projections) and keeps the lines of those done.
         let done = 0;

@@ -3,9 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { PLOT_KINDS, type PlotKind, type PlotRequest, svgToPng } from '../../plot/index.js';
+import { PLOT_KINDS, type PlotKind, type PlotRequest, checkRequest, svgToPng } from '../../plot/index.js';
 import { runCommandJob, stopped } from '../jobs.js';
-import { FlagError, checkWritableFile, emitJson, emitLine, parseCount } from '../io.js';
+import { FlagError, checkWritableFile, emitJson, emitLine, parseCount, unusedFlag } from '../io.js';
 import type { CommandModule } from './index.js';
 
 interface Flags {
@@ -24,6 +24,10 @@ interface Flags {
 function requestFrom(spec: string, flags: Flags): PlotRequest {
   if (flags.kind !== undefined && !(PLOT_KINDS as readonly string[]).includes(flags.kind)) {
     throw new FlagError('--kind', flags.kind, `one of ${PLOT_KINDS.join(', ')}`);
+  }
+  // --values is --kind values: with another kind it would silently draw values.
+  if (flags.values && flags.kind !== undefined && flags.kind !== 'values') {
+    throw new FlagError('--kind', flags.kind, '--values asks for the values heat map (it is --kind values); give one of the two');
   }
   const kind = (flags.values ? 'values' : flags.kind) as PlotKind | undefined;
   return {
@@ -59,7 +63,13 @@ export const plotCommand: CommandModule = {
         checkWritableFile('--out', flags.out);
         const scale = flags.scale === undefined ? 2 : Number(flags.scale);
         if (!(scale > 0 && scale <= 8)) throw new FlagError('--scale', flags.scale ?? '', 'want a number in (0, 8]');
+        if (flags.scale !== undefined && ext !== '.png') throw unusedFlag('--scale', `it sets the pixels of a PNG, and ${flags.out} is an SVG`);
         const req = requestFrom(spec, flags);
+        // The φ lines are drawn on a P-position plot only (the kind asked for, or the game's own).
+        if (req.phiLines) {
+          const { kind } = checkRequest(req);
+          if (kind !== 'ppositions') throw unusedFlag('--phi', `the lines y = φx are drawn on a P-position plot, not a ${kind} one`);
+        }
         // A job, so that Ctrl-C stops it and the picture of what was finished is still written. Always in a
         // worker: some pictures (an automaton's) run a long step that could not give way to a Ctrl-C here.
         const run = await runCommandJob('plot', req, { title: 'plot' });

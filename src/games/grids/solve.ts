@@ -249,6 +249,19 @@ function savingOnTheWay<T>(path: string, options: SolveOptions, search: Searchab
 }
 
 /**
+ * What the search for `board` reads of SolveOptions, for solveOutcome (`solve`) or winningMoves (`moves`):
+ * whether it keeps a transposition table a checkpoint saves, and whether `grundy` changes what it computes.
+ * A CRAM position's moves are valued by CRAM's own Grundy search, a PUSH CRAM board past the button by a
+ * formula (pushedValue), DOMINEERING's by its own search: none of them reads a checkpoint, and only PUSH CRAM
+ * before the button has an outcome cheaper than its value. A command refuses a flag nothing would read.
+ */
+export function searchReads(ruleset: GridRuleset, board: Board, what: 'solve' | 'moves'): { checkpoint: boolean; grundy: boolean } {
+  if (ruleset instanceof PushCramRuleset && !board.pushed) return { checkpoint: true, grundy: what === 'solve' };
+  if (ruleset instanceof CramRuleset) return { checkpoint: what === 'solve' && !board.pushed, grundy: false };
+  return { checkpoint: false, grundy: false };
+}
+
+/**
  * A first move: the button, or a domino given by its top (vertical) or left (horizontal) cell, 0-based.
  *
  * @remarks Since 0.1.0

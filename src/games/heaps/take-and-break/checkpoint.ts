@@ -11,6 +11,7 @@ import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, write
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { InputError } from '../../../core/errors.js';
+import { openRegularFile } from '../../../core/files.js';
 import type { TakeAndBreakCode } from './code.js';
 import type { SparseClass, Values } from './kernel.js';
 
@@ -110,7 +111,8 @@ export function saveCheckpoint(path: string, cp: Checkpoint): void {
  */
 export function loadCheckpoint(path: string, code: TakeAndBreakCode): Checkpoint | undefined {
   if (!existsSync(path)) return undefined;
-  const fd = openSync(path, 'r');
+  // A FIFO or a device in a checkpoint's place would be read for ever: only a regular file.
+  const fd = openRegularFile('checkpoint', path);
   try {
     const size = fstatSync(fd).size;
     // The header is one JSON line of well under 1 KiB.

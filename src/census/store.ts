@@ -18,6 +18,7 @@ import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type Database from 'libsql';
 import { InputError } from '../core/errors.js';
+import { checkRegularFile } from '../core/files.js';
 import { taskKey } from './compute.js';
 import type { Family } from './families.js';
 import { FAMILY_FIELDS, ROW_FIELDS, type CensusRow, type Computation, type FamilyRow, type Field, type Status } from './row.js';
@@ -259,6 +260,8 @@ export class CensusStore {
    */
   static open(path: string, options: { mustExist?: boolean; readonly?: boolean } = {}): CensusStore {
     if ((options.mustExist || options.readonly) && path !== ':memory:' && !existsSync(path)) throw new InputError(`no census database at ${path}`);
+    // SQLite would wait for ever on a FIFO and read a device: only a regular file is a database.
+    if (path !== ':memory:' && existsSync(path)) checkRegularFile('the census database', path);
     let db: Db | undefined;
     try {
       if (options.readonly) {

@@ -64,6 +64,8 @@ const CASES: [string, string[], string, RegExp][] = [
   ['automaton --verify, a FIFO', ['automaton', 'rewrite:a,a2,b', '--verify', fifo], fifo, /a FIFO/],
   ['sequence --checkpoint, a FIFO in the folder', ['sequence', 'octal:0.137', '--max', '100', '--checkpoint', sequenceFolder], join(sequenceFolder, 'take-and-break-0.137.values'), /a FIFO/],
   ['lengths --checkpoint, a FIFO in the folder', ['lengths', 'rewrite:a,b', '--max', '3', '--checkpoint', lengthsFolder], join(lengthsFolder, 'meta.json'), /a FIFO/],
+  ['census show --db, a FIFO', ['census', 'show', 'octal:2', '--db', fifo], fifo, /a FIFO/],
+  ['census run --db, a device', ['census', 'run', 'octal:1', '--db', '/dev/zero'], '/dev/zero', /a character device, not a regular file/],
 ];
 
 for (const [what, args, named, why] of CASES) {

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type Database from 'libsql';
 import { InputError } from '../core/errors.js';
 import { checkRegularFile } from '../core/files.js';
@@ -25,6 +25,29 @@ import { FAMILY_FIELDS, ROW_FIELDS, type CensusRow, type Computation, type Famil
 import type { WhereClause } from './where.js';
 
 export const SCHEMA_VERSION = 2;
+
+/**
+ * The atlas shipped in the package (docs/atlas.md): the census of every three-digit octal code as the
+ * published tables list them, read-only. Readers fall back to it when no database is named and there is
+ * none in the working directory.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
+export const SHIPPED_ATLAS = fileURLToPath(new URL('../../../data/atlas/octal-tables-3.db', import.meta.url));
+
+/**
+ * The database a reader (`census show`, `report`, `site`, the explorer's census page) opens: the one named,
+ * else `sprague-census.db` in the working directory when there is one, else the shipped atlas.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
+export function readingDatabase(named?: string): { path: string; shipped: boolean } {
+  if (named !== undefined) return { path: named, shipped: false };
+  if (existsSync(DEFAULT_CENSUS_DB) || !existsSync(SHIPPED_ATLAS)) return { path: DEFAULT_CENSUS_DB, shipped: false };
+  return { path: SHIPPED_ATLAS, shipped: true };
+}
 
 /** The database `census run` writes and the explorer's census page reads unless told otherwise. */
 export const DEFAULT_CENSUS_DB = 'sprague-census.db';
@@ -406,6 +429,54 @@ export class CensusStore {
     if (damaged.length) throw damagedRowsError(this.path, damaged.map(gameOf), family);
     this.checkJoin(family, bound, rows);
     return rows.filter((r) => r['where_match'] !== 0 && r['where_match'] !== null).map(fromSql);
+  }
+
+  /**
+   * Every game of the family at the largest bound it was run to: the rows of its largest census (the one
+   * listing every member), each replaced by the game's row in a census to a larger bound when there is one
+   * (escalation, `--open-at`). `sameAs` links games with equal values to the same bound. Filtered by `where`
+   * after the choice, so a filter reads each game's furthest row.
+   */
+  furthest(family: string, where?: WhereClause): { rows: FamilyRow[]; summary: CensusSummary } {
+    const censuses = this.censuses()
+      .filter((c) => c.family === family)
+      .sort((a, b) => a.bound - b.bound);
+    if (censuses.length === 0) throw new InputError(`no census of ${family} in ${this.path}`);
+    const full = Math.max(...censuses.map((c) => c.members));
+    const base = censuses.find((c) => c.members === full)!;
+    const chosen = new Map(this.rows(family, base.bound).map((r) => [`${r.computation} ${r.spec}`, r]));
+    for (const c of censuses) {
+      if (c.bound <= base.bound) continue;
+      for (const r of this.rows(family, c.bound)) {
+        const key = `${r.computation} ${r.spec}`;
+        const at = chosen.get(key);
+        if (at) chosen.set(key, { ...r, idx: at.idx });
+      }
+    }
+    const rows = [...chosen.values()].sort((a, b) => a.idx - b.idx);
+    const first = new Map<string, string>();
+    for (const r of rows) {
+      if (r.fingerprint == null) continue;
+      const key = `${r.computation} ${r.bound} ${r.fingerprint}`;
+      const head = first.get(key);
+      if (head === undefined) first.set(key, r.spec);
+      r.sameAs = head ?? null;
+    }
+    const kept = where ? new Set(this.matching(family, rows, where)) : undefined;
+    const by = (st: Status) => rows.filter((r) => r.status === st).length;
+    const summary: CensusSummary = { family, bound: censuses[censuses.length - 1]!.bound, games: full, done: by('done'), open: by('open'), failed: by('failed') };
+    return { rows: kept ? rows.filter((r) => kept.has(`${r.computation} ${r.bound} ${r.spec}`)) : rows, summary };
+  }
+
+  /** The keys (computation, bound, spec) of the rows a `--where` keeps, asked of each row in its own census. */
+  private matching(family: string, rows: readonly FamilyRow[], where: WhereClause): string[] {
+    const out: string[] = [];
+    const ask = this.sql((db) => db.prepare(`SELECT (${where.sql}) AS m FROM census_rows WHERE family = ? AND spec = ? AND computation = ? AND bound = ? LIMIT 1`));
+    for (const r of rows) {
+      const m = this.sql(() => ask.get(...where.params, family, r.spec, r.computation, r.bound) as { m: unknown } | undefined)?.m;
+      if (m !== 0 && m !== null && m !== undefined) out.push(`${r.computation} ${r.bound} ${r.spec}`);
+    }
+    return out;
   }
 
   /** Counts by status over the census's members (games = members, stored or not), from checked rows; the census must be stored. */

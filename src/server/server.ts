@@ -14,7 +14,7 @@ import { handleApi } from './api.js';
 import { sendJson } from './http.js';
 import { admit, allowedHosts, type Admitted } from './guard.js';
 import { handleCensus } from './census.js';
-import { DEFAULT_CENSUS_DB } from '../census/store.js';
+import { readingDatabase } from '../census/store.js';
 import { JobManager, type JobManagerOptions } from './jobs.js';
 
 /**
@@ -81,7 +81,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const route = async (req: IncomingMessage, res: ServerResponse, at: Admitted): Promise<void> => {
     if (at.path === '/api/census' || at.path.startsWith('/api/census/')) {
       // Admitted, so the target decodes; the census route reads its query string.
-      return handleCensus(req, res, new URL(req.url ?? '/', 'http://localhost'), options.censusDb ?? DEFAULT_CENSUS_DB);
+      return handleCensus(req, res, new URL(req.url ?? '/', 'http://localhost'), readingDatabase(options.censusDb).path);
     }
     if (at.path.startsWith('/api/')) return handleApi(req, res, at.path, jobs);
     return serveStatic(root, req.method ?? 'GET', at, res);

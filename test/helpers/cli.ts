@@ -12,9 +12,10 @@ export interface CliResult {
   lines: any[];
 }
 
-export function runCli(args: string[], options: { input?: string; timeoutMs?: number; env?: Record<string, string>; maxBuffer?: number; uid?: number; gid?: number } = {}): CliResult {
+export function runCli(args: string[], options: { input?: string; timeoutMs?: number; env?: Record<string, string>; maxBuffer?: number; uid?: number; gid?: number; cwd?: string } = {}): CliResult {
   const r = spawnSync(process.execPath, [entry, ...args], {
     encoding: 'utf8',
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.uid === undefined ? {} : { uid: options.uid }),
     ...(options.gid === undefined ? {} : { gid: options.gid }),
     input: options.input,

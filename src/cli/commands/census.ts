@@ -19,7 +19,7 @@ import { reproduceSections, verdictOf, type GameReproduction, type ReproduceResu
 import { csvHeader, rowCsv, rowJson, type FamilyRow } from '../../census/row.js';
 import { runCensus, type CensusRunOptions, type CensusRunResult, type Redo } from '../../census/run.js';
 import { escalateCensus, type EscalationResult } from '../../census/escalate.js';
-import { CensusStore, DEFAULT_CENSUS_DB, type CensusSummary } from '../../census/store.js';
+import { CensusStore, DEFAULT_CENSUS_DB, readingDatabase, type CensusSummary } from '../../census/store.js';
 import { parseWhere } from '../../census/where.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
 import type { BuiltSite } from '../../atlas/build.js';
@@ -49,7 +49,8 @@ interface RunFlags {
 }
 
 interface ShowFlags {
-  db: string;
+  /** Unset: readingDatabase picks one. */
+  db?: string;
   bound?: string;
   where?: string;
   csv?: boolean;
@@ -64,14 +65,16 @@ interface ReproduceFlags {
 }
 
 interface SiteFlags {
-  db: string;
+  /** Unset: readingDatabase picks one. */
+  db?: string;
   bound?: string;
   valuesMax?: string;
   tables?: string;
 }
 
 interface ReportFlags {
-  db: string;
+  /** Unset: readingDatabase picks one. */
+  db?: string;
   bound?: string;
   out: string;
 }
@@ -204,8 +207,11 @@ function printRunSummary(r: CensusRunResult, db: string, interrupted: boolean): 
   emitLine(colour.dim(`stored in ${db}; read it with: sprague census show ${s.family} --db ${db}`));
 }
 
-function openForReading(db: string): CensusStore {
-  return CensusStore.open(db, { readonly: true });
+/** The database named, or the one in the working directory, or the atlas shipped with sprague (said on stderr). */
+function openForReading(named: string | undefined): CensusStore {
+  const { path, shipped } = readingDatabase(named);
+  if (shipped) process.stderr.write(`sprague: reading the atlas shipped with sprague (${path}); --db names another database\n`);
+  return CensusStore.open(path, { readonly: true });
 }
 
 function censusBound(store: CensusStore, name: string, flag: string | undefined, db: string): number {
@@ -260,7 +266,7 @@ function show(familyText: string, flags: ShowFlags): void {
   const name = familyName(familyText);
   const store = openForReading(flags.db);
   try {
-    const bound = censusBound(store, name, flags.bound, flags.db);
+    const bound = censusBound(store, name, flags.bound, store.path);
     const rows = store.rows(name, bound, where);
     if (flags.json) {
       for (const r of rows) emitJson(rowJson(name, r));
@@ -291,7 +297,7 @@ function report(familyText: string, flags: ReportFlags): void {
   const store = openForReading(flags.db);
   let text: string;
   try {
-    const bound = censusBound(store, name, flags.bound, flags.db);
+    const bound = censusBound(store, name, flags.bound, store.path);
     const sections = reportSections(store.summary(name, bound), store.rows(name, bound));
     const title = `Census of ${name} to ${bound}`;
     text = format === 'html' ? reportHtml(title, sections) : reportMarkdown(title, sections);
@@ -389,7 +395,7 @@ async function site(familyText: string, dir: string, flags: SiteFlags): Promise<
   installCtrlC();
   let built: BuiltSite;
   try {
-    const bound = censusBound(store, name, flags.bound, flags.db);
+    const bound = censusBound(store, name, flags.bound, store.path);
     let at = 0;
     let games = 0;
     const tables = readTables(flags.tables);
@@ -449,7 +455,7 @@ export const censusCommand: CommandModule = {
       .command('show')
       .description('the stored rows of a census: a table, CSV or JSON Lines')
       .argument('<family>', 'the family as given to census run')
-      .option('--db <file>', 'the census database', DEFAULT_DB)
+      .option('--db <file>', `the census database (default: ${DEFAULT_DB} when it exists, else the atlas shipped with sprague)`)
       .option('--bound <n>', 'which census of the family (default: the latest run)')
       .option('--where <expr>', "filter, e.g. \"certified = 0\", \"period > 100 and status = done\", \"verdict = 'regular'\"")
       .option('--csv', 'CSV with every field')
@@ -460,7 +466,7 @@ export const censusCommand: CommandModule = {
       .description('write the notable rows of a census as Markdown or HTML tables')
       .argument('<family>', 'the family as given to census run')
       .requiredOption('--out <file>', 'FILE.md or FILE.html')
-      .option('--db <file>', 'the census database', DEFAULT_DB)
+      .option('--db <file>', `the census database (default: ${DEFAULT_DB} when it exists, else the atlas shipped with sprague)`)
       .option('--bound <n>', 'which census of the family (default: the latest run)')
       .action((family: string, flags: ReportFlags) => report(family, flags));
     census
@@ -477,7 +483,7 @@ export const censusCommand: CommandModule = {
       .description('write a static site of a census: a sortable, filterable index and a page per game (opens from the file system)')
       .argument('<family>', 'the family as given to census run')
       .argument('<dir>', 'the folder to write (new, empty, or an older atlas)')
-      .option('--db <file>', 'the census database', DEFAULT_DB)
+      .option('--db <file>', `the census database (default: ${DEFAULT_DB} when it exists, else the atlas shipped with sprague)`)
       .option('--bound <n>', 'which census of the family (default: the latest run)')
       .option('--values-max <n>', `the largest heap computed again for a page's fingerprint and pictures (default ${DEFAULT_VALUES_MAX})`)
       .option('--tables <file>', 'the published tables each game is set against (default: data/published/tczajka-octal-games.json)')

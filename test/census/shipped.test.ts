@@ -1,0 +1,83 @@
+/**
+ * The atlas shipped in the package (issue 31, "ship a compact atlas of the three-digit codes in data/"):
+ * `census show`, `report` and `site` read it when no database is named and none is in the working
+ * directory, without writing anything, and what it says agrees with the published tables.
+ */
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { PUBLISHED_TABLES_URL, referencesFor, type PublishedTables } from '../../src/census/published.js';
+import { CensusStore, DEFAULT_CENSUS_DB, readingDatabase, SHIPPED_ATLAS } from '../../src/census/store.js';
+import { runCli } from '../helpers/cli.js';
+
+const FAMILY = 'octal-tables:3';
+
+test('the shipped atlas holds the census of every three-digit code of the tables, each row checked by its digest', () => {
+  const store = CensusStore.open(SHIPPED_ATLAS, { readonly: true });
+  try {
+    const censuses = store.censuses().filter((c) => c.family === FAMILY);
+    assert.ok(censuses.length > 0, 'a census of octal-tables:3');
+    const base = Math.min(...censuses.map((c) => c.bound));
+    const summary = store.summary(FAMILY, base);
+    assert.equal(summary.games, 1023);
+    assert.equal(summary.done + summary.open + summary.failed, 1023, 'every game stored');
+    assert.equal(summary.failed, 0);
+    // Compact: no kept values travel with the package.
+    assert.deepEqual(store.keptValues(), []);
+  } finally {
+    store.close();
+  }
+});
+
+test('every certified game of the shipped atlas agrees with tczajka-octal-games, except 4.344, which it solves (docs/atlas.md)', () => {
+  const tables = JSON.parse(readFileSync(PUBLISHED_TABLES_URL, 'utf8')) as PublishedTables;
+  const refer = referencesFor(tables);
+  const store = CensusStore.open(SHIPPED_ATLAS, { readonly: true });
+  try {
+    const disagreements: string[] = [];
+    let agreeing = 0;
+    for (const c of store.censuses().filter((c) => c.family === FAMILY)) {
+      for (const row of store.rows(FAMILY, c.bound)) {
+        const ref = refer(row);
+        if (ref?.agrees === true) agreeing++;
+        if (ref?.agrees === false) disagreements.push(`${row.spec} to ${row.bound}: ${ref.note}`);
+      }
+    }
+    assert.ok(agreeing > 700, `${agreeing} rows agree`);
+    assert.deepEqual(
+      [...new Set(disagreements.map((d) => d.split(' ')[0]))],
+      ['octal:4.344'],
+      disagreements.join('\n'),
+    );
+  } finally {
+    store.close();
+  }
+});
+
+test('census show with no --db and no database in the working directory reads the shipped atlas, says so, and writes nothing', () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'sprague-shipped-'));
+  const before = statSync(SHIPPED_ATLAS);
+  const beside = readdirSync(join(SHIPPED_ATLAS, '..')).sort();
+  const r = runCli(['census', 'show', FAMILY, '--json', '--bound', '4096'], { cwd });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.lines.length, 1023);
+  assert.match(r.stderr, /reading the atlas shipped with sprague/);
+  const after = statSync(SHIPPED_ATLAS);
+  assert.equal(after.mtimeMs, before.mtimeMs);
+  assert.equal(after.size, before.size);
+  assert.deepEqual(readdirSync(join(SHIPPED_ATLAS, '..')).sort(), beside, 'no -wal or -shm beside the atlas');
+  assert.deepEqual(readdirSync(cwd), [], 'nothing in the working directory');
+});
+
+test('a database in the working directory, or one named, comes before the shipped atlas', () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'sprague-shipped-'));
+  assert.deepEqual(readingDatabase('x.db'), { path: 'x.db', shipped: false });
+  copyFileSync(SHIPPED_ATLAS, join(cwd, DEFAULT_CENSUS_DB));
+  const r = runCli(['census', 'show', FAMILY, '--bound', '4096', '--where', "spec = 'octal:0.07'", '--json'], { cwd });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stderr, '');
+  assert.equal(r.lines[0].period, 34);
+  assert.equal(r.lines[0].preperiod, 53);
+});

@@ -252,11 +252,21 @@ function splitRange(
     const yw = y << SPLIT;
     const xlo = Math.max(lo - yw, 0);
     const xhi = Math.min(hi - yw, 1 << SPLIT);
-    for (let x = xlo; x < xhi; x++) {
+    // The reverse of w begins with x reversed: when that exceeds w's first SPLIT bits (y's), w is the
+    // least of {w, reverse}, and when it falls short w is not; only the x with REV8[x] >= top are
+    // visited, and only at equality is the whole reverse compared (no coin-toss branch per word).
+    const top = H >= SPLIT ? y >>> (H - SPLIT) : 0;
+    for (let q = top; q < 1 << SPLIT; q++) {
+      const x = R[q]!;
+      if (x < xlo || x >= xhi) continue;
       const w = yw | x;
-      const r = ((R[w & 255]! << 24) | (R[(w >>> 8) & 255]! << 16) | (R[(w >>> 16) & 255]! << 8) | R[w >>> 24]!) >>> shift;
-      if (r < w) continue;
-      let size = r === w ? 1 : 2;
+      let r = -1;
+      let size = 2;
+      if (q === top || H < SPLIT || swap) {
+        r = ((R[w & 255]! << 24) | (R[(w >>> 8) & 255]! << 16) | (R[(w >>> 16) & 255]! << 8) | R[w >>> 24]!) >>> shift;
+        if (r < w) continue;
+        if (r === w) size = 1;
+      }
       if (swap) {
         const c = ~w & mask;
         const rc = ~r & mask;
@@ -362,23 +372,36 @@ export function mirrorRange(
 ): void {
   const swap = lettersSymmetric(take);
   const out = (1 << n) - 1;
-  const shift = 32 - n;
   const mask = n === 0 ? 0 : (1 << n) - 1;
-  const R = REV8;
   const B = n >= 2 * MIRROR_BITS + 1 ? MIRROR_BITS : 0;
   const low = (1 << B) - 1;
-  for (let i = lo; i < hi; i++) {
-    const w = B === 0 ? i : (((i >>> B) & low) << (n - B)) | ((i >>> (2 * B)) << B) | (i & low);
-    const r = ((R[w & 255]! << 24) | (R[(w >>> 8) & 255]! << 16) | (R[(w >>> 16) & 255]! << 8) | R[w >>> 24]!) >>> shift;
-    let least = r < w ? r : w;
-    if (swap) {
-      const c = ~w & mask;
-      const rc = ~r & mask;
-      if (c < least) least = c;
-      if (rc < least) least = rc;
+  // The reverse of (top | middle) | l is its reverse | revLow[l].
+  const revLow = new Int32Array(1 << B).map((_, l) => reverseBits(l, n));
+  for (let i = lo; i < hi; ) {
+    const end = Math.min(hi, ((i >>> B) + 1) << B);
+    const high = B === 0 ? 0 : (((i >>> B) & low) << (n - B)) | ((i >>> (2 * B)) << B);
+    const highReversed = reverseBits(high, n);
+    for (; i < end; i++) {
+      const l = i & low;
+      const w = B === 0 ? i : high | l;
+      const r = B === 0 ? reverseBits(w, n) : highReversed | revLow[l]!;
+      let least = r < w ? r : w;
+      if (swap) {
+        const c = ~w & mask;
+        const rc = ~r & mask;
+        if (c < least) least = c;
+        if (rc < least) least = rc;
+      }
+      // Unconditional: whether least < w is a coin toss, which a branch pays for in mispredictions.
+      table[out + w] = table[out + least]!;
     }
-    if (least < w) table[out + w] = table[out + least]!;
   }
+}
+
+/** The n-bit word w read backwards. */
+function reverseBits(w: number, n: number): number {
+  const R = REV8;
+  return ((R[w & 255]! << 24) | (R[(w >>> 8) & 255]! << 16) | (R[(w >>> 16) & 255]! << 8) | R[w >>> 24]!) >>> (32 - n);
 }
 
 /**

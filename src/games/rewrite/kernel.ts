@@ -93,8 +93,10 @@ export function usesFastPath(spec: KernelSpec, narrow: boolean): boolean {
 /**
  * Fills table[offset(n) + w] for lo <= w < hi. Requires every rule to shorten the word; `narrow`
  * (all values of shorter words <= 30) allows the 32-bit mex mask of the fast kernel. On the fast
- * path only the least word of each class is filled (see takingAndMergingRange): `mirrorRange`
- * copies the others afterwards (the counts already include them).
+ * path only the least word of each class is solved (see takingAndMergingRange): unless
+ * `mirroredByFill` (the split kernel writes the whole class), `mirrorRange` copies the others
+ * afterwards (the counts already include them). A range [lo, hi) is of the path's own order of the
+ * words, not always their values; the slices of [0, 2^n) together cover every word once.
  */
 export function fillRange(table: Uint8Array, spec: KernelSpec, n: number, lo: number, hi: number, narrow: boolean): RangeResult {
   if (usesFastPath(spec, narrow)) return takingAndMergingRange(table, spec.take!, n, lo, hi);
@@ -134,14 +136,16 @@ export function takingAndMergingRange(
   hi: number,
 ): RangeResult {
   const counts = new Int32Array(33);
-  const kmax = Math.max(...take[0], ...take[1]);
-  if (n >= SPLIT + 2 && kmax <= SPLIT) splitRange(table, take, n, lo, hi, counts);
+  if (usesSplit(take, n)) splitRange(table, take, n, lo, hi, counts);
   else takingAndMergingKernel(take, n)(table, REV8, counts, lo, hi);
   return { counts: trimCounts(counts) };
 }
 
 /** Bits of the low part x in the split kernel: w = (y << SPLIT) | x. */
 const SPLIT = 8;
+
+/** Bits of each end of a word in the mirror's order (and the split kernel's): blocks of 2^MIRROR_BITS x 2^MIRROR_BITS words. */
+const MIRROR_BITS = 6;
 
 /** Options of the blocks of x (SPLIT bits), for the split kernel; see `splitRange`. */
 interface LowOptions {
@@ -198,7 +202,14 @@ function lowOptions(take: readonly [readonly number[], readonly number[]]): LowO
  * The same values as the generated kernel, about 30% faster for long words: w = (y << 8) | x. The
  * options from blocks inside y are offsets that depend on y only, those from blocks inside x are
  * children that depend on x only (tabulated once); only the block across bit 8, when there is one,
- * is walked per word. Class representatives and counts as in `takingAndMergingRange`.
+ * is walked per word. Class representatives and counts as in `takingAndMergingRange`; unlike the
+ * generated kernel it also writes the value to the rest of each class (no mirror phase after it:
+ * `mirroredByFill`).
+ *
+ * `lo`, `hi` index the words in the order the kernel visits them, not by value (the slices of
+ * [0, 2^n) together cover each word once): index (j << 8) | x is the word (y << 8) | x with
+ * y = (t << (H - 6)) | m for j = (m << 6) | t, so that 64 y's in a row differ in their first 6 bits,
+ * and the reverses of their words, which end with those bits reversed, share cache lines.
  */
 function splitRange(
   table: Uint8Array,
@@ -213,7 +224,6 @@ function splitRange(
   const H = n - SPLIT;
   const mask = (1 << n) - 1;
   const out = (1 << n) - 1;
-  const shift = 32 - n;
   const R = REV8;
   const T = table;
   const t0 = Int32Array.from(take[0]);
@@ -222,7 +232,10 @@ function splitRange(
   const yoff = new Int32Array(kmax + 1);
   const high = [new Int32Array(2 * n * (kmax + 1)), new Int32Array(2 * n * (kmax + 1))];
   const highLen = [0, 0];
-  for (let y = lo >>> SPLIT; y <= (hi - 1) >>> SPLIT; y++) {
+  const P = H >= 2 * MIRROR_BITS ? MIRROR_BITS : 0;
+  for (let yi = lo >>> SPLIT; yi <= (hi - 1) >>> SPLIT; yi++) {
+    const y = P === 0 ? yi : ((yi & ((1 << P) - 1)) << (H - P)) | (yi >>> P);
+    const yRev = reverseBits(y, H);
     for (let k = 1; k <= kmax; k++) yoff[k] = (1 << (n - k)) - 1 + (y << (SPLIT - k));
     // Options of the blocks of y: offsets base_k + (child of y << SPLIT); the lowest block is left
     // out when it straddles bit SPLIT.
@@ -250,23 +263,19 @@ function splitRange(
     while (yrun < H && ((y >>> yrun) & 1) === ybit) yrun++;
     const ks = ybit ? t1 : t0;
     const yw = y << SPLIT;
-    const xlo = Math.max(lo - yw, 0);
-    const xhi = Math.min(hi - yw, 1 << SPLIT);
-    // The reverse of w begins with x reversed: when that exceeds w's first SPLIT bits (y's), w is the
-    // least of {w, reverse}, and when it falls short w is not; only the x with REV8[x] >= top are
-    // visited, and only at equality is the whole reverse compared (no coin-toss branch per word).
+    const xlo = Math.max(lo - (yi << SPLIT), 0);
+    const xhi = Math.min(hi - (yi << SPLIT), 1 << SPLIT);
+    // The reverse of w is x reversed, then y reversed: when x reversed exceeds w's first SPLIT bits
+    // (y's), w is the least of {w, reverse}, and when it falls short w is not. Only the x with
+    // REV8[x] >= top are visited (no coin-toss branch per word).
     const top = H >= SPLIT ? y >>> (H - SPLIT) : 0;
     for (let q = top; q < 1 << SPLIT; q++) {
       const x = R[q]!;
       if (x < xlo || x >= xhi) continue;
       const w = yw | x;
-      let r = -1;
-      let size = 2;
-      if (q === top || H < SPLIT || swap) {
-        r = ((R[w & 255]! << 24) | (R[(w >>> 8) & 255]! << 16) | (R[(w >>> 16) & 255]! << 8) | R[w >>> 24]!) >>> shift;
-        if (r < w) continue;
-        if (r === w) size = 1;
-      }
+      const r = (q << H) | yRev;
+      if (r < w) continue;
+      let size = r === w ? 1 : 2;
       if (swap) {
         const c = ~w & mask;
         const rc = ~r & mask;
@@ -294,9 +303,23 @@ function splitRange(
       }
       const g = 31 - Math.clz32(~seen & (seen + 1));
       T[out + w] = g;
+      T[out + r] = g;
+      if (swap) {
+        T[out + (~w & mask)] = g;
+        T[out + (~r & mask)] = g;
+      }
       counts[g]! += size;
     }
   }
+}
+
+/** Whether the fill of length n already wrote every word (the split kernel), so that no mirror phase follows. */
+export function mirroredByFill(take: readonly [readonly number[], readonly number[]], n: number): boolean {
+  return usesSplit(take, n);
+}
+
+function usesSplit(take: readonly [readonly number[], readonly number[]], n: number): boolean {
+  return n >= SPLIT + 2 && Math.max(...take[0], ...take[1]) <= SPLIT;
 }
 
 /**
@@ -348,9 +371,6 @@ function takingAndMergingKernel(take: readonly [readonly number[], readonly numb
   kernels.set(key, k);
   return k;
 }
-
-/** Bits of each end of a word in the mirror's order: blocks of 2^MIRROR_BITS x 2^MIRROR_BITS words. */
-const MIRROR_BITS = 6;
 
 /**
  * Second phase of the fast path: a word not solved by the kernel takes the value of the least

@@ -18,6 +18,10 @@
  * Cells go in tiles of TILE x TILE (a band of TILE rows, its tiles from the diagonal rightwards, each tile
  * row by row), so that the lines a tile reads stay in cache; a cell's row to the left, column below and
  * diagonal below all come before it in that order.
+ *
+ * The tiles are built in WebAssembly (wasm/wythoff.ts through wythoff-wasm.ts: the same algorithm on
+ * 64-bit words, about twice as fast) when the module is there; buildTriangle's JavaScript below is the
+ * fallback and the tests' reference.
  */
 import { checkMemory } from '../../core/budget.js';
 import { InterruptedError } from '../../core/errors.js';

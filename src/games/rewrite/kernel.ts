@@ -234,7 +234,8 @@ function splitRange(
   const highLen = [0, 0];
   const P = H >= 2 * MIRROR_BITS ? MIRROR_BITS : 0;
   for (let yi = lo >>> SPLIT; yi <= (hi - 1) >>> SPLIT; yi++) {
-    const y = P === 0 ? yi : ((yi & ((1 << P) - 1)) << (H - P)) | (yi >>> P);
+    // Without a branch on P: a branch first taken at length 20 would send V8 back to the interpreter.
+    const y = ((yi & ((1 << P) - 1)) << (H - P)) | (yi >>> P);
     const yRev = reverseBits(y, H);
     for (let k = 1; k <= kmax; k++) yoff[k] = (1 << (n - k)) - 1 + (y << (SPLIT - k));
     // Options of the blocks of y: offsets base_k + (child of y << SPLIT); the lowest block is left
@@ -265,10 +266,10 @@ function splitRange(
     const yw = y << SPLIT;
     const xlo = Math.max(lo - (yi << SPLIT), 0);
     const xhi = Math.min(hi - (yi << SPLIT), 1 << SPLIT);
-    // The reverse of w is x reversed, then y reversed: when x reversed exceeds w's first SPLIT bits
-    // (y's), w is the least of {w, reverse}, and when it falls short w is not. Only the x with
+    // The reverse of w is x reversed, then y reversed: when x reversed falls short of w's first SPLIT
+    // bits with x = 0 (y's first bits), w is not the least of {w, reverse}. Only the x with
     // REV8[x] >= top are visited (no coin-toss branch per word).
-    const top = H >= SPLIT ? y >>> (H - SPLIT) : 0;
+    const top = (y << SPLIT) >>> H;
     for (let q = top; q < 1 << SPLIT; q++) {
       const x = R[q]!;
       if (x < xlo || x >= xhi) continue;

@@ -270,46 +270,50 @@ function splitRange(
     // bits with x = 0 (y's first bits), w is not the least of {w, reverse}. Only the x with
     // REV8[x] >= top are visited (no coin-toss branch per word).
     const top = (y << SPLIT) >>> H;
-    for (let q = top; q < 1 << SPLIT; q++) {
-      const x = R[q]!;
-      if (x < xlo || x >= xhi) continue;
-      const w = yw | x;
-      const r = (q << H) | yRev;
-      if (r < w) continue;
-      let size = r === w ? 1 : 2;
-      if (swap) {
-        const c = ~w & mask;
-        const rc = ~r & mask;
-        if (c < w || rc < w) continue;
-        size = 1 + (r !== w ? 1 : 0) + (c !== w && c !== r ? 1 : 0) + (rc !== w && rc !== r && rc !== c ? 1 : 0);
-      }
-      const straddles = ((x >>> (SPLIT - 1)) & 1) === ybit ? 1 : 0;
-      let seen = 0;
+    // Two passes, the words whose top block of x straddles bit SPLIT (x's first bit, q's last, is y's
+    // last) and the others, so that each pass's option lists are fixed.
+    for (let straddles = 0; straddles < 2; straddles++) {
       const hl = high[straddles]!;
-      for (let j = 0, m = highLen[straddles]!; j < m; j++) seen |= 1 << T[hl[j]! + x]!;
-      const lk = low.k[straddles];
-      const lc = low.child[straddles];
-      for (let j = low.start[straddles][x]!, end = low.start[straddles][x + 1]!; j < end; j++) {
-        seen |= 1 << T[yoff[lk[j]!]! + lc[j]!]!;
-      }
-      if (straddles) {
-        const s0 = low.topStart[x]!;
-        const len = SPLIT + yrun - s0;
-        const keep = w & ((1 << s0) - 1);
-        for (let j = 0; j < ks.length; j++) {
-          const k = ks[j]!;
-          if (k > len) break;
-          seen |= 1 << T[(1 << (n - k)) - 1 + (keep | ((w >>> (s0 + k)) << s0))]!;
+      const hm = highLen[straddles]!;
+      const lk = low.k[straddles]!;
+      const lc = low.child[straddles]!;
+      const ls = low.start[straddles]!;
+      const parity = straddles === 1 ? ybit : 1 - ybit;
+      for (let q = top + ((top ^ parity) & 1); q < 1 << SPLIT; q += 2) {
+        const x = R[q]!;
+        if (x < xlo || x >= xhi) continue;
+        const w = yw | x;
+        const r = (q << H) | yRev;
+        if (r < w) continue;
+        let size = r === w ? 1 : 2;
+        if (swap) {
+          const c = ~w & mask;
+          const rc = ~r & mask;
+          if (c < w || rc < w) continue;
+          size = 1 + (r !== w ? 1 : 0) + (c !== w && c !== r ? 1 : 0) + (rc !== w && rc !== r && rc !== c ? 1 : 0);
         }
+        let seen = 0;
+        for (let j = 0; j < hm; j++) seen |= 1 << T[hl[j]! + x]!;
+        for (let j = ls[x]!, end = ls[x + 1]!; j < end; j++) seen |= 1 << T[yoff[lk[j]!]! + lc[j]!]!;
+        if (straddles === 1) {
+          const s0 = low.topStart[x]!;
+          const len = SPLIT + yrun - s0;
+          const keep = w & ((1 << s0) - 1);
+          for (let j = 0; j < ks.length; j++) {
+            const k = ks[j]!;
+            if (k > len) break;
+            seen |= 1 << T[(1 << (n - k)) - 1 + (keep | ((w >>> (s0 + k)) << s0))]!;
+          }
+        }
+        const g = 31 - Math.clz32(~seen & (seen + 1));
+        T[out + w] = g;
+        T[out + r] = g;
+        if (swap) {
+          T[out + (~w & mask)] = g;
+          T[out + (~r & mask)] = g;
+        }
+        counts[g]! += size;
       }
-      const g = 31 - Math.clz32(~seen & (seen + 1));
-      T[out + w] = g;
-      T[out + r] = g;
-      if (swap) {
-        T[out + (~w & mask)] = g;
-        T[out + (~r & mask)] = g;
-      }
-      counts[g]! += size;
     }
   }
 }

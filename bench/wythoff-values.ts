@@ -1,11 +1,12 @@
 /**
- * Wythoff-family Grundy values on [0, N]^2: the table behind `grundy wythoff X,Y` (games/heaps/wythoff-values.ts)
- * against the former row-by-row scan (test/games/heaps/wythoff-values-reference.ts), CPU seconds, best of 3.
+ * Wythoff-family Grundy values on [0, N]^2: the table behind `grundy wythoff X,Y` (games/heaps/wythoff-values.ts,
+ * built in WebAssembly) against its JavaScript build and the former row-by-row scan
+ * (test/games/heaps/wythoff-values-reference.ts), CPU seconds, best of 3.
  * Prints figures and whether the two tables agree; asserts nothing about time.
  *
  *   node dist/bench/wythoff-values.js [N ...] [--spec wythoff|maharaja|wythoff+K,L] [--old-max 8192] [--runs 3]
  *
- * The reference runs up to --old-max only (it is O(N^3 / 32): about 8x slower for each doubling of N), and
+ * The JavaScript build and the reference run up to --old-max only (it is O(N^3 / 32): about 8x slower for each doubling of N), and
  * once past 8192.
  */
 import { timed } from './timing.js';
@@ -38,7 +39,12 @@ console.log(`# ${spec}: G on [0,N]^2; cpu seconds (best of ${runs}; the referenc
 for (const N of sides.length > 0 ? sides : [1000, 4000, 8192, 16384, 32768]) {
   // Each run's table is dropped before the next (a table of side 2^15 holds 3 GiB while it is built).
   const table = best(runs, () => void new WythoffValues(extra).valueOf(N, N));
-  let line = `N = ${String(N).padStart(5)}  table cpu ${table.cpuS.toFixed(2).padStart(6)} s (wall ${table.wallS.toFixed(2)} s, ${((table.cpuS * 1e9) / (((N + 1) * (N + 2)) / 2)).toFixed(0)} ns a cell of the triangle)`;
+  const perCell = (cpuS: number) => ((cpuS * 1e9) / (((N + 1) * (N + 2)) / 2)).toFixed(0);
+  let line = `N = ${String(N).padStart(5)}  table cpu ${table.cpuS.toFixed(2).padStart(6)} s (wall ${table.wallS.toFixed(2)} s, ${perCell(table.cpuS)} ns a cell of the triangle)`;
+  if (N <= oldMax) {
+    const js = best(runs, () => void new WythoffValues(extra, { wasm: false }).valueOf(N, N));
+    line += `  | JavaScript build cpu ${js.cpuS.toFixed(2).padStart(6)} s (${perCell(js.cpuS)} ns a cell)`;
+  }
   if (N <= oldMax) {
     const old = best(N > 8192 ? 1 : runs, () => wythoffValuesByRowScan(extra, N));
     const values = new WythoffValues(extra);

@@ -13,6 +13,7 @@ import {
   forEachOption,
   hasLengthPreservingRule,
   mirrorRange,
+  mirroredByFill,
   TOO_BIG,
   usesFastPath,
   type KernelSpec,
@@ -191,6 +192,11 @@ function fillLengthPreserving(values: Uint8Array, layout: PackedLayout, spec: Ke
   return counts;
 }
 
+/** Whether a length's fill leaves words of a class unwritten, for a mirror phase to copy (the fast path's generated kernel). */
+function needsMirror(spec: KernelSpec, n: number, narrow: boolean): boolean {
+  return usesFastPath(spec, narrow) && !mirroredByFill(spec.take!, n);
+}
+
 /** The words a single task covers: big enough to pay for a message, small enough to balance. */
 const MIN_PARALLEL_WORDS = 1 << 15;
 
@@ -236,7 +242,7 @@ function fillLengthHere(values: Uint8Array, { spec, n, total, narrow, options, p
     addCounts(counts, fillRange(values, spec, n, lo, hi, narrow).counts);
     options.onProgress?.(n, hi, total);
   }
-  if (usesFastPath(spec, narrow)) mirrorRange(values, spec.take!, n, 0, total);
+  if (needsMirror(spec, n, narrow)) mirrorRange(values, spec.take!, n, 0, total);
   return counts;
 }
 
@@ -253,7 +259,7 @@ async function fillLengthTurns(values: Uint8Array, { spec, n, total, narrow, opt
     addCounts(counts, fillRange(values, spec, n, lo, hi, narrow).counts);
     options.onProgress?.(n, hi, total);
   }
-  if (!usesFastPath(spec, narrow)) return counts;
+  if (!needsMirror(spec, n, narrow)) return counts;
   for (const { lo, hi } of slices) {
     await nextTurn();
     if (options.signal?.aborted) throw new InterruptedError(partial());
@@ -294,7 +300,7 @@ async function fillLengthOnPool(
       done += tasks[i]!.hi - tasks[i]!.lo;
       options.onProgress?.(n, done, total);
     });
-    if (!stopped() && usesFastPath(spec, narrow)) {
+    if (!stopped() && needsMirror(spec, n, narrow)) {
       await runUntilStopped(pool, tasks.map((t) => ({ ...t, phase: 'mirror' as const })), stopped);
     }
   } catch (e) {

@@ -93,8 +93,10 @@ export function usesFastPath(spec: KernelSpec, narrow: boolean): boolean {
 /**
  * Fills table[offset(n) + w] for lo <= w < hi. Requires every rule to shorten the word; `narrow`
  * (all values of shorter words <= 30) allows the 32-bit mex mask of the fast kernel. On the fast
- * path only the least word of each class is filled (see takingAndMergingRange): `mirrorRange`
- * copies the others afterwards (the counts already include them).
+ * path only the least word of each class is solved (see takingAndMergingRange): unless
+ * `mirroredByFill` (the split kernel writes the whole class), `mirrorRange` copies the others
+ * afterwards (the counts already include them). A range [lo, hi) is of the path's own order of the
+ * words, not always their values; the slices of [0, 2^n) together cover every word once.
  */
 export function fillRange(table: Uint8Array, spec: KernelSpec, n: number, lo: number, hi: number, narrow: boolean): RangeResult {
   if (usesFastPath(spec, narrow)) return takingAndMergingRange(table, spec.take!, n, lo, hi);
@@ -134,14 +136,16 @@ export function takingAndMergingRange(
   hi: number,
 ): RangeResult {
   const counts = new Int32Array(33);
-  const kmax = Math.max(...take[0], ...take[1]);
-  if (n >= SPLIT + 2 && kmax <= SPLIT) splitRange(table, take, n, lo, hi, counts);
+  if (usesSplit(take, n)) splitRange(table, take, n, lo, hi, counts);
   else takingAndMergingKernel(take, n)(table, REV8, counts, lo, hi);
   return { counts: trimCounts(counts) };
 }
 
 /** Bits of the low part x in the split kernel: w = (y << SPLIT) | x. */
 const SPLIT = 8;
+
+/** Bits of each end of a word in the mirror's order (and the split kernel's): blocks of 2^MIRROR_BITS x 2^MIRROR_BITS words. */
+const MIRROR_BITS = 6;
 
 /** Options of the blocks of x (SPLIT bits), for the split kernel; see `splitRange`. */
 interface LowOptions {
@@ -198,7 +202,14 @@ function lowOptions(take: readonly [readonly number[], readonly number[]]): LowO
  * The same values as the generated kernel, about 30% faster for long words: w = (y << 8) | x. The
  * options from blocks inside y are offsets that depend on y only, those from blocks inside x are
  * children that depend on x only (tabulated once); only the block across bit 8, when there is one,
- * is walked per word. Class representatives and counts as in `takingAndMergingRange`.
+ * is walked per word. Class representatives and counts as in `takingAndMergingRange`; unlike the
+ * generated kernel it also writes the value to the rest of each class (no mirror phase after it:
+ * `mirroredByFill`).
+ *
+ * `lo`, `hi` index the words in the order the kernel visits them, not by value (the slices of
+ * [0, 2^n) together cover each word once): index (j << 8) | x is the word (y << 8) | x with
+ * y = (t << (H - 6)) | m for j = (m << 6) | t, so that 64 y's in a row differ in their first 6 bits,
+ * and the reverses of their words, which end with those bits reversed, share cache lines.
  */
 function splitRange(
   table: Uint8Array,
@@ -213,7 +224,6 @@ function splitRange(
   const H = n - SPLIT;
   const mask = (1 << n) - 1;
   const out = (1 << n) - 1;
-  const shift = 32 - n;
   const R = REV8;
   const T = table;
   const t0 = Int32Array.from(take[0]);
@@ -222,7 +232,11 @@ function splitRange(
   const yoff = new Int32Array(kmax + 1);
   const high = [new Int32Array(2 * n * (kmax + 1)), new Int32Array(2 * n * (kmax + 1))];
   const highLen = [0, 0];
-  for (let y = lo >>> SPLIT; y <= (hi - 1) >>> SPLIT; y++) {
+  const P = H >= 2 * MIRROR_BITS ? MIRROR_BITS : 0;
+  for (let yi = lo >>> SPLIT; yi <= (hi - 1) >>> SPLIT; yi++) {
+    // Without a branch on P: a branch first taken at length 20 would send V8 back to the interpreter.
+    const y = ((yi & ((1 << P) - 1)) << (H - P)) | (yi >>> P);
+    const yRev = reverseBits(y, H);
     for (let k = 1; k <= kmax; k++) yoff[k] = (1 << (n - k)) - 1 + (y << (SPLIT - k));
     // Options of the blocks of y: offsets base_k + (child of y << SPLIT); the lowest block is left
     // out when it straddles bit SPLIT.
@@ -250,43 +264,67 @@ function splitRange(
     while (yrun < H && ((y >>> yrun) & 1) === ybit) yrun++;
     const ks = ybit ? t1 : t0;
     const yw = y << SPLIT;
-    const xlo = Math.max(lo - yw, 0);
-    const xhi = Math.min(hi - yw, 1 << SPLIT);
-    for (let x = xlo; x < xhi; x++) {
-      const w = yw | x;
-      const r = ((R[w & 255]! << 24) | (R[(w >>> 8) & 255]! << 16) | (R[(w >>> 16) & 255]! << 8) | R[w >>> 24]!) >>> shift;
-      if (r < w) continue;
-      let size = r === w ? 1 : 2;
-      if (swap) {
-        const c = ~w & mask;
-        const rc = ~r & mask;
-        if (c < w || rc < w) continue;
-        size = 1 + (r !== w ? 1 : 0) + (c !== w && c !== r ? 1 : 0) + (rc !== w && rc !== r && rc !== c ? 1 : 0);
-      }
-      const straddles = ((x >>> (SPLIT - 1)) & 1) === ybit ? 1 : 0;
-      let seen = 0;
+    const xlo = Math.max(lo - (yi << SPLIT), 0);
+    const xhi = Math.min(hi - (yi << SPLIT), 1 << SPLIT);
+    // The reverse of w is x reversed, then y reversed: when x reversed falls short of w's first SPLIT
+    // bits with x = 0 (y's first bits), w is not the least of {w, reverse}. Only the x with
+    // REV8[x] >= top are visited (no coin-toss branch per word).
+    const top = (y << SPLIT) >>> H;
+    // Two passes, the words whose top block of x straddles bit SPLIT (x's first bit, q's last, is y's
+    // last) and the others, so that each pass's option lists are fixed.
+    for (let straddles = 0; straddles < 2; straddles++) {
       const hl = high[straddles]!;
-      for (let j = 0, m = highLen[straddles]!; j < m; j++) seen |= 1 << T[hl[j]! + x]!;
-      const lk = low.k[straddles];
-      const lc = low.child[straddles];
-      for (let j = low.start[straddles][x]!, end = low.start[straddles][x + 1]!; j < end; j++) {
-        seen |= 1 << T[yoff[lk[j]!]! + lc[j]!]!;
-      }
-      if (straddles) {
-        const s0 = low.topStart[x]!;
-        const len = SPLIT + yrun - s0;
-        const keep = w & ((1 << s0) - 1);
-        for (let j = 0; j < ks.length; j++) {
-          const k = ks[j]!;
-          if (k > len) break;
-          seen |= 1 << T[(1 << (n - k)) - 1 + (keep | ((w >>> (s0 + k)) << s0))]!;
+      const hm = highLen[straddles]!;
+      const lk = low.k[straddles]!;
+      const lc = low.child[straddles]!;
+      const ls = low.start[straddles]!;
+      const parity = straddles === 1 ? ybit : 1 - ybit;
+      for (let q = top + ((top ^ parity) & 1); q < 1 << SPLIT; q += 2) {
+        const x = R[q]!;
+        if (x < xlo || x >= xhi) continue;
+        const w = yw | x;
+        const r = (q << H) | yRev;
+        if (r < w) continue;
+        let size = r === w ? 1 : 2;
+        if (swap) {
+          const c = ~w & mask;
+          const rc = ~r & mask;
+          if (c < w || rc < w) continue;
+          size = 1 + (r !== w ? 1 : 0) + (c !== w && c !== r ? 1 : 0) + (rc !== w && rc !== r && rc !== c ? 1 : 0);
         }
+        let seen = 0;
+        for (let j = 0; j < hm; j++) seen |= 1 << T[hl[j]! + x]!;
+        for (let j = ls[x]!, end = ls[x + 1]!; j < end; j++) seen |= 1 << T[yoff[lk[j]!]! + lc[j]!]!;
+        if (straddles === 1) {
+          const s0 = low.topStart[x]!;
+          const len = SPLIT + yrun - s0;
+          const keep = w & ((1 << s0) - 1);
+          for (let j = 0; j < ks.length; j++) {
+            const k = ks[j]!;
+            if (k > len) break;
+            seen |= 1 << T[(1 << (n - k)) - 1 + (keep | ((w >>> (s0 + k)) << s0))]!;
+          }
+        }
+        const g = 31 - Math.clz32(~seen & (seen + 1));
+        T[out + w] = g;
+        T[out + r] = g;
+        if (swap) {
+          T[out + (~w & mask)] = g;
+          T[out + (~r & mask)] = g;
+        }
+        counts[g]! += size;
       }
-      const g = 31 - Math.clz32(~seen & (seen + 1));
-      T[out + w] = g;
-      counts[g]! += size;
     }
   }
+}
+
+/** Whether the fill of length n already wrote every word (the split kernel), so that no mirror phase follows. */
+export function mirroredByFill(take: readonly [readonly number[], readonly number[]], n: number): boolean {
+  return usesSplit(take, n);
+}
+
+function usesSplit(take: readonly [readonly number[], readonly number[]], n: number): boolean {
+  return n >= SPLIT + 2 && Math.max(...take[0], ...take[1]) <= SPLIT;
 }
 
 /**
@@ -342,6 +380,13 @@ function takingAndMergingKernel(take: readonly [readonly number[], readonly numb
 /**
  * Second phase of the fast path: a word not solved by the kernel takes the value of the least
  * word of its class (its reverse, and with symmetric letters its complement or their composition).
+ *
+ * `lo`, `hi` index the words in a cache-friendly order, not by value (every slice of [0, 2^n) together
+ * covers each word once): index (m << 2B) | (t << B) | l is the word (t << (n - B)) | (m << B) | l, top
+ * bits t, middle bits m, low bits l (B = MIRROR_BITS). Word by word in value order, the reverses land
+ * 2^n / 2 apart in turn, a cache miss and a TLB miss each (at length 26 that took twice the kernel's
+ * own time); in this order a block of 2^2B words reads and writes 2^B lines of 2^B words, for the words
+ * as for their reverses and complements.
  */
 export function mirrorRange(
   table: Uint8Array,
@@ -352,20 +397,36 @@ export function mirrorRange(
 ): void {
   const swap = lettersSymmetric(take);
   const out = (1 << n) - 1;
-  const shift = 32 - n;
   const mask = n === 0 ? 0 : (1 << n) - 1;
-  const R = REV8;
-  for (let w = lo; w < hi; w++) {
-    const r = ((R[w & 255]! << 24) | (R[(w >>> 8) & 255]! << 16) | (R[(w >>> 16) & 255]! << 8) | R[w >>> 24]!) >>> shift;
-    let least = r < w ? r : w;
-    if (swap) {
-      const c = ~w & mask;
-      const rc = ~r & mask;
-      if (c < least) least = c;
-      if (rc < least) least = rc;
+  const B = n >= 2 * MIRROR_BITS + 1 ? MIRROR_BITS : 0;
+  const low = (1 << B) - 1;
+  // The reverse of (top | middle) | l is its reverse | revLow[l].
+  const revLow = new Int32Array(1 << B).map((_, l) => reverseBits(l, n));
+  for (let i = lo; i < hi; ) {
+    const end = Math.min(hi, ((i >>> B) + 1) << B);
+    const high = B === 0 ? 0 : (((i >>> B) & low) << (n - B)) | ((i >>> (2 * B)) << B);
+    const highReversed = reverseBits(high, n);
+    for (; i < end; i++) {
+      const l = i & low;
+      const w = B === 0 ? i : high | l;
+      const r = B === 0 ? reverseBits(w, n) : highReversed | revLow[l]!;
+      let least = r < w ? r : w;
+      if (swap) {
+        const c = ~w & mask;
+        const rc = ~r & mask;
+        if (c < least) least = c;
+        if (rc < least) least = rc;
+      }
+      // Unconditional: whether least < w is a coin toss, which a branch pays for in mispredictions.
+      table[out + w] = table[out + least]!;
     }
-    if (least < w) table[out + w] = table[out + least]!;
   }
+}
+
+/** The n-bit word w read backwards. */
+function reverseBits(w: number, n: number): number {
+  const R = REV8;
+  return ((R[w & 255]! << 24) | (R[(w >>> 8) & 255]! << 16) | (R[(w >>> 16) & 255]! << 8) | R[w >>> 24]!) >>> (32 - n);
 }
 
 /**

@@ -5,6 +5,7 @@ import { Solver } from '../../../src/core/solver.js';
 import { parseSpec } from '../../../src/spec/index.js';
 import { WythoffValues } from '../../../src/games/heaps/wythoff-values.js';
 import { InterruptedError } from '../../../src/core/errors.js';
+import { wythoffWasmAvailable } from '../../../src/games/heaps/wythoff-wasm.js';
 import { wythoffValuesByRowScan } from './wythoff-values-reference.js';
 
 test("Wythoff's value table (the solver's closed-form hook) equals the general solver's search on [0,60]^2, with and without extra moves", () => {
@@ -42,8 +43,9 @@ test("Wythoff's value table equals the former row-by-row scan (the reference) on
   for (const spec of ['wythoff', 'maharaja', 'wythoff+2,3', 'wythoff+1,1,2,5']) {
     const extra = wythoffMovesOf(parseSpec(spec))!;
     const reference = wythoffValuesByRowScan(extra, N);
+    // The WebAssembly build at once, the JavaScript one grown.
     const atOnce = new WythoffValues(extra);
-    const grown = new WythoffValues(extra);
+    const grown = new WythoffValues(extra, { wasm: false });
     grown.valueOf(100, 3);
     grown.valueOf(700, 700);
     for (let y = 0; y <= N; y++) {
@@ -67,6 +69,33 @@ test("a stop signal ends the table's build (InterruptedError, nothing kept), and
   assert.equal(solver.memoised, 0);
   flag.aborted = false;
   assert.equal(solver.grundy(rs, [1000, 1001]), wythoffValuesByRowScan([], 1001)[1001 * 1002 + 1000]);
+});
+
+test("Wythoff's value table: the WebAssembly build (wythoff.wasm, which must be built) equals the JavaScript build on several sides (below, at and past a tile, odd, grown) and extra-move sets", () => {
+  assert.ok(wythoffWasmAvailable(), 'dist/src/games/heaps/wythoff.wasm is missing: npm run build');
+  const cases: [string, number][] = [
+    ['wythoff', 2500],
+    ['maharaja', 1000],
+    ['wythoff+2,3', 777],
+    ['wythoff+0,3', 128],
+    ['wythoff+1,1,2,5', 129],
+    ['wythoff+3,3', 64],
+    ['wythoff+5,40,17,3', 300],
+  ];
+  for (const [spec, N] of cases) {
+    const extra = wythoffMovesOf(parseSpec(spec))!;
+    const wasm = new WythoffValues(extra);
+    const js = new WythoffValues(extra, { wasm: false });
+    // Grown from a small table, then asked at N: both builds run twice.
+    wasm.valueOf(3, 70);
+    js.valueOf(3, 70);
+    for (let y = 0; y <= N; y++) {
+      for (let x = 0; x <= N; x++) {
+        const want = js.valueOf(x, y);
+        if (wasm.valueOf(x, y) !== want) assert.fail(`${spec} at ${x},${y}: WebAssembly ${wasm.valueOf(x, y)}, JavaScript ${want}`);
+      }
+    }
+  }
 });
 
 test('misère forms of ray games: the outcome read off the ray table (the solver\'s closed-form hook) equals the general search on [0,40]^2; misère Wythoff\'s first P-positions (0,1), (2,2), (3,5)', () => {

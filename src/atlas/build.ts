@@ -27,14 +27,14 @@ export interface BuiltSite {
 }
 
 /**
- * Builds the atlas of the census (family, bound) into `dir`. A stop writes the site anyway, the pages of the
+ * Builds the atlas of the census (family, bound) into `dir`, or of every game at the largest bound it was run
+ * to (`furthest`: CensusStore.furthest). A stop writes the site anyway, the pages of the
  * games not reached saying so, and throws InterruptedError whose `partial` is the BuiltSite. The games are
  * computed one after the other, with a turn of the event loop between two.
  */
-export async function buildSite(store: CensusStore, family: string, bound: number, dir: string, options: BuildSiteOptions): Promise<BuiltSite> {
+export async function buildSite(store: CensusStore, family: string, bound: number | 'furthest', dir: string, options: BuildSiteOptions): Promise<BuiltSite> {
   checkSiteDir(dir);
-  const rows = store.rows(family, bound);
-  const summary = store.summary(family, bound);
+  const { rows, summary } = bound === 'furthest' ? store.furthest(family) : { rows: store.rows(family, bound), summary: store.summary(family, bound) };
   const details = new Map<string, GameDetail | MissingDetail>();
   const todo = rows.filter(hasDetail);
   let interrupted = false;

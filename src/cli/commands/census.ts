@@ -20,7 +20,7 @@ import { csvHeader, rowCsv, rowJson, type FamilyRow } from '../../census/row.js'
 import { runCensus, type CensusRunOptions, type CensusRunResult, type Redo } from '../../census/run.js';
 import { escalateCensus, type EscalationResult } from '../../census/escalate.js';
 import { CensusStore, DEFAULT_CENSUS_DB, readingDatabase, type CensusSummary } from '../../census/store.js';
-import { parseWhere } from '../../census/where.js';
+import { parseWhere, type WhereClause } from '../../census/where.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
 import type { BuiltSite } from '../../atlas/build.js';
 import { runCommandJob, stopped } from '../jobs.js';
@@ -214,6 +214,22 @@ function openForReading(named: string | undefined): CensusStore {
   return CensusStore.open(path, { readonly: true });
 }
 
+/**
+ * The rows a reader asked for: the census to `--bound`, or, without it, every game of the family at the
+ * largest bound it was run to (the census itself when it was run once; its escalations and extensions
+ * otherwise). `bound` says which, for the title.
+ */
+function readCensus(store: CensusStore, name: string, flag: string | undefined, where?: WhereClause): { rows: FamilyRow[]; summary: CensusSummary; bound: string } {
+  if (flag !== undefined) {
+    const b = censusBound(store, name, flag, store.path);
+    return { rows: store.rows(name, b, where), summary: store.summary(name, b), bound: `to ${b}` };
+  }
+  censusBound(store, name, undefined, store.path);
+  const { rows, summary } = store.furthest(name, where);
+  const bounds = new Set(rows.map((r) => r.bound));
+  return { rows, summary, bound: bounds.size > 1 ? `(each game at the largest bound it was run to, up to ${summary.bound})` : `to ${summary.bound}` };
+}
+
 function censusBound(store: CensusStore, name: string, flag: string | undefined, db: string): number {
   if (flag !== undefined) return parseCount('--bound', flag);
   const bound = store.latestBound(name);
@@ -266,8 +282,7 @@ function show(familyText: string, flags: ShowFlags): void {
   const name = familyName(familyText);
   const store = openForReading(flags.db);
   try {
-    const bound = censusBound(store, name, flags.bound, store.path);
-    const rows = store.rows(name, bound, where);
+    const { rows, summary: s, bound } = readCensus(store, name, flags.bound, where);
     if (flags.json) {
       for (const r of rows) emitJson(rowJson(name, r));
       return;
@@ -277,8 +292,7 @@ function show(familyText: string, flags: ShowFlags): void {
       for (const r of rows) emitLine(rowCsv(r));
       return;
     }
-    const s = store.summary(name, bound);
-    emitLine(colour.bold(`${name} to ${bound}: ${rows.length} rows shown of ${s.games} games (${s.done} done, ${s.open} open, ${s.failed} failed)`));
+    emitLine(colour.bold(`${name} ${bound}: ${rows.length} rows shown of ${s.games} games (${s.done} done, ${s.open} open, ${s.failed} failed)`));
     for (const computation of Object.keys(TABLE_COLUMNS)) {
       const group = rows.filter((r) => r.computation === computation);
       if (group.length === 0) continue;
@@ -297,9 +311,9 @@ function report(familyText: string, flags: ReportFlags): void {
   const store = openForReading(flags.db);
   let text: string;
   try {
-    const bound = censusBound(store, name, flags.bound, store.path);
-    const sections = reportSections(store.summary(name, bound), store.rows(name, bound));
-    const title = `Census of ${name} to ${bound}`;
+    const { rows, summary, bound } = readCensus(store, name, flags.bound);
+    const sections = reportSections(summary, rows);
+    const title = `Census of ${name} ${bound}`;
     text = format === 'html' ? reportHtml(title, sections) : reportMarkdown(title, sections);
   } finally {
     store.close();
@@ -395,7 +409,10 @@ async function site(familyText: string, dir: string, flags: SiteFlags): Promise<
   installCtrlC();
   let built: BuiltSite;
   try {
-    const bound = censusBound(store, name, flags.bound, store.path);
+    // Without --bound, every game at the largest bound it was run to (an escalated census's final answers);
+    // censusBound refuses a family the database does not hold, either way.
+    const stored = censusBound(store, name, flags.bound, store.path);
+    const bound = flags.bound === undefined ? ('furthest' as const) : stored;
     let at = 0;
     let games = 0;
     const tables = readTables(flags.tables);

@@ -21,3 +21,6 @@ export function splitCommands(text: string): { commands: string[]; rest: string 
   }
   return { commands, rest: text.slice(start).trim() };
 }
+
+/** The folders of a Walnut library (its root), which sprague reads and, with a library kept from session to session, writes. */
+export const LIBRARY_LAYOUT = ['Result', 'Automata Library', 'Word Automata Library', 'Macro Library', 'Morphism Library', 'Custom Bases', 'Command Files', 'Transducer Library'];

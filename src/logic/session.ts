@@ -68,8 +68,7 @@ export interface SessionOptions extends Limits {
   save?: boolean;
 }
 
-/** The folders of a library that sprague writes (Walnut's names). */
-export const LIBRARY_LAYOUT = ['Result', 'Automata Library', 'Word Automata Library', 'Macro Library', 'Morphism Library', 'Custom Bases', 'Command Files', 'Transducer Library'];
+export { LIBRARY_LAYOUT } from './command-text.js';
 
 /** Splits `verb name rest;` into its parts; a missing terminator is Walnut's "Invalid command.". */
 export function splitCommand(text: string): { verb: string; name: string; rest: string; terminator: string } {
@@ -141,8 +140,12 @@ export class Session implements Library {
     }
     if (!this.options.save || !this.options.root) return false;
     const file = join(this.options.root, path);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    } catch (e) {
+      throw new InputError(`cannot write ${file} in the library folder: ${(e as Error).message}`);
+    }
     return true;
   }
 

@@ -5,13 +5,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { stopOnFlag } from '../core/stop.js';
 import { Session, commandDot, commandText } from '../logic/session.js';
+import { lineOf } from '../jobs/logic.js';
 import type { ReplReply, ReplRequest, ReplWorkerData } from './logic-repl.js';
 
 const settings = workerData as ReplWorkerData;
 // The engine reads the stop flag in its products and projections: a Ctrl-C ends the command, not the session.
 const session = new Session({
   signal: stopOnFlag(settings.stop),
-  ...(settings.library ? { root: settings.library } : {}),
+  // The library folder is read and written: definitions and results are kept for the next session.
+  ...(settings.library ? { root: settings.library, save: true } : {}),
   ...(settings.maxStates === undefined ? {} : { maxStates: settings.maxStates }),
 });
 
@@ -19,18 +21,8 @@ parentPort!.on('message', (request: ReplRequest) => {
   let reply: ReplReply;
   try {
     const r = session.run(request.command);
-    const { mpl } = r as { mpl?: string };
     reply = {
-      line: {
-        verb: r.verb,
-        name: r.name,
-        result: r.result,
-        states: r.states,
-        variables: r.variables,
-        ...(r.steps ? { steps: r.steps } : {}),
-        ...(settings.print && r.predicate ? { text: commandText(r) } : {}),
-        ...(mpl !== undefined ? { mpl } : {}),
-      },
+      line: { ...lineOf(r), ...(settings.print && r.predicate ? { text: commandText(r) } : {}) },
       ...(settings.dot ? { dot: commandDot(r) } : {}),
     };
   } catch (e) {

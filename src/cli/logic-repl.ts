@@ -7,6 +7,7 @@
  * later (a step that reads no flag) ends with its worker, which is replaced, and the definitions made so
  * far are run again in the new one.
  */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import { isStopped, newStopFlag, raiseStop } from '../core/stop.js';
@@ -43,6 +44,8 @@ export type ReplReply = { line: ReplLine; dot?: string } | { error: { name: stri
 export interface ReplOptions extends ReplSettings {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
+  /** The file of the lines typed, read at the start (arrow up recalls them) and appended to. */
+  historyFile?: string;
   /** Shows a finished command's line. */
   show(line: ReplLine): void;
   /** Shows a one-line message (an error, a note). */
@@ -61,7 +64,8 @@ export { splitCommands };
 export function replHelp(): string {
   const words = Object.entries(STANDARD_WORDS).map(([name, w]) => `  ${name.padEnd(3)} ${w.about}`);
   return [
-    'Walnut commands, each ended by ; (or : for the steps, :: for the details):',
+    'Walnut commands, each ended by ; (: also prints the steps, the state count of every intermediate',
+    'automaton; :: also writes the intermediate automata to Result/NAME_detailed_log.txt with a library):',
     '  eval NAME "φ";             decide a sentence, or count the states of a formula\'s automaton',
     '  def NAME "φ";              define $NAME(...) for later formulas',
     '  reg NAME msd_2 "regex";    an automaton from a regular expression (one system or {alphabet} per track)',
@@ -69,6 +73,11 @@ export function replHelp(): string {
     '  morphism NAME "0->01 1->10";  promote W NAME;  image W2 NAME W;   morphic words',
     '  combine, reverse, union, intersect, star, concat, leftquo, rightquo, convert, minimize,',
     '  fixleadzero, fixtrailzero, split, rsplit, join, transduce, alphabet, load (with --library)',
+    '  test NAME 10;              the first 10 inputs $NAME accepts (shortlex, one word per tuple)',
+    '  inf NAME;                  whether $NAME accepts infinitely many inputs, with a regex of infinitely many',
+    '  ost NAME [0 3 1] [1 2];    the Ostrowski numeration msd_NAME of α = [0; 3, 1, (1, 2)*]',
+    '  draw NAME; draw $NAME;     the word automaton or the predicate as Graphviz Result/NAME.gv',
+    'With a library folder (--library DIR or $SPRAGUE_LOGIC_LIBRARY) definitions and results are kept there.',
     'Formulas: ?msd_fib (switch system), A E I (quantifiers), & | ~ ^ => <=>, + - * / by constants,',
     '  < <= = != >= >, $NAME(...), W[n] and @value for word automata, #NAME(...) macros.',
     'Word automata known without a library folder:',
@@ -156,6 +165,19 @@ class WorkerSession {
   }
 }
 
+/** Lines of history the REPL keeps (and reads back from its file). */
+const HISTORY_LINES = 1000;
+
+/** The last HISTORY_LINES lines of the history file, newest first (readline's order); none when it is missing. */
+function readHistory(file: string): string[] {
+  if (!existsSync(file)) return [];
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').slice(-HISTORY_LINES).reverse();
+  } catch {
+    return [];
+  }
+}
+
 export async function logicRepl(options: ReplOptions): Promise<ReplEnd> {
   const session = new WorkerSession({
     ...(options.library ? { library: options.library } : {}),
@@ -163,7 +185,18 @@ export async function logicRepl(options: ReplOptions): Promise<ReplEnd> {
     ...(options.dot ? { dot: true } : {}),
     ...(options.maxStates === undefined ? {} : { maxStates: options.maxStates }),
   });
-  const rl = createInterface({ input: options.input, output: options.output, terminal: true, prompt: 'logic> ', historySize: 1000 });
+  const past = options.historyFile ? readHistory(options.historyFile) : [];
+  const rl = createInterface({ input: options.input, output: options.output, terminal: true, prompt: 'logic> ', historySize: HISTORY_LINES, history: past });
+  let historyBroken = false;
+  const remember = (line: string): void => {
+    if (!options.historyFile || historyBroken || line.trim() === '') return;
+    try {
+      appendFileSync(options.historyFile, `${line}\n`);
+    } catch (e) {
+      historyBroken = true;
+      options.note(`the history is not kept: ${(e as Error).message}`);
+    }
+  };
   const end: ReplEnd = {};
   /** The commands that changed the session (definitions), to run again after an interruption. */
   const history: string[] = [];
@@ -222,7 +255,7 @@ export async function logicRepl(options: ReplOptions): Promise<ReplEnd> {
       return;
     }
     if ('error' in r) return options.note(r.error.message.split('\n')[0]!);
-    if (r.line.verb !== 'eval') history.push(command);
+    if (!['eval', 'test', 'inf', 'draw'].includes(r.line.verb)) history.push(command);
     if (r.dot !== undefined) end.dot = r.dot;
     if (r.line.mpl !== undefined) end.mpl = r.line.mpl;
     if (r.line.verb !== 'macro' && r.line.verb !== 'morphism') options.show(r.line);
@@ -232,6 +265,7 @@ export async function logicRepl(options: ReplOptions): Promise<ReplEnd> {
   rl.prompt();
   try {
     for await (const line of rl) {
+      remember(line);
       if (pending === '' && (line.trim() === '' || line.trim().startsWith('#'))) {
         rl.prompt();
         continue;

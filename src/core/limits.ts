@@ -74,6 +74,13 @@ export const LIMITS = {
     fixed: true,
     bounds: 'the base, or the largest coefficient, of a numeration system named msd_K, lsd_K, lin_..., neg_K (a formula over t variables reads base^t letters)',
   },
+  logicTestWords: { default: 100_000, shown: '100 k', fixed: true, bounds: 'inputs the logic `test NAME n` command lists' },
+  ostrowskiQuotient: {
+    default: 64,
+    shown: '64',
+    fixed: true,
+    bounds: 'the largest partial quotient of an `ost` continued fraction (its adder reads (d+1)^3 letters over about 36 d^2 sums per position)',
+  },
   // The logic admissibility engine (src/logic/admissibility, src/logic/chains.ts): caps of its own.
   admissibilityNfaStates: {
     default: 30_000_000,

@@ -17,11 +17,32 @@ export interface LogicLine {
   text?: string;
   /** For `eval NAME i n "φ"`: Walnut's incidence matrices as Maple text. */
   mpl?: string;
+  /** The tracks' systems or alphabets, in track order. */
+  tracks?: string[];
+  /** What test, inf, ost and draw print, line by line, and the same as data. */
+  output?: string[];
+  data?: Record<string, unknown>;
+  /** The command's terminator asked for the steps (`:`) or the intermediate automata too (`::`). */
+  show?: 'steps' | 'details';
+}
+
+/** The line of a finished command (the automaton stays behind). */
+export function lineOf(r: import('../logic/session.js').CommandResult): LogicLine {
+  const line: LogicLine = { verb: r.verb, name: r.name, result: r.result, states: r.states, variables: r.variables };
+  if (r.steps) line.steps = r.steps;
+  if (r.mpl !== undefined) line.mpl = r.mpl;
+  if (r.tracks) line.tracks = r.tracks;
+  if (r.output) line.output = r.output;
+  if (r.data) line.data = r.data;
+  if (r.show) line.show = r.show;
+  return line;
 }
 
 export interface LogicArgs {
   commands: string[];
+  /** The library root: read, and with `save` written (results and definitions kept from session to session). */
   library?: string;
+  save?: boolean;
   print?: boolean;
   dot?: boolean;
   maxStates?: number;
@@ -37,7 +58,7 @@ export interface LogicPanelResult {
 /** The commands in order, one LogicLine emitted per command as it finishes; the last one's DOT when asked. */
 async function logicLines(args: LogicArgs, ctx: JobContext): Promise<{ dot?: string }> {
   const { Session, commandDot, commandText } = await import('../logic/session.js');
-  const session = new Session({ signal: ctx.signal, ...(args.library ? { root: args.library } : {}), ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }) });
+  const session = new Session({ signal: ctx.signal, ...(args.library ? { root: args.library, save: args.save === true } : {}), ...(args.maxStates === undefined ? {} : { maxStates: args.maxStates }) });
   let last: import('../logic/session.js').CommandResult | undefined;
   for (const [i, command] of args.commands.entries()) {
     ctx.onProgress(i, args.commands.length, command);
@@ -48,11 +69,8 @@ async function logicLines(args: LogicArgs, ctx: JobContext): Promise<{ dot?: str
       if (e instanceof InterruptedError) throw new InterruptedError<KeptCount>({ done: i });
       throw e;
     }
-    const line: LogicLine = { verb: last.verb, name: last.name, result: last.result, states: last.states, variables: last.variables };
-    if (last.steps) line.steps = last.steps;
+    const line = lineOf(last);
     if (args.print && last.predicate) line.text = commandText(last);
-    const { mpl } = last as { mpl?: string };
-    if (mpl !== undefined) line.mpl = mpl;
     ctx.emit(line);
   }
   return args.dot && last ? { dot: commandDot(last) } : {};

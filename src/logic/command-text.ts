@@ -27,3 +27,6 @@ export function commandsOf(text: string): string[] {
   const { commands, rest } = splitCommands(text);
   return rest === '' ? commands : [...commands, `${rest};`];
 }
+
+/** The folders of a Walnut library (its root), which sprague reads and, with a library kept from session to session, writes. */
+export const LIBRARY_LAYOUT = ['Result', 'Automata Library', 'Word Automata Library', 'Macro Library', 'Morphism Library', 'Custom Bases', 'Command Files', 'Transducer Library'];

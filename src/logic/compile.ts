@@ -43,6 +43,8 @@ export interface Library {
 /** Statistics of one compilation: the state count of every intermediate automaton, in order. */
 export interface CompileTrace {
   steps: { what: string; states: number }[];
+  /** When set (Walnut's `::`), every intermediate automaton too, in the same order. */
+  automata?: Predicate[];
 }
 
 let fresh = 0;
@@ -76,6 +78,7 @@ export class Compiler {
 
   private note(what: string, p: Predicate): Predicate {
     this.trace.steps.push({ what, states: p.dfa.stateCount });
+    this.trace.automata?.push(p);
     return p;
   }
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -52,6 +52,9 @@ test('a logic query whose automata grow past the memory budget ends with exit 3 
 
 const dir = mkdtempSync(join(tmpdir(), 'sprague-bounds-'));
 mkdirSync(join(dir, 'empty'));
+// A folder with files but none of Walnut's library folders: a mistyped --library, not a new library (an empty folder is one).
+mkdirSync(join(dir, 'other'));
+writeFileSync(join(dir, 'other', 'notes.txt'), 'not a library\n');
 
 /** Bad input the audit found giving exit 1 ("internal error"), several lines, or nothing at all. */
 const BAD: [string, string[], RegExp][] = [
@@ -63,7 +66,10 @@ const BAD: [string, string[], RegExp][] = [
   ['junk after a def', ['logic', 'def t "?msd_2 Ex x=x" junk'], /unexpected "junk"/],
   ['junk after a reg', ['logic', 'reg t msd_2 "0*1" junk'], /unexpected "junk"/],
   ['--only without --conformance', ['logic', 'eval t "?msd_2 Ex x=x"', '--only', '99999'], /--only.*give --conformance DIR too/],
-  ['a --library folder that is no Walnut library', ['logic', 'eval t "?msd_2 Ex x=x"', '--library', join(dir, 'empty')], /not a Walnut library folder/],
+  ['a --library folder that is no Walnut library', ['logic', 'eval t "?msd_2 Ex x=x"', '--library', join(dir, 'other')], /not a Walnut library folder/],
+  ['test with no count', ['logic', 'test t;'], /Invalid use of the test command/],
+  ['an ost period with a zero', ['logic', 'ost z [0] [1 0];'], /positive integers/],
+  ['an ost system named as a built-in one', ['logic', 'ost fib [0] [1];'], /built-in numeration system/],
   ['--heaps where it does not apply', ['admissible', 'tribonacci', '--method', 'logic', '--heaps', '3'], /--heaps/],
   ['--heaps on a command without it', ['grundy', 'nim', '3', '--heaps', '3'], /unknown option '--heaps'/],
   ['a mistyped option (commander suggests, on the same line)', ['grundy', 'nim', '--jsn', '3'], /unknown option '--jsn' \(Did you mean --json\?\)/],

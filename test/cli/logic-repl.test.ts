@@ -5,6 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { splitCommands } from '../../src/cli/logic-repl.js';
 
@@ -22,7 +25,9 @@ const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).statu
  * environment (SPRAGUE_GRACE_MS: how long a stopped command may take to stop by itself).
  */
 function terminal(env: Record<string, string> = {}) {
-  const child = spawn('script', ['-qfec', `'${process.execPath}' '${entry}' logic`, '/dev/null'], { env: { ...process.env, NO_COLOR: '1', ...env } });
+  // The history goes to a file of the test's own, not to the home folder.
+  const history = join(mkdtempSync(join(tmpdir(), 'repl-')), 'history');
+  const child = spawn('script', ['-qfec', `'${process.execPath}' '${entry}' logic`, '/dev/null'], { env: { ...process.env, NO_COLOR: '1', SPRAGUE_HISTORY: history, ...env } });
   let screen = '';
   child.stdout.on('data', (d: Buffer) => (screen += d.toString('utf8')));
   child.stderr.on('data', (d: Buffer) => (screen += d.toString('utf8')));
@@ -39,6 +44,7 @@ function terminal(env: Record<string, string> = {}) {
     },
     exited,
     kill: () => child.kill('SIGKILL'),
+    history,
   };
 }
 
@@ -58,6 +64,8 @@ test('the REPL on a terminal: a prompt, help;, definitions kept from line to lin
     await t.waitFor(/y: true[\s\S]*sprague: the command bogus is not supported/);
     t.send('exit;\n');
     assert.equal(await t.exited, 0);
+    // The lines typed are kept, for the next session's arrow up.
+    assert.match(readFileSync(t.history, 'utf8'), /^def odd "E k n=2\*k\+1";$/m);
   } finally {
     t.kill();
   }

@@ -106,3 +106,26 @@ test('sprague logic --conformance DIR --only: the listed case lines, then the su
   assert.equal(bad.status, 2);
   rmSync(light, { recursive: true, force: true });
 });
+
+test('sprague logic --library DIR: a second process sees the first one\'s def, macro, word automaton and ost system; SPRAGUE_LOGIC_LIBRARY makes its folder', () => {
+  const root = mkdtempSync(join(tmpdir(), 'logic-lib-'));
+  const lib = join(root, 'lib');
+  const env = { SPRAGUE_LOGIC_LIBRARY: lib };
+  const first = runCli(['logic', '--file', '-', '--json'], { env, input: 'def odd "Ek n=2*k+1";\nmacro par "Ek %0=2*k";\nmorphism tm "0->01 1->10";\npromote TM tm;\nost numsys [0 3 1] [1 2];\n' });
+  assert.equal(first.status, 0, first.stderr);
+  assert.ok(existsSync(join(lib, 'Automata Library', 'odd.txt')));
+  assert.deepEqual(first.lines.at(-1).files, ['Custom Bases/msd_numsys.txt', 'Custom Bases/msd_numsys_addition.txt']);
+  // The flag names the same folder; the second process has only the files.
+  const second = runCli(['logic', '--library', lib, '--file', '-', '--json'], {
+    input: 'eval a "An $odd(n) | #par(n)";\neval b "Ei TM[i]=TM[i+1] & TM[i+1]=TM[i+2]";\neval c "?msd_numsys Ax,y x+y=y+x";\ntest odd 3;\ninf odd;\n',
+  });
+  assert.equal(second.status, 0, second.stderr);
+  assert.deepEqual(second.lines.map((l) => [l.name, l.result]), [['a', true], ['b', false], ['c', true], ['odd', null], ['odd', null]]);
+  assert.deepEqual(second.lines[3].accepted, ['1', '11', '101']);
+  assert.equal(second.lines[4].infinite, true);
+  assert.ok(existsSync(join(lib, 'Result', 'a.txt')));
+  // Human output: test prints the words, a reg shows its system (not an internal track name).
+  const human = runCli(['logic', '--library', lib, '--file', '-'], { input: 'test odd 2;\nreg r msd_2 "0*1";\neval s "Ex y=x+1":\n' });
+  assert.equal(human.status, 0, human.stderr);
+  assert.match(human.stdout, /^1\n11\nr: 2 states over msd_2\ns: 2 states over \(y\)\n  \S+ +\d+/);
+});

@@ -2,7 +2,8 @@
  * `sprague logic QUERY | --file FILE | --conformance DIR`: the Walnut-style first-order logic engine
  * (deciding-game-invariance, sections 3-5).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError, InterruptedError } from '../../core/errors.js';
@@ -11,8 +12,8 @@ import type { LogicLine } from '../../jobs/index.js';
 import { runCommandJob, stopped } from '../jobs.js';
 import { checkUserFile, checkUserFolder, checkWritableFile, colour, emitJson, emitLine, FlagError, parseCount, readUserFile, writeUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
-import { logicRepl } from '../logic-repl.js';
-import { commandsOf } from '../../logic/command-text.js';
+import { logicRepl, splitCommands } from '../logic-repl.js';
+import { commandsOf, LIBRARY_LAYOUT } from '../../logic/command-text.js';
 
 interface Flags {
   json?: boolean;
@@ -72,20 +73,32 @@ async function readStdin(): Promise<string> {
 type Line = LogicLine & { mpl?: string };
 
 function report(r: Line, flags: Flags): void {
+  // --steps, or the command's own `:` / `::` terminator (Walnut's way to ask for them).
+  const steps = (flags.steps || r.show !== undefined) && r.steps ? r.steps : undefined;
   if (flags.json) {
     emitJson({
       name: r.name,
       result: r.result,
       states: r.states,
       ...(r.result === null && r.variables.length > 0 ? { variables: r.variables } : {}),
-      ...(flags.steps && r.steps ? { steps: r.steps } : {}),
+      ...(r.result === null && r.variables.length === 0 && r.tracks && r.tracks.length > 0 ? { tracks: r.tracks } : {}),
+      ...(steps ? { steps } : {}),
       ...(r.mpl !== undefined ? { matrices: matrixNames(r.mpl) } : {}),
+      ...(r.data ?? {}),
     });
     return;
   }
-  const verdict = r.result === null ? `${r.states} states over (${r.variables.join(', ')})` : r.result ? colour.green('true') : colour.red('false');
+  // test, inf, ost and draw print what Walnut prints, and no verdict.
+  if (r.output) {
+    for (const line of r.output) emitLine(line);
+    if (r.text !== undefined) emitLine(r.text);
+    return;
+  }
+  const over = r.variables.length > 0 ? `(${r.variables.join(', ')})` : (r.tracks ?? []).join(', ');
+  const verdict = r.result === null ? `${r.states} states over ${over}` : r.result ? colour.green('true') : colour.red('false');
   emitLine(`${colour.bold(r.name)}: ${verdict}`);
-  if (flags.steps && r.steps) for (const s of r.steps) emitLine(`  ${s.what.padEnd(12)} ${s.states}`);
+  if (steps) for (const s of steps) emitLine(`  ${s.what.padEnd(12)} ${s.states}`);
+  if (r.show === 'details' && flags.library) emitLine(colour.dim(`  intermediate automata in ${join(flags.library, 'Result', `${r.name}_detailed_log.txt`)}`));
   if (r.mpl !== undefined) emitLine(`  incidence matrices ${matrixNames(r.mpl).join(', ')}${flags.mpl ? '' : colour.dim(' (--mpl FILE writes them)')}`);
   if (r.text !== undefined) emitLine(r.text);
 }
@@ -108,6 +121,36 @@ async function conformance(dir: string, flags: Flags): Promise<void> {
   if (interrupted) throw interrupted;
 }
 
+/**
+ * The library folder: --library DIR (an existing folder: a Walnut library, or empty), else the one
+ * SPRAGUE_LOGIC_LIBRARY names (made when missing). Walnut's folders are made in it, and the session
+ * writes its results and definitions there, so that the next session sees them.
+ */
+function libraryFolder(flag: string | undefined): string | undefined {
+  const env = process.env['SPRAGUE_LOGIC_LIBRARY'];
+  const dir = flag ?? (env && env.trim() !== '' ? env : undefined);
+  if (dir === undefined) return undefined;
+  const what = flag !== undefined ? '--library' : 'SPRAGUE_LOGIC_LIBRARY';
+  if (flag === undefined && !existsSync(dir)) mkdirSync(dir, { recursive: true });
+  checkUserFolder(what, dir);
+  if (readdirSync(dir).length > 0 && !LIBRARY_FOLDERS.some((f) => existsSync(join(dir, f)))) {
+    throw new InputError(`${what} ${dir}: not a Walnut library folder (none of ${LIBRARY_FOLDERS.join(', ')} in it, and not empty)`);
+  }
+  try {
+    for (const f of LIBRARY_LAYOUT) mkdirSync(join(dir, f), { recursive: true });
+  } catch (e) {
+    throw new InputError(`${what} ${dir}: cannot make the library's folders (${(e as Error).message})`);
+  }
+  return dir;
+}
+
+/** The REPL's history: $SPRAGUE_HISTORY, else .sprague_history in the library folder, else in the home folder. */
+function historyFile(library: string | undefined): string {
+  const env = process.env['SPRAGUE_HISTORY'];
+  if (env && env.trim() !== '') return env;
+  return join(library ?? homedir(), '.sprague_history');
+}
+
 /** No QUERY on a terminal: the REPL; --dot and --mpl get the last command's automaton and matrices. */
 async function repl(flags: Flags, maxStates: number | undefined): Promise<void> {
   const end = await logicRepl({
@@ -118,6 +161,7 @@ async function repl(flags: Flags, maxStates: number | undefined): Promise<void> 
     ...(flags.print ? { print: true } : {}),
     ...(flags.dot ? { dot: true } : {}),
     ...(maxStates === undefined ? {} : { maxStates }),
+    historyFile: historyFile(flags.library),
     show: (line) => report(line, flags),
     note: (text) => process.stderr.write(`sprague: ${text}\n`),
   });
@@ -128,13 +172,6 @@ async function repl(flags: Flags, maxStates: number | undefined): Promise<void> 
 /** The folders a Walnut library has (any one will do). */
 const LIBRARY_FOLDERS = ['Word Automata Library', 'Command Files', 'Custom Bases', 'Transducer Library', 'Macro Library', 'Automata Library', 'Morphism Library'];
 
-/** --library: a folder that looks like a Walnut library, so that a mistyped path is not read as an empty one. */
-function checkLibraryFolder(dir: string): void {
-  checkUserFolder('--library', dir);
-  if (!LIBRARY_FOLDERS.some((f) => existsSync(join(dir, f)))) {
-    throw new InputError(`--library ${dir}: not a Walnut library folder (none of ${LIBRARY_FOLDERS.join(', ')} in it)`);
-  }
-}
 
 export const logicCommand: CommandModule = {
   register(program: Command) {
@@ -146,7 +183,7 @@ export const logicCommand: CommandModule = {
       .option('--file <file>', 'run the commands in FILE in order (one per line, # comments); - reads standard input')
       .option('--conformance <dir>', 'run the Walnut conformance suite in DIR')
       .option('--dot <file>', 'write the automaton of the (last) command as Graphviz DOT')
-      .option('--library <dir>', 'a Walnut library folder (Word Automata Library/, Command Files/)')
+      .option('--library <dir>', 'a Walnut library folder, read and written: definitions and results kept for the next session (default: $SPRAGUE_LOGIC_LIBRARY)')
       .option('--print', 'print the automaton in Walnut text format')
       .option('--steps', 'show the state count of every intermediate automaton')
       .option('--only <ids>', 'with --conformance: only these case ids, e.g. 527-556,600')
@@ -159,7 +196,8 @@ export const logicCommand: CommandModule = {
           return conformance(flags.conformance, flags);
         }
         if (flags.only !== undefined) throw new FlagError('--only', flags.only, 'it chooses conformance cases: give --conformance DIR too');
-        if (flags.library) checkLibraryFolder(flags.library);
+        const library = libraryFolder(flags.library);
+        if (library !== undefined) flags.library = library;
         if (flags.dot) checkWritableFile('--dot', flags.dot);
         if (flags.mpl) checkWritableFile('--mpl', flags.mpl);
         const maxStates = flags.maxStates === undefined ? undefined : parseCount('--max-states', flags.maxStates);
@@ -182,7 +220,7 @@ export const logicCommand: CommandModule = {
         };
         const args = {
           commands,
-          ...(flags.library ? { library: flags.library } : {}),
+          ...(flags.library ? { library: flags.library, save: true } : {}),
           ...(flags.print ? { print: true } : {}),
           ...(flags.dot ? { dot: true } : {}),
           ...(maxStates === undefined ? {} : { maxStates }),

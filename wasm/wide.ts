@@ -1,0 +1,402 @@
+/**
+ * The sparse-space path of the take-and-break kernel for values of any width up to 2^12, in WebAssembly
+ * (AssemblyScript, compiled by `npm run build` into dist/src/games/heaps/take-and-break/wide.wasm).
+ *
+ * The same algorithm as TakeAndBreakKernel.sparseWide (src/games/heaps/take-and-break/kernel.ts, whose
+ * comments explain it), step for step: the splits with a rare heap, the common candidate c, the witness
+ * cache, the ring of recent witnesses with its promotions, the scan, in the same order, so both give the
+ * same values and the same counters; tests check it against that path. What differs is how the options
+ * reached are kept and gathered:
+ * - each heap of a block of 16 has its own marks, one byte per value (lane j's at marks + j * STRIDE),
+ *   cleared when the block starts, where the JavaScript path stamps one array heap by heap;
+ * - the splits with a rare heap a are gathered for the 16 heaps of the block at once: the values
+ *   G(r - a .. r - a + 15) are one or two 16-byte loads, XORed with G(a), and each lane's value marks its
+ *   own byte (a store with a constant offset per lane). The splits whose big heap is not known when the
+ *   block starts (small rare heaps a < 16 - k, and rare heaps a >= n0 - k) and, for unequal splits, those
+ *   whose two heaps may be equal in some lane (2a in r0 .. r0 + 15) are added heap by heap, as in narrow.ts;
+ * - c and the rare-type values still needed are found 16 values at a time (a compare and a bitmask).
+ * G holds bytes or 16-bit values (the kernel widens it in place when a value passes 255); the code is
+ * written once, generic in the element type.
+ *
+ * The memory is the caller's (imported). wide(params) reads every offset from the parameter block at
+ * `params`, so the layout lives in one place (wide-wasm.ts). Only codes whose splits leave two heaps come
+ * here, with or without `!`.
+ */
+
+// Slots of the parameter block (i32 each): wide-wasm.ts writes and reads them.
+const N: usize = 0;
+const TO: usize = 1;
+const RC: usize = 2;
+const MAX_VALUE: usize = 3;
+const MAX_AT: usize = 4;
+const POS: usize = 5;
+const PI: usize = 6;
+const BITS: usize = 7;
+const PERIOD: usize = 8;
+const HOT_NEXT: usize = 9;
+const RECHECK_RARE: usize = 10;
+const N_TAKE: usize = 11;
+const N_SPLIT: usize = 12;
+const T: usize = 13;
+const G_PTR: usize = 14;
+const G_WIDE: usize = 15;
+const RARE_PTR: usize = 16;
+const COUNTS_PTR: usize = 17;
+const WITNESS_PTR: usize = 18;
+const WITNESS_K_PTR: usize = 19;
+const HOT_PTR: usize = 20;
+const HOT_K_PTR: usize = 21;
+const TAKE_PTR: usize = 22;
+const SPLIT_PTR: usize = 23;
+const UNEQUAL_PTR: usize = 24;
+const WHOLE_PTR: usize = 25;
+const TYPE_PTR: usize = 26;
+const MARKS_PTR: usize = 27;
+const RANGES_PTR: usize = 28;
+const WIDER: usize = 29;
+const STATS_PTR: usize = 30;
+
+/** The ring of recent witnesses (kernel.ts: HOT). */
+const HOT: i32 = 2048;
+/** Heaps per block. */
+const BLOCK: i32 = 16;
+/** Bytes between two lanes' marks: room for 4096 values, and 64 more so that the lanes fall in different cache sets. */
+const STRIDE: usize = 4096 + 64;
+
+let params: usize = 0;
+@inline function slot(i: usize): i32 {
+  return load<i32>(params + (i << 2));
+}
+@inline function setSlot(i: usize, v: i32): void {
+  store<i32>(params + (i << 2), v);
+}
+@inline function i32At(base: usize, i: i32): i32 {
+  return load<i32>(base + (<usize>i << 2));
+}
+@inline function setI32At(base: usize, i: i32, v: i32): void {
+  store<i32>(base + (<usize>i << 2), v);
+}
+
+// Set by wide() for the helpers below.
+let G: usize = 0;
+let rare: usize = 0;
+let split: usize = 0;
+let unequal: usize = 0;
+let nSplit: i32 = 0;
+let marks: usize = 0;
+/** Values below 2^bits: W bytes of marks per lane. */
+let W: i32 = 0;
+/**
+ * Per split digit i, four indices into the rare list, set when a block starts: [0] the small rare heaps
+ * end (a < 16 - k), [1] and [2] the rare heaps whose two heaps may be equal in some lane (unequal
+ * splits only), [3] the rare heaps >= r0 begin.
+ */
+let ranges: usize = 0;
+
+@inline function g<T>(i: i32): i32 {
+  return <i32>load<T>(G + (<usize>i << alignof<T>()));
+}
+
+/** The first index in rare[0..rc) whose heap is >= v (the rare heaps ascend). */
+function firstAtLeast(rc: i32, v: i32): i32 {
+  let lo = 0;
+  let hi = rc;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (i32At(rare, mid) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+@inline function clamp(x: i32, lo: i32, hi: i32): i32 {
+  return x < lo ? lo : x > hi ? hi : x;
+}
+
+/** Marks, in the 16 lanes of the block at n0, the splits with a rare heap a = rare[from..to) (both heaps below n0 in every lane). */
+function gatherRange<T>(r0: i32, from: i32, to: i32): void {
+  for (let j = from; j < to; j++) {
+    const a = i32At(rare, j);
+    const b = G + (<usize>(r0 - a) << alignof<T>());
+    if (sizeof<T>() == 1) {
+      const x = v128.xor(v128.load(b), i8x16.splat(<i8>load<u8>(G + <usize>a)));
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 0), 1, 0 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 1), 1, 1 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 2), 1, 2 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 3), 1, 3 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 4), 1, 4 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 5), 1, 5 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 6), 1, 6 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 7), 1, 7 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 8), 1, 8 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 9), 1, 9 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 10), 1, 10 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 11), 1, 11 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 12), 1, 12 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 13), 1, 13 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 14), 1, 14 * STRIDE);
+      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 15), 1, 15 * STRIDE);
+    } else {
+      const ga = i16x8.splat(<i16>load<u16>(G + (<usize>a << 1)));
+      const x0 = v128.xor(v128.load(b), ga);
+      const x1 = v128.xor(v128.load(b, 16), ga);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 0), 1, 0 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 1), 1, 1 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 2), 1, 2 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 3), 1, 3 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 4), 1, 4 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 5), 1, 5 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 6), 1, 6 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 7), 1, 7 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 0), 1, 8 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 1), 1, 9 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 2), 1, 10 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 3), 1, 11 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 4), 1, 12 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 5), 1, 13 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 6), 1, 14 * STRIDE);
+      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 7), 1, 15 * STRIDE);
+    }
+  }
+}
+
+/**
+ * Starts the block of heaps n0 .. n0+15: clears the lanes' marks and marks the splits with a rare heap
+ * whose both heaps are below n0 in every lane: the rare heaps a with 16 - k <= a < n0 - k, less (for
+ * unequal splits) those with r0 <= 2a <= r0 + 15. With n0 < 32 none (all are added heap by heap).
+ */
+function gatherBlock<T>(n0: i32, rc: i32): void {
+  for (let j = 0; j < BLOCK; j++) memory.fill(marks + <usize>j * STRIDE, 0, <usize>W);
+  for (let i = 0; i < nSplit; i++) {
+    const k = i32At(split, i);
+    const r0 = n0 - k;
+    const small = n0 < 32 ? 0 : firstAtLeast(rc, 16 - k);
+    const recent = n0 < 32 ? 0 : firstAtLeast(rc, r0);
+    let midFrom = small;
+    let midTo = small;
+    if (n0 >= 32 && load<u8>(unequal + <usize>i) !== 0) {
+      midFrom = clamp(firstAtLeast(rc, (r0 + 1) >> 1), small, recent);
+      midTo = clamp(firstAtLeast(rc, ((r0 + 15) >> 1) + 1), midFrom, recent);
+    }
+    const at = ranges + (<usize>i << 4);
+    store<i32>(at, small);
+    store<i32>(at, midFrom, 4);
+    store<i32>(at, midTo, 8);
+    store<i32>(at, recent, 12);
+    gatherRange<T>(r0, small, midFrom);
+    gatherRange<T>(r0, midTo, recent);
+  }
+}
+
+/** Marks the splits a + (r - a) = r with a rare heap a = rare[from..to), a < r, leaving out a = r - a when `skip`. */
+@inline function markSplits<T>(lane: usize, r: i32, from: i32, to: i32, skip: bool): void {
+  for (let j = from; j < to; j++) {
+    const a = i32At(rare, j);
+    if (a >= r) break;
+    if (skip && a + a === r) continue;
+    store<u8>(lane + <usize>(g<T>(a) ^ g<T>(r - a)), 1);
+  }
+}
+
+/** The splits of heap n with a rare heap that gatherBlock left out. */
+function splitsLeftOut<T>(lane: usize, n: i32, rc: i32): void {
+  for (let i = 0; i < nSplit; i++) {
+    const r = n - i32At(split, i);
+    const skip = load<u8>(unequal + <usize>i) !== 0;
+    const at = ranges + (<usize>i << 4);
+    markSplits<T>(lane, r, 0, load<i32>(at), skip);
+    markSplits<T>(lane, r, load<i32>(at, 4), load<i32>(at, 8), skip);
+    markSplits<T>(lane, r, load<i32>(at, 12), rc, skip);
+  }
+}
+
+/**
+ * The bits of the values v0 .. v0+15 whose mark is 0 and whose type (0/1) is `type` (one compare of 16
+ * marks and 16 types). Values past W may come out set; the callers look no further than W.
+ */
+@inline function unmarked(lane: usize, types: usize, type: i32, v0: i32): i32 {
+  const free = v128.and(i8x16.eq(v128.load(lane + <usize>v0), i8x16.splat(0)), i8x16.eq(v128.load(types + <usize>v0), i8x16.splat(<i8>type)));
+  return i8x16.bitmask(free);
+}
+
+/** The least value v < W whose mark is 0 and whose type is `type`, else W. */
+function leastUnmarked(lane: usize, types: usize, type: i32): i32 {
+  for (let v = 0; v < W; v += 16) {
+    const bits = unmarked(lane, types, type, v);
+    if (bits !== 0) return min(v + ctz(bits), W);
+  }
+  return W;
+}
+
+/** kernel.ts's promote: a hit at depth h changes places with the entry at depth h / 2. */
+function promote(hot: usize, hotK: usize, next: i32, p: i32, h: i32): void {
+  let to = next - 1 - (h >> 1);
+  if (to < 0) to += HOT;
+  const a = i32At(hot, to);
+  const k = i32At(hotK, to);
+  setI32At(hot, to, i32At(hot, p));
+  setI32At(hotK, to, i32At(hotK, p));
+  setI32At(hot, p, a);
+  setI32At(hotK, p, k);
+}
+
+/**
+ * G(n..to-1) as TakeAndBreakKernel.sparseWide computes them, from and into the parameter block at
+ * `at`. Returns 0 when it stopped after a heap (at `to`, or when the rare list reached the recheck
+ * mark), 1 when heap n's value needs more bits than the tables have (slot WIDER holds it; heap n is
+ * not stored).
+ */
+export function wide(at: usize): i32 {
+  params = at;
+  return slot(G_WIDE) !== 0 ? run<u16>() : run<u8>();
+}
+
+function run<T>(): i32 {
+  let n = slot(N);
+  const to = slot(TO);
+  let rc = slot(RC);
+  let maxValue = slot(MAX_VALUE);
+  let maxAt = slot(MAX_AT);
+  const pos = slot(POS);
+  const pi = slot(PI);
+  const bits = slot(BITS);
+  const Q = slot(PERIOD);
+  let hotNext = slot(HOT_NEXT);
+  const recheckRare = slot(RECHECK_RARE);
+  const nTake = slot(N_TAKE);
+  const t = slot(T);
+  G = <usize>slot(G_PTR);
+  rare = <usize>slot(RARE_PTR);
+  split = <usize>slot(SPLIT_PTR);
+  unequal = <usize>slot(UNEQUAL_PTR);
+  nSplit = slot(N_SPLIT);
+  marks = <usize>slot(MARKS_PTR);
+  ranges = <usize>slot(RANGES_PTR);
+  W = 1 << bits;
+  const counts = <usize>slot(COUNTS_PTR);
+  const witness = <usize>slot(WITNESS_PTR);
+  const witnessK = <usize>slot(WITNESS_K_PTR);
+  const hot = <usize>slot(HOT_PTR);
+  const hotK = <usize>slot(HOT_K_PTR);
+  const take = <usize>slot(TAKE_PTR);
+  const whole = <usize>slot(WHOLE_PTR);
+  const types = <usize>slot(TYPE_PTR);
+  let scanned: i64 = 0;
+  let cached: i64 = 0;
+  let hotChecked: i64 = 0;
+  let result = 0;
+  let q = n % Q;
+  let laneIndex = BLOCK;
+  for (; n < to; n++) {
+    if (laneIndex === BLOCK) {
+      laneIndex = 0;
+      gatherBlock<T>(n, rc);
+    }
+    const lane = marks + <usize>laneIndex * STRIDE;
+    laneIndex++;
+    splitsLeftOut<T>(lane, n, rc);
+    if (n <= t && load<u8>(whole + <usize>n) !== 0) store<u8>(lane, 1);
+    for (let i = 0; i < nTake; i++) {
+      const k = i32At(take, i);
+      if (k < n) store<u8>(lane + <usize>g<T>(n - k), 1);
+    }
+    // Common-type values have type 1 ^ sigma, rare-type values type sigma.
+    const sigma = pos & (n ^ pi);
+    const c = leastUnmarked(lane, types, sigma ^ 1);
+    // The rare-type values below c not reached: each first tried in the witness cache.
+    let need = 0;
+    for (let v0 = 0; v0 < c; v0 += 16) {
+      let rest = unmarked(lane, types, sigma, v0);
+      if (c - v0 < 16) rest &= (1 << (c - v0)) - 1;
+      for (; rest !== 0; rest &= rest - 1) {
+        const v = v0 + ctz(rest);
+        const a = i32At(witness, v * Q + q);
+        if (a !== 0 && (g<T>(a) ^ g<T>(n - i32At(witnessK, v * Q + q) - a)) === v) store<u8>(lane + <usize>v, 1);
+        else need++;
+      }
+    }
+    cached++;
+    // The ring of recent witnesses, most recent first.
+    for (let h = 0, p = hotNext; need > 0 && h < HOT; h++) {
+      p = p === 0 ? HOT - 1 : p - 1;
+      const a = i32At(hot, p);
+      if (a === 0) break;
+      const k = i32At(hotK, p);
+      const x = g<T>(a) ^ g<T>(n - k - a);
+      if (x < c && load<u8>(lane + <usize>x) === 0) {
+        store<u8>(lane + <usize>x, 1);
+        setI32At(witness, x * Q + q, a);
+        setI32At(witnessK, x * Q + q, k);
+        need--;
+        if (h >= 4) promote(hot, hotK, hotNext, p, h);
+      }
+      hotChecked++;
+    }
+    // Every split, stopped as soon as every value needed is reached.
+    if (need > 0) {
+      for (let i = 0; i < nSplit; i++) {
+        const k = i32At(split, i);
+        const r = n - k;
+        let a = 1;
+        let b = r - 1;
+        let done = false;
+        for (; a < b; a++, b--) {
+          const x = g<T>(a) ^ g<T>(b);
+          if (x < c && load<u8>(lane + <usize>x) === 0) {
+            store<u8>(lane + <usize>x, 1);
+            setI32At(witness, x * Q + q, a);
+            setI32At(witnessK, x * Q + q, k);
+            setI32At(hot, hotNext, a);
+            setI32At(hotK, hotNext, k);
+            hotNext = hotNext + 1 === HOT ? 0 : hotNext + 1;
+            if (--need === 0) {
+              done = true;
+              break;
+            }
+          }
+        }
+        scanned += <i64>a;
+        if (done) break;
+        if (a === b && load<u8>(unequal + <usize>i) === 0) {
+          const x = g<T>(a) ^ g<T>(b);
+          if (x < c && load<u8>(lane + <usize>x) === 0) {
+            store<u8>(lane + <usize>x, 1);
+            if (--need === 0) break;
+          }
+        }
+      }
+    }
+    const value = need > 0 ? leastUnmarked(lane, types, sigma) : c;
+    if (value > maxValue) {
+      if (value >> bits !== 0) {
+        setSlot(WIDER, value);
+        result = 1;
+        break;
+      }
+      maxValue = value;
+      maxAt = n;
+    }
+    store<T>(G + (<usize>n << alignof<T>()), <T>value);
+    if (n >= 1) {
+      const at = counts + (<usize>((value << 1) | ((n ^ pi) & 1)) << 2);
+      store<i32>(at, load<i32>(at) + 1);
+      if (<i32>load<u8>(types + <usize>value) === sigma) setI32At(rare, rc++, n);
+    }
+    q++;
+    if (q === Q) q = 0;
+    if (rc >= recheckRare) {
+      n++;
+      break;
+    }
+  }
+  setSlot(N, n);
+  setSlot(RC, rc);
+  setSlot(MAX_VALUE, maxValue);
+  setSlot(MAX_AT, maxAt);
+  setSlot(HOT_NEXT, hotNext);
+  const stats = <usize>slot(STATS_PTR);
+  store<f64>(stats, <f64>scanned);
+  store<f64>(stats, <f64>cached, 8);
+  store<f64>(stats, <f64>hotChecked, 16);
+  return result;
+}

@@ -240,6 +240,52 @@ function promote(hot: usize, hotK: usize, next: i32, p: i32, h: i32): void {
   setI32At(hotK, p, k);
 }
 
+/** Set by ringPiece: the entries it looked at, and whether it met the ring's unused end. */
+let checked: i32 = 0;
+let ringEnded: bool = false;
+
+/**
+ * The ring entries p = from-1 down to `end` (depth h0 at from - 1) for the `need` rare-type values still
+ * unreached at heap n, as kernel.ts's sparseWide tries them; returns what is still needed. Every value
+ * from c up is marked already (see run), so a hit is an unmarked value. A function of its own, called
+ * for each of the ring's two linear pieces, whose inner loop (up to the next hit) keeps its few values
+ * in registers.
+ */
+function ringPiece<T>(lane: usize, from: i32, end: i32, h0: i32, need: i32, n: i32, Q: i32, q: i32, hotNext: i32): i32 {
+  const hot = <usize>slot(HOT_PTR);
+  const hotK = <usize>slot(HOT_K_PTR);
+  const base = G;
+  ringEnded = false;
+  let p = from - 1;
+  while (need > 0) {
+    // The next entry whose split reaches an unmarked value, or the piece's end, or an unused entry.
+    let x = 0;
+    for (; p >= end; p--) {
+      const a = i32At(hot, p);
+      if (a === 0) break;
+      x = <i32>load<T>(base + (<usize>a << alignof<T>())) ^ <i32>load<T>(base + (<usize>(n - i32At(hotK, p) - a) << alignof<T>()));
+      if (load<u8>(lane + <usize>x) === 0) break;
+    }
+    if (p < end) break;
+    const a = i32At(hot, p);
+    if (a === 0) {
+      ringEnded = true;
+      break;
+    }
+    store<u8>(lane + <usize>x, 1);
+    const witness = <usize>slot(WITNESS_PTR);
+    const witnessK = <usize>slot(WITNESS_K_PTR);
+    setI32At(witness, x * Q + q, a);
+    setI32At(witnessK, x * Q + q, i32At(hotK, p));
+    need--;
+    const h = h0 + (from - 1 - p);
+    if (h >= 4) promote(hot, hotK, hotNext, p, h);
+    p--;
+  }
+  checked = from - 1 - p;
+  return need;
+}
+
 /**
  * G(n..to-1) as TakeAndBreakKernel.sparseWide computes them, from and into the parameter block at
  * `at`. Returns 0 when it stopped after a heap (at `to`, or when the rare list reached the recheck
@@ -303,6 +349,9 @@ function run<T>(): i32 {
     // Common-type values have type 1 ^ sigma, rare-type values type sigma.
     const sigma = pos & (n ^ pi);
     const c = leastUnmarked(lane, types, sigma ^ 1);
+    // Values from c up are marked as if reached: what follows looks only for unreached values below c
+    // (the JavaScript path's test x < c), and the least unreached rare-type value, if any, is below c.
+    if (c < W) memory.fill(lane + <usize>c, 1, <usize>(W - c));
     // The rare-type values below c not reached: each first tried in the witness cache.
     let need = 0;
     for (let v0 = 0; v0 < c; v0 += 16) {
@@ -316,21 +365,12 @@ function run<T>(): i32 {
       }
     }
     cached++;
-    // The ring of recent witnesses, most recent first.
-    for (let h = 0, p = hotNext; need > 0 && h < HOT; h++) {
-      p = p === 0 ? HOT - 1 : p - 1;
-      const a = i32At(hot, p);
-      if (a === 0) break;
-      const k = i32At(hotK, p);
-      const x = g<T>(a) ^ g<T>(n - k - a);
-      if (x < c && load<u8>(lane + <usize>x) === 0) {
-        store<u8>(lane + <usize>x, 1);
-        setI32At(witness, x * Q + q, a);
-        setI32At(witnessK, x * Q + q, k);
-        need--;
-        if (h >= 4) promote(hot, hotK, hotNext, p, h);
-      }
-      hotChecked++;
+    // The ring of recent witnesses, most recent first: its two linear pieces.
+    need = ringPiece<T>(lane, hotNext, 0, 0, need, n, Q, q, hotNext);
+    hotChecked += <i64>checked;
+    if (need > 0 && !ringEnded) {
+      need = ringPiece<T>(lane, HOT, hotNext, hotNext, need, n, Q, q, hotNext);
+      hotChecked += <i64>checked;
     }
     // Every split, stopped as soon as every value needed is reached.
     if (need > 0) {
@@ -342,7 +382,7 @@ function run<T>(): i32 {
         let done = false;
         for (; a < b; a++, b--) {
           const x = g<T>(a) ^ g<T>(b);
-          if (x < c && load<u8>(lane + <usize>x) === 0) {
+          if (load<u8>(lane + <usize>x) === 0) {
             store<u8>(lane + <usize>x, 1);
             setI32At(witness, x * Q + q, a);
             setI32At(witnessK, x * Q + q, k);
@@ -359,7 +399,7 @@ function run<T>(): i32 {
         if (done) break;
         if (a === b && load<u8>(unequal + <usize>i) === 0) {
           const x = g<T>(a) ^ g<T>(b);
-          if (x < c && load<u8>(lane + <usize>x) === 0) {
+          if (load<u8>(lane + <usize>x) === 0) {
             store<u8>(lane + <usize>x, 1);
             if (--need === 0) break;
           }

@@ -10,8 +10,10 @@
  * - each heap of a block of 16 has its own marks, one byte per value (lane j's at marks + j * STRIDE),
  *   cleared when the block starts, where the JavaScript path stamps one array heap by heap;
  * - the splits with a rare heap a are gathered for the 16 heaps of the block at once: the values
- *   G(r - a .. r - a + 15) are one or two 16-byte loads, XORed with G(a), and each lane's value marks its
- *   own byte (a store with a constant offset per lane). The splits whose big heap is not known when the
+ *   G(r - a .. r - a + 15) are one or two 16-byte loads, XORed with G(a), widened to 32 bits and added to
+ *   the lanes' mark addresses, and each lane's value marks its own byte (one extract, one store);
+ * - the ring of recent witnesses keeps k + a and G(a) beside a (G(a) never changes), and its loop runs
+ *   in a function of its own up to the next hit; The splits whose big heap is not known when the
  *   block starts (small rare heaps a < 16 - k, and rare heaps a >= n0 - k) and, for unequal splits, those
  *   whose two heaps may be equal in some lane (2a in r0 .. r0 + 15) are added heap by heap, as in narrow.ts;
  * - c and the rare-type values still needed are found 16 values at a time (a compare and a bitmask).
@@ -55,6 +57,7 @@ const MARKS_PTR: usize = 27;
 const RANGES_PTR: usize = 28;
 const WIDER: usize = 29;
 const STATS_PTR: usize = 30;
+const HOT_G_PTR: usize = 31;
 
 /** The ring of recent witnesses (kernel.ts: HOT). */
 const HOT: i32 = 2048;
@@ -113,50 +116,52 @@ function firstAtLeast(rc: i32, v: i32): i32 {
   return x < lo ? lo : x > hi ? hi : x;
 }
 
-/** Marks, in the 16 lanes of the block at n0, the splits with a rare heap a = rare[from..to) (both heaps below n0 in every lane). */
+/**
+ * Marks, in the 16 lanes of the block at n0, the splits with a rare heap a = rare[from..to) (both heaps
+ * below n0 in every lane). The 16 values are widened to 32 bits and added to the lanes' mark addresses,
+ * so that each lane's mark is one extract and one store.
+ */
 function gatherRange<T>(r0: i32, from: i32, to: i32): void {
+  const s = <i32>STRIDE;
+  const m = <i32>marks;
+  const at0 = i32x4(m, m + s, m + 2 * s, m + 3 * s);
+  const at1 = i32x4.add(at0, i32x4.splat(4 * s));
+  const at2 = i32x4.add(at0, i32x4.splat(8 * s));
+  const at3 = i32x4.add(at0, i32x4.splat(12 * s));
   for (let j = from; j < to; j++) {
     const a = i32At(rare, j);
     const b = G + (<usize>(r0 - a) << alignof<T>());
+    let lo: v128;
+    let hi: v128;
     if (sizeof<T>() == 1) {
       const x = v128.xor(v128.load(b), i8x16.splat(<i8>load<u8>(G + <usize>a)));
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 0), 1, 0 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 1), 1, 1 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 2), 1, 2 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 3), 1, 3 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 4), 1, 4 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 5), 1, 5 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 6), 1, 6 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 7), 1, 7 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 8), 1, 8 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 9), 1, 9 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 10), 1, 10 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 11), 1, 11 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 12), 1, 12 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 13), 1, 13 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 14), 1, 14 * STRIDE);
-      store<u8>(marks + <usize>i8x16.extract_lane_u(x, 15), 1, 15 * STRIDE);
+      lo = i16x8.extend_low_i8x16_u(x);
+      hi = i16x8.extend_high_i8x16_u(x);
     } else {
       const ga = i16x8.splat(<i16>load<u16>(G + (<usize>a << 1)));
-      const x0 = v128.xor(v128.load(b), ga);
-      const x1 = v128.xor(v128.load(b, 16), ga);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 0), 1, 0 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 1), 1, 1 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 2), 1, 2 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 3), 1, 3 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 4), 1, 4 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 5), 1, 5 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 6), 1, 6 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x0, 7), 1, 7 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 0), 1, 8 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 1), 1, 9 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 2), 1, 10 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 3), 1, 11 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 4), 1, 12 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 5), 1, 13 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 6), 1, 14 * STRIDE);
-      store<u8>(marks + <usize>i16x8.extract_lane_u(x1, 7), 1, 15 * STRIDE);
+      lo = v128.xor(v128.load(b), ga);
+      hi = v128.xor(v128.load(b, 16), ga);
     }
+    const v0 = i32x4.add(i32x4.extend_low_i16x8_u(lo), at0);
+    const v1 = i32x4.add(i32x4.extend_high_i16x8_u(lo), at1);
+    const v2 = i32x4.add(i32x4.extend_low_i16x8_u(hi), at2);
+    const v3 = i32x4.add(i32x4.extend_high_i16x8_u(hi), at3);
+      store<u8>(<usize>i32x4.extract_lane(v0, 0), 1);
+      store<u8>(<usize>i32x4.extract_lane(v0, 1), 1);
+      store<u8>(<usize>i32x4.extract_lane(v0, 2), 1);
+      store<u8>(<usize>i32x4.extract_lane(v0, 3), 1);
+      store<u8>(<usize>i32x4.extract_lane(v1, 0), 1);
+      store<u8>(<usize>i32x4.extract_lane(v1, 1), 1);
+      store<u8>(<usize>i32x4.extract_lane(v1, 2), 1);
+      store<u8>(<usize>i32x4.extract_lane(v1, 3), 1);
+      store<u8>(<usize>i32x4.extract_lane(v2, 0), 1);
+      store<u8>(<usize>i32x4.extract_lane(v2, 1), 1);
+      store<u8>(<usize>i32x4.extract_lane(v2, 2), 1);
+      store<u8>(<usize>i32x4.extract_lane(v2, 3), 1);
+      store<u8>(<usize>i32x4.extract_lane(v3, 0), 1);
+      store<u8>(<usize>i32x4.extract_lane(v3, 1), 1);
+      store<u8>(<usize>i32x4.extract_lane(v3, 2), 1);
+      store<u8>(<usize>i32x4.extract_lane(v3, 3), 1);
   }
 }
 
@@ -228,16 +233,30 @@ function leastUnmarked(lane: usize, types: usize, type: i32): i32 {
   return W;
 }
 
+/**
+ * The ring of recent witnesses is three arrays here: the smaller heap a, k + a (k the tokens removed,
+ * so that the big heap of heap n's split is n - (k + a); 0 for an unused entry), and G(a), which never
+ * changes once computed. wide-wasm.ts converts from and to the kernel's (a, k).
+ */
+let hot: usize = 0;
+let hotKA: usize = 0;
+let hotG: usize = 0;
+
+@inline function setRing(p: i32, a: i32, ka: i32, ga: i32): void {
+  setI32At(hot, p, a);
+  setI32At(hotKA, p, ka);
+  setI32At(hotG, p, ga);
+}
+
 /** kernel.ts's promote: a hit at depth h changes places with the entry at depth h / 2. */
-function promote(hot: usize, hotK: usize, next: i32, p: i32, h: i32): void {
+function promote(next: i32, p: i32, h: i32): void {
   let to = next - 1 - (h >> 1);
   if (to < 0) to += HOT;
   const a = i32At(hot, to);
-  const k = i32At(hotK, to);
-  setI32At(hot, to, i32At(hot, p));
-  setI32At(hotK, to, i32At(hotK, p));
-  setI32At(hot, p, a);
-  setI32At(hotK, p, k);
+  const ka = i32At(hotKA, to);
+  const ga = i32At(hotG, to);
+  setRing(to, i32At(hot, p), i32At(hotKA, p), i32At(hotG, p));
+  setRing(p, a, ka, ga);
 }
 
 /** Set by ringPiece: the entries it looked at, and whether it met the ring's unused end. */
@@ -252,8 +271,8 @@ let ringEnded: bool = false;
  * in registers.
  */
 function ringPiece<T>(lane: usize, from: i32, end: i32, h0: i32, need: i32, n: i32, Q: i32, q: i32, hotNext: i32): i32 {
-  const hot = <usize>slot(HOT_PTR);
-  const hotK = <usize>slot(HOT_K_PTR);
+  const ringKA = hotKA;
+  const ringG = hotG;
   const base = G;
   ringEnded = false;
   let p = from - 1;
@@ -261,25 +280,25 @@ function ringPiece<T>(lane: usize, from: i32, end: i32, h0: i32, need: i32, n: i
     // The next entry whose split reaches an unmarked value, or the piece's end, or an unused entry.
     let x = 0;
     for (; p >= end; p--) {
-      const a = i32At(hot, p);
-      if (a === 0) break;
-      x = <i32>load<T>(base + (<usize>a << alignof<T>())) ^ <i32>load<T>(base + (<usize>(n - i32At(hotK, p) - a) << alignof<T>()));
+      const ka = i32At(ringKA, p);
+      if (ka === 0) break;
+      x = i32At(ringG, p) ^ <i32>load<T>(base + (<usize>(n - ka) << alignof<T>()));
       if (load<u8>(lane + <usize>x) === 0) break;
     }
     if (p < end) break;
-    const a = i32At(hot, p);
-    if (a === 0) {
+    if (i32At(ringKA, p) === 0) {
       ringEnded = true;
       break;
     }
     store<u8>(lane + <usize>x, 1);
     const witness = <usize>slot(WITNESS_PTR);
     const witnessK = <usize>slot(WITNESS_K_PTR);
+    const a = i32At(hot, p);
     setI32At(witness, x * Q + q, a);
-    setI32At(witnessK, x * Q + q, i32At(hotK, p));
+    setI32At(witnessK, x * Q + q, i32At(ringKA, p) - a);
     need--;
     const h = h0 + (from - 1 - p);
-    if (h >= 4) promote(hot, hotK, hotNext, p, h);
+    if (h >= 4) promote(hotNext, p, h);
     p--;
   }
   checked = from - 1 - p;
@@ -322,8 +341,9 @@ function run<T>(): i32 {
   const counts = <usize>slot(COUNTS_PTR);
   const witness = <usize>slot(WITNESS_PTR);
   const witnessK = <usize>slot(WITNESS_K_PTR);
-  const hot = <usize>slot(HOT_PTR);
-  const hotK = <usize>slot(HOT_K_PTR);
+  hot = <usize>slot(HOT_PTR);
+  hotKA = <usize>slot(HOT_K_PTR);
+  hotG = <usize>slot(HOT_G_PTR);
   const take = <usize>slot(TAKE_PTR);
   const whole = <usize>slot(WHOLE_PTR);
   const types = <usize>slot(TYPE_PTR);
@@ -386,8 +406,7 @@ function run<T>(): i32 {
             store<u8>(lane + <usize>x, 1);
             setI32At(witness, x * Q + q, a);
             setI32At(witnessK, x * Q + q, k);
-            setI32At(hot, hotNext, a);
-            setI32At(hotK, hotNext, k);
+            setRing(hotNext, a, k + a, g<T>(a));
             hotNext = hotNext + 1 === HOT ? 0 : hotNext + 1;
             if (--need === 0) {
               done = true;

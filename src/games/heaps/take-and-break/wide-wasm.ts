@@ -44,6 +44,7 @@ const Slot = {
   RangesPtr: 28,
   Wider: 29,
   StatsPtr: 30,
+  HotGPtr: 31,
 } as const;
 
 /** The widest values the module takes: 2^12 (each lane's marks are 4096 bytes); wider ones run in JavaScript. */
@@ -68,7 +69,9 @@ const TYPE_AT = RANGES_AT + 16 * (MAX_T + 1);
 const COUNTS_AT = Math.ceil((TYPE_AT + MAX_W + 16) / 64) * 64;
 const HOT_AT = COUNTS_AT + 4 * 2 * MAX_W;
 const HOT_K_AT = HOT_AT + 4 * HOT;
-const WITNESS_AT = HOT_K_AT + 4 * HOT;
+/** The ring in the module: a, k + a and G(a) (wasm/wide.ts). */
+const HOT_G_AT = HOT_K_AT + 4 * HOT;
+const WITNESS_AT = HOT_G_AT + 4 * HOT;
 const WITNESS_K_AT = WITNESS_AT + 4 * MAX_W * MAX_PERIOD;
 const MARKS_AT = Math.ceil((WITNESS_K_AT + 4 * MAX_W * MAX_PERIOD) / 64) * 64;
 const END = MARKS_AT + 16 * STRIDE + 16;
@@ -197,6 +200,7 @@ export class WideWasm {
     slots[Slot.WitnessKPtr] = WITNESS_K_AT;
     slots[Slot.HotPtr] = HOT_AT;
     slots[Slot.HotKPtr] = HOT_K_AT;
+    slots[Slot.HotGPtr] = HOT_G_AT;
     slots[Slot.TakePtr] = TAKE_AT;
     slots[Slot.SplitPtr] = SPLIT_AT;
     slots[Slot.UnequalPtr] = UNEQUAL_AT;
@@ -213,11 +217,16 @@ export class WideWasm {
     const witness = new Int32Array(buffer, WITNESS_AT, wLength);
     const witnessK = new Int32Array(buffer, WITNESS_K_AT, wLength);
     const hot = new Int32Array(buffer, HOT_AT, HOT);
-    const hotK = new Int32Array(buffer, HOT_K_AT, HOT);
+    const hotKA = new Int32Array(buffer, HOT_K_AT, HOT);
+    const hotG = new Int32Array(buffer, HOT_G_AT, HOT);
     witness.set(state.witness);
     witnessK.set(state.witnessK);
     hot.set(state.hot);
-    hotK.set(state.hotK);
+    for (let p = 0; p < HOT; p++) {
+      const a = state.hot[p]!;
+      hotKA[p] = a === 0 ? 0 : state.hotK[p]! + a;
+      hotG[p] = state.G[a]!;
+    }
     // The module stops once the list reaches recheckRare (fits() checked the room for it).
     const rare = new Int32Array(buffer, rareAt, rareRoom);
     rare.set(state.rare.subarray(0, state.rareCount));
@@ -228,7 +237,7 @@ export class WideWasm {
     state.witness.set(witness);
     state.witnessK.set(witnessK);
     state.hot.set(hot);
-    state.hotK.set(hotK);
+    for (let p = 0; p < HOT; p++) state.hotK[p] = hot[p] === 0 ? 0 : hotKA[p]! - hot[p]!;
     const stats = new Float64Array(buffer, STATS_AT, 3);
     const rareCount = slots[Slot.Rc]!;
     let list = state.rare;

@@ -1,7 +1,7 @@
 /**
  * Take-and-break kernel (src/games/heaps/take-and-break) against tczajka's C++ octal solver, as whole processes.
  *
- *   node dist/bench/take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [checksum] [checkpoint=FILE]
+ *   node dist/bench/take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [js] [checksum] [checkpoint=FILE]
  *       one run: G(0..MAX), stopping at a certified period with 'stop' (the default); prints the
  *       period, the fingerprint, the kernel's counters and the process's CPU time so far; `checksum`
  *       adds h = 31 h + G mod 2^32 over the values (not part of what `vs` times). With a checkpoint
@@ -33,10 +33,12 @@ function checksum(values: ArrayLike<number>): number {
 
 function runOne(codeText: string, max: number, atPeriod: 'stop' | 'extend' | 'ignore', flags: string[]): void {
   const sparse = !flags.includes('plain');
+  // `js`: the JavaScript paths only (the kernel before its WebAssembly paths, and their reference).
+  const wasm = !flags.includes('js');
   const checkpoint = flags.find((f) => f.startsWith('checkpoint='))?.slice('checkpoint='.length);
   const code = parseTakeAndBreakCode(codeText);
   const t0 = performance.now();
-  const r = takeAndBreakSequence(code, max, { atPeriod, sparse, ...(checkpoint === undefined ? {} : { checkpoint }) });
+  const r = takeAndBreakSequence(code, max, { atPeriod, sparse, wasm, ...(checkpoint === undefined ? {} : { checkpoint }) });
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage();
   const p = r.period;
@@ -169,4 +171,4 @@ else if (mode === 'vs') {
 }
 else if (mode === 'equal') equal(a!, Number(b));
 else if (mode === 'narrow') await narrow(a!, Number(b));
-else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [checksum] [checkpoint=FILE] | [ANALYZE=PATH] vs [quick] [runs=N] | equal CODE MAX | narrow CODE MAX');
+else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [js] [checksum] [checkpoint=FILE] | [ANALYZE=PATH] vs [quick] [runs=N] | equal CODE MAX | narrow CODE MAX');

@@ -85,9 +85,12 @@ test("take-and-break kernel: the WebAssembly wide path equals the JavaScript one
   }
 });
 
-test('take-and-break kernel: a run asked for more heaps than the WebAssembly memory holds runs in JavaScript, with the same values', () => {
+test('take-and-break kernel: a run asked for 2^30 heaps keeps G in the WebAssembly memory (2 bytes each); one asked for more than it holds runs in JavaScript, with the same values', () => {
   // MAX_CAPACITY (2^31 - 2^20 heaps, 2 bytes each within wasm32's 4 GiB) is the largest run the memory takes.
   assert.ok(MAX_CAPACITY >= 2 ** 30, `${MAX_CAPACITY}`);
+  const atlas = run(parseTakeAndBreakCode('0.6'), 20_000, { limit: 2 ** 30 });
+  assert.ok(atlas.narrowInWasm && atlas.G instanceof Uint16Array && atlas.inWasm.wide > 10_000, JSON.stringify(atlas.inWasm));
+  assertSameRun(atlas, run(parseTakeAndBreakCode('0.6'), 20_000, { wasm: false }), 20_000, '0.6 with room for 2^30 heaps');
   const code = parseTakeAndBreakCode('4!.0');
   const past = run(code, 20_000, { limit: MAX_CAPACITY + 1 });
   assert.equal(past.inWasm.wide + past.inWasm.narrow, 0);

@@ -1,17 +1,22 @@
 /**
  * Take-and-break kernel (src/games/heaps/take-and-break) against tczajka's C++ octal solver, as whole processes.
  *
- *   node dist/bench/take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [checksum] [checkpoint=FILE]
+ *   node dist/bench/take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [js] [checksum] [checkpoint=FILE]
  *       one run: G(0..MAX), stopping at a certified period with 'stop' (the default); prints the
  *       period, the fingerprint, the kernel's counters and the process's CPU time so far; `checksum`
  *       adds h = 31 h + G mod 2^32 over the values (not part of what `vs` times). With a checkpoint
  *       file, resumes from it and writes it every 2^20 heaps (a long run can be stopped).
- *   node dist/bench/take-and-break.js vs ANALYZE [quick]
- *       runs the CLI's `sprague sequence octal:0.16 --max 524288 --summary` and ANALYZE .16 (the built
- *       tczajka `analyze`), best of 5 each, back to back, CPU (user + sys) and wall to the millisecond
- *       (bash's time); then the longer runs (library `run`) unless quick.
+ *   [ANALYZE=PATH] node dist/bench/take-and-break.js vs [quick] [runs=N]
+ *       whole processes of the CLI (`sprague sequence octal:CODE --max MAX --summary`), N runs each (5 by
+ *       default), CPU (user + sys) and wall to the millisecond (bash's time), best and median: 0.16 to
+ *       2^19 (certified), then, unless quick, issue 32's rows: Grundy's game and 0.6 to 2^21 (target 1),
+ *       0.376 to 2^21, 0.354 solved (target 1: certified <= 15 s CPU). When the environment variable
+ *       ANALYZE names a built tczajka `analyze` (patched to take maxn as a second argument; it is never
+ *       part of this repository), each row with a tczajka counterpart also runs it to the same n, back to
+ *       back with sprague's run (analyze prints one line per power of two and stops after the line at
+ *       maxn), and prints the ratio; without it, sprague's rows alone.
  *   node dist/bench/take-and-break.js narrow CODE MAX
- *       the kernel's narrow path in WebAssembly against the same path in JavaScript, in one process
+ *       the kernel in WebAssembly (narrow and wide paths) against the same paths in JavaScript, in one process
  *       each way round: time, and whether values and counters agree.
  *   node dist/bench/take-and-break.js equal CODE MAX
  *       sparse path against the plain path, value for value (prints the first difference).
@@ -28,10 +33,12 @@ function checksum(values: ArrayLike<number>): number {
 
 function runOne(codeText: string, max: number, atPeriod: 'stop' | 'extend' | 'ignore', flags: string[]): void {
   const sparse = !flags.includes('plain');
+  // `js`: the JavaScript paths only (the kernel before its WebAssembly paths, and their reference).
+  const wasm = !flags.includes('js');
   const checkpoint = flags.find((f) => f.startsWith('checkpoint='))?.slice('checkpoint='.length);
   const code = parseTakeAndBreakCode(codeText);
   const t0 = performance.now();
-  const r = takeAndBreakSequence(code, max, { atPeriod, sparse, ...(checkpoint === undefined ? {} : { checkpoint }) });
+  const r = takeAndBreakSequence(code, max, { atPeriod, sparse, wasm, ...(checkpoint === undefined ? {} : { checkpoint }) });
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage();
   const p = r.period;
@@ -74,35 +81,55 @@ function timed(cmd: string, args: string[]): Timing {
   return { cpu: u! + s!, wall: e!, rssMiB: Number(rss.split(' ')[1]) / 1024, out: r.stdout };
 }
 
-function bestOf(n: number, cmd: string, args: string[]): Timing {
-  let best: Timing | undefined;
-  for (let i = 0; i < n; i++) {
-    const t = timed(cmd, args);
-    if (!best || t.cpu < best.cpu) best = t;
-  }
-  return best!;
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-function versus(analyze: string, quick: boolean): void {
-  const self = new URL(import.meta.url).pathname;
+interface Row {
+  name: string;
+  /** The CLI's arguments. */
+  ours: string[];
+  /** analyze's arguments, when it has the same task. */
+  theirs?: string[];
+}
+
+/** Best and median of CPU and wall, in seconds. */
+function summary(ts: Timing[]): string {
+  const cpu = ts.map((t) => t.cpu);
+  const wall = ts.map((t) => t.wall);
+  return `CPU ${Math.min(...cpu).toFixed(2)} / ${median(cpu).toFixed(2)} s, wall ${Math.min(...wall).toFixed(2)} / ${median(wall).toFixed(2)} s, ${Math.max(...ts.map((t) => t.rssMiB)).toFixed(0)} MiB`;
+}
+
+function versus(quick: boolean, runs: number): void {
+  const analyze = process.env['ANALYZE'];
   const node = process.execPath;
-  console.log(`machine: ${cpus().length} cpus, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   const cli = new URL('../../bin/sprague.js', import.meta.url).pathname;
-  const cases: { name: string; ours: string[]; theirs: string[]; reps: number }[] = [
-    { name: '0.16 to 2^19, period certified (the CLI)', ours: [cli, 'sequence', 'octal:0.16', '--max', String(1 << 19), '--summary'], theirs: ['.16'], reps: 5 },
-  ];
+  const seq = (spec: string, max: number): string[] => [cli, 'sequence', spec, '--max', String(max), '--summary'];
+  const rows: Row[] = [{ name: '0.16 to 2^19, period certified', ours: seq('octal:0.16', (1 << 19) - 1), theirs: ['.16'] }];
   if (!quick) {
-    cases.push({ name: "Grundy's game (4!.0) to 2^21", ours: [self, 'run', '4!.0', String((1 << 21) - 1), 'ignore'], theirs: ['grundy', String(1 << 21)], reps: 1 });
-    cases.push({ name: '0.376 to 2^21', ours: [self, 'run', '0.376', String((1 << 21) - 1), 'ignore'], theirs: ['.376', String(1 << 21)], reps: 1 });
+    rows.push({ name: "Grundy's game (4!.0) to 2^21", ours: seq('octal:4!.0', (1 << 21) - 1), theirs: ['grundy', String(1 << 21)] });
+    rows.push({ name: '0.6 to 2^21', ours: seq('octal:0.6', (1 << 21) - 1), theirs: ['.6', String(1 << 21)] });
+    rows.push({ name: '0.376 to 2^21', ours: seq('octal:0.376', (1 << 21) - 1), theirs: ['.376', String(1 << 21)] });
+    // analyze would run 0.354 to 2^25 (its certificate is checked at powers of two only): sprague alone.
+    rows.push({ name: '0.354 solved (20 126 194 heaps, certified)', ours: seq('octal:0.354', 100_000_000) });
   }
-  console.log('| task | sprague CPU (wall) | tczajka CPU (wall) | ratio (CPU) |');
+  console.log(`machine: ${cpus().length} cpus, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ${runs} runs each, back to back; best / median`);
+  console.log(analyze ? `tczajka: ${analyze}` : 'tczajka: ANALYZE not set, sprague alone');
+  console.log('| task | sprague | tczajka | CPU ratio (best / median) |');
   console.log('| --- | --- | --- | --- |');
-  for (const c of cases) {
-    const ours = bestOf(c.reps, node, c.ours);
-    const theirs = bestOf(c.reps, analyze, c.theirs);
-    console.log(`| ${c.name} | ${ours.cpu.toFixed(2)} s (${ours.wall.toFixed(2)} s), ${ours.rssMiB.toFixed(0)} MiB | ${theirs.cpu.toFixed(2)} s (${theirs.wall.toFixed(2)} s), ${theirs.rssMiB.toFixed(0)} MiB | ${(ours.cpu / theirs.cpu).toFixed(2)}x |`);
-    console.log(ours.out.trim().split('\n').map((l) => `    sprague: ${l}`).join('\n'));
-    console.log(theirs.out.trim().split('\n').slice(-2).map((l) => `    tczajka: ${l}`).join('\n'));
+  for (const row of rows) {
+    const ours: Timing[] = [];
+    const theirs: Timing[] = [];
+    for (let i = 0; i < runs; i++) {
+      ours.push(timed(node, row.ours));
+      if (analyze && row.theirs) theirs.push(timed(analyze, row.theirs));
+    }
+    const ratio = theirs.length > 0 ? `${(Math.min(...ours.map((t) => t.cpu)) / Math.min(...theirs.map((t) => t.cpu))).toFixed(2)}x / ${(median(ours.map((t) => t.cpu)) / median(theirs.map((t) => t.cpu))).toFixed(2)}x` : '';
+    console.log(`| ${row.name} | ${summary(ours)} | ${theirs.length > 0 ? summary(theirs) : ''} | ${ratio} |`);
+    console.log(ours[0]!.out.trim().split('\n').map((l) => `    sprague: ${l}`).join('\n'));
+    if (theirs.length > 0) console.log(theirs[0]!.out.trim().split('\n').slice(-2).map((l) => `    tczajka: ${l}`).join('\n'));
   }
   console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 }
@@ -131,13 +158,17 @@ async function narrow(codeText: string, max: number): Promise<void> {
   let first = -1;
   for (let i = 0; i <= max && first < 0; i++) if (w.k.G[i] !== j.k.G[i]) first = i;
   const same = first < 0 && JSON.stringify(w.k.stats) === JSON.stringify(j.k.stats);
-  console.log(`${code.text} to ${max}: WebAssembly ${w.ms.toFixed(1)} ms (narrow path in it: ${w.k.narrowInWasm}), JavaScript ${j.ms.toFixed(1)} ms (first in the process, so with its warm-up); ${same ? 'same values and counters' : `DIFFERENT (first value at ${first})`}`);
+  console.log(`${code.text} to ${max}: WebAssembly ${w.ms.toFixed(1)} ms (heaps in WebAssembly: ${JSON.stringify(w.k.inWasm)}), JavaScript ${j.ms.toFixed(1)} ms (first in the process, so with its warm-up); ${same ? 'same values and counters' : `DIFFERENT (first value at ${first})`}`);
   console.log(`  counters ${JSON.stringify(w.k.stats)}`);
 }
 
 const [mode, a, b, c, ...rest] = process.argv.slice(2);
 if (mode === 'run') runOne(a!, Number(b), (c ?? 'stop') as 'stop' | 'extend' | 'ignore', rest);
-else if (mode === 'vs') versus(a!, b === 'quick');
+else if (mode === 'vs') {
+  const flags = [a, b].filter((x): x is string => x !== undefined);
+  const runs = Number(flags.find((f) => f.startsWith('runs='))?.slice(5) ?? 5);
+  versus(flags.includes('quick'), runs);
+}
 else if (mode === 'equal') equal(a!, Number(b));
 else if (mode === 'narrow') await narrow(a!, Number(b));
-else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [checksum] [checkpoint=FILE] | vs ANALYZE [quick] | equal CODE MAX | narrow CODE MAX');
+else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [js] [checksum] [checkpoint=FILE] | [ANALYZE=PATH] vs [quick] [runs=N] | equal CODE MAX | narrow CODE MAX');

@@ -24,10 +24,12 @@
  *
  * Storage: G in the narrowest typed array that holds its values (Uint8Array below 256, then
  * Uint16Array, then Int32Array), allocated once for the heaps asked for: 1 byte per heap while values
- * stay below 256. Everything else is O(#rare + 2^bits).
+ * stay below 256. Everything else is O(#rare + 2^bits). With the WebAssembly paths, G lives in the
+ * kernel's WebAssembly memory (bytes, widened in place to 16 bits) while it fits there.
  */
 import type { Moves } from './moves.js';
 import { NarrowWasm } from './narrow-wasm.js';
+import { WideWasm } from './wide-wasm.js';
 
 export type Values = Uint8Array | Uint16Array | Int32Array;
 
@@ -294,10 +296,16 @@ export class TakeAndBreakKernel {
   /** Heaps whose rare splits the narrow path gathers in one pass (1..3). */
   private readonly block: number;
   /**
-   * The narrow path in WebAssembly (narrow-wasm.ts), for codes without unequal splits: its memory holds G
-   * while the values fit in a byte. Undefined when it was not asked for, does not apply or is not built.
+   * The kernel's WebAssembly memory and the narrow path in it (narrow-wasm.ts, for codes without unequal
+   * splits): the memory holds G while the values fit in 16 bits and G in its room. Undefined when it was
+   * not asked for, does not apply or is not built.
    */
   private wasm: NarrowWasm | undefined;
+  private readonly narrowAllowed: boolean;
+  /** The wide path in WebAssembly (wide-wasm.ts), on the same memory, for values of 6 to 12 bits. */
+  private wide: WideWasm | undefined;
+  /** Heaps computed by each WebAssembly path (not part of `stats`, which both forms of a path share). */
+  readonly inWasm = { narrow: 0, wide: 0 };
 
   readonly stats: KernelStats = { plain: 0, sparse: 0, scanned: 0, cached: 0, hot: 0, rechosen: 0, changed: 0 };
 
@@ -318,8 +326,9 @@ export class TakeAndBreakKernel {
     this.sparseAllowed = options.sparse !== false && ks.length > 0 && moves.split3.length === 0;
     // Heaps n..n+k (k the least split digit) only split heaps below n; unequal splits go one by one.
     this.block = ks.length > 0 && !moves.split2Unequal.some((u) => u === 1) ? Math.min(ks[0]! + 1, 3) : 1;
-    const wasm = options.wasm !== false && this.sparseAllowed && !moves.split2Unequal.some((u) => u === 1);
-    this.wasm = wasm ? NarrowWasm.create(moves, Math.max(options.limit ?? capacity, capacity, 1)) : undefined;
+    this.narrowAllowed = !moves.split2Unequal.some((u) => u === 1);
+    this.wasm = options.wasm !== false && this.sparseAllowed ? NarrowWasm.create(moves, Math.max(options.limit ?? capacity, capacity, 1)) : undefined;
+    this.wide = this.wasm ? WideWasm.create(this.wasm, moves) : undefined;
     this.G = this.allocate(Math.max(capacity, 1), 256);
     this.unpinFields();
   }
@@ -352,7 +361,7 @@ export class TakeAndBreakKernel {
     }
   }
 
-  /** Whether the narrow path runs in WebAssembly (G lives in its memory). */
+  /** Whether G lives in the WebAssembly memory (the paths there can run on it). */
   get narrowInWasm(): boolean {
     return this.wasm?.holds(this.G) === true;
   }
@@ -372,7 +381,7 @@ export class TakeAndBreakKernel {
     if (this.wasm?.holds(this.G)) {
       // A longer view of the same memory keeps the values; past its room G moves to an ordinary array
       // and the JavaScript paths go on.
-      const G = this.wasm.values(size);
+      const G = this.wasm.values(size, this.G instanceof Uint16Array);
       if (G) {
         this.G = G;
         return;
@@ -384,10 +393,10 @@ export class TakeAndBreakKernel {
     this.G = G;
   }
 
-  /** An array for `capacity` values below `limit`: in the WebAssembly memory while they fit in a byte and it is in use. */
+  /** An array for `capacity` values below `limit`: in the WebAssembly memory while they fit in 16 bits and it is in use. */
   private allocate(capacity: number, limit: number): Values {
-    if (limit <= 256 && this.wasm) {
-      const G = this.wasm.values(capacity);
+    if (limit <= 65536 && this.wasm) {
+      const G = this.wasm.values(capacity, limit > 256);
       if (G) return G;
       this.wasm = undefined;
     }
@@ -405,11 +414,14 @@ export class TakeAndBreakKernel {
     while (this.n < to) {
       // At most 1024 heaps per call: V8 then swaps in its optimised kernel at the next call instead of
       // compiling a second, on-stack-replacement version for a call that runs on and on.
-      const wasm = this.cls.mask !== 0 && this.bits <= 5 && this.wasm !== undefined && this.wasm.holds(this.G) && this.wasm.fits(Math.max(this.rareCount, this.recheckRare) + 1);
-      const stop = Math.min(to, this.nextCheck, wasm ? Infinity : this.n + 1024);
+      const rareLimit = Math.max(this.rareCount, this.recheckRare) + 1;
+      const narrow = this.cls.mask !== 0 && this.bits <= 5 && this.narrowAllowed && this.wasm !== undefined && this.wasm.holds(this.G) && this.wasm.fits(rareLimit);
+      const wide = this.cls.mask !== 0 && this.bits > 5 && this.wide !== undefined && this.wide.fits(this.G, this.bits, this.witnessPeriod, rareLimit);
+      const stop = Math.min(to, this.nextCheck, narrow || wide ? Infinity : this.n + 1024);
       if (this.cls.mask === 0) this.plainRange(stop);
-      else if (wasm) this.narrowWasm(stop);
+      else if (narrow) this.narrowWasm(stop);
       else if (this.bits <= 5) this.sparseNarrow(stop);
+      else if (wide) this.wideWasm(stop);
       else this.sparseWide(stop);
       if (this.n === this.nextCheck || (this.cls.mask !== 0 && this.rareCount >= this.recheckRare)) this.recheck();
     }
@@ -440,9 +452,14 @@ export class TakeAndBreakKernel {
   /** Stores G(a) = g and updates the maxima and counts (not the rare list). */
   private record(a: number, g: number): void {
     if (g >= valueLimit(this.G)) {
-      const G = valueArray(this.G.length, g + 1);
-      G.set(this.G.subarray(0, a));
-      this.G = G;
+      if (this.wasm?.holds(this.G) && g < 65536) {
+        // Bytes to 16 bits in place: G stays in the memory the WebAssembly paths run on.
+        this.G = this.wasm.widen(a, this.G.length);
+      } else {
+        const G = valueArray(this.G.length, g + 1);
+        G.set(this.G.subarray(0, a));
+        this.G = G;
+      }
     }
     this.G[a] = g;
     if (g > this.maxValue) {
@@ -634,6 +651,56 @@ export class TakeAndBreakKernel {
       n++;
     }
     this.stats.sparse += n - from;
+    this.inWasm.narrow += n - from;
+    this.n = n;
+  }
+
+  /**
+   * sparseWide in WebAssembly (wasm/wide.ts: the same steps, with the splits with a rare heap gathered
+   * for 16 heaps at once): as narrowWasm, the kernel's tables go in and come back, and a value that needs
+   * another bit comes back unstored and is recorded here, as sparseWide records it.
+   */
+  private wideWasm(to: number): void {
+    const from = this.n;
+    const state = {
+      n: from,
+      G: this.G as Uint8Array | Uint16Array,
+      rare: this.rare,
+      rareCount: this.rareCount,
+      maxValue: this.maxValue,
+      maxAt: this.maxAt,
+      pos: this.cls.pos,
+      pi: this.pi,
+      bits: this.bits,
+      typeOf: this.typeOf,
+      witnessPeriod: this.witnessPeriod,
+      witness: this.witness,
+      witnessK: this.witnessK,
+      hot: this.hot,
+      hotK: this.hotK,
+      hotNext: this.hotNext,
+      recheckRare: this.recheckRare,
+      counts: this.counts,
+    };
+    const r = this.wide!.run(state, to);
+    this.rare = state.rare;
+    this.rareCount = r.rareCount;
+    this.maxValue = r.maxValue;
+    this.maxAt = r.maxAt;
+    this.hotNext = r.hotNext;
+    this.stats.scanned += r.scanned;
+    this.stats.cached += r.cached;
+    this.stats.hot += r.hot;
+    let n = r.n;
+    if (r.wider !== undefined) {
+      const g = r.wider;
+      const sigma = this.cls.pos & (n ^ this.pi);
+      this.record(n, g);
+      if (n >= 1 && parity(g & this.cls.mask) === sigma) this.rareCount = this.pushRare(n, this.rareCount);
+      n++;
+    }
+    this.stats.sparse += n - from;
+    this.inWasm.wide += n - from;
     this.n = n;
   }
 

@@ -1,13 +1,14 @@
 /**
  * The WebAssembly form of the kernel's sparse-space path for values below 32 (wasm/narrow.ts, compiled
- * by `npm run build` into narrow.wasm beside this file): one instance per kernel, whose memory holds the
- * values G while they fit in a byte, so that the JavaScript paths (plain, wide) and the WebAssembly one
- * read and write the same array. The small tables (rare list, counts, witness cache, ring of witnesses)
- * stay the kernel's: they are copied in before a call and back after it, and a call runs until the kernel
- * must look at its class again, so there are a few dozen calls in a run.
+ * by `npm run build` into narrow.wasm beside this file), and the kernel's WebAssembly memory: one per
+ * kernel, which holds the values G (bytes, widened in place to 16 bits when a value passes 255), so that
+ * the JavaScript paths (plain, wide) and the WebAssembly ones (narrow here, wide in wide-wasm.ts, on the
+ * same memory) read and write the same array. The small tables (rare list, counts, witness cache, ring of
+ * witnesses) stay the kernel's: they are copied in before a call and back after it, and a call runs until
+ * the kernel must look at its class again, so there are a few dozen calls in a run.
  *
- * The memory layout below is the one place it is written down; the module reads every offset from the
- * parameter block.
+ * The memory layout below is the one place it is written down (wide-wasm.ts lays out its own tables
+ * within the room WIDE_AT .. WIDE_AT + WIDE_ROOM); the modules read every offset from their parameter blocks.
  */
 import { readFileSync } from 'node:fs';
 
@@ -60,10 +61,20 @@ const WITNESS_AT = WHOLE_AT + MAX_T + 1;
 const WITNESS_K_AT = WITNESS_AT + 4 * WITNESS;
 const HOT_AT = WITNESS_K_AT + 4 * WITNESS;
 const HOT_K_AT = HOT_AT + 4 * HOT;
-/** G starts here; the rare list follows G's room. */
-const G_AT = Math.ceil((HOT_K_AT + 4 * HOT) / 64) * 64;
-/** G's capacity is kept below 2^31 bytes: heap numbers are i32 in the module. */
-const MAX_CAPACITY = 2 ** 31 - 2 ** 20;
+/** The wide path's tables (wide-wasm.ts lays them out). */
+export const WIDE_AT = Math.ceil((HOT_K_AT + 4 * HOT) / 64) * 64;
+export const WIDE_ROOM = 2 ** 20;
+/** G starts here, with 2 bytes of room per heap (widened in place); the rare list follows G's room. */
+const G_AT = WIDE_AT + WIDE_ROOM;
+/** The most bytes a memory may have (65536 pages: wasm32's 4 GiB). */
+const MAX_BYTES = 2 ** 32;
+/** The least room for the rare list (entries); below it, no memory is made and the JavaScript paths run. */
+const MIN_RARE_ROOM = 2 ** 16;
+/**
+ * The most heaps a memory holds: 2 bytes each and the least rare room within 4 GiB (2^31 - 2^20 heaps,
+ * so heap numbers stay i32 in the modules). Past it the kernel keeps its values in an ordinary array.
+ */
+export const MAX_CAPACITY = Math.floor((MAX_BYTES - G_AT - 64 - 4 * MIN_RARE_ROOM) / 2 / 2 ** 20) * 2 ** 20;
 
 let compiled: WebAssembly.Module | null | undefined;
 
@@ -149,7 +160,7 @@ export class NarrowWasm {
     pages: number,
   ) {
     this.memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
-    this.rareAt = Math.ceil((G_AT + limit + 64) / 8) * 8;
+    this.rareAt = NarrowWasm.rareAt(limit);
     this.rareRoom = Math.floor((pages * PAGE - this.rareAt) / 4);
     const instance = new WebAssembly.Instance(module, { env: { memory: this.memory, abort: () => { throw new Error('narrow.wasm aborted'); } } });
     this.narrow = instance.exports['narrow'] as () => number;
@@ -162,18 +173,21 @@ export class NarrowWasm {
     new Uint8Array(this.memory.buffer, WHOLE_AT, moves.whole.length).set(moves.whole);
   }
 
+  private static rareAt(limit: number): number {
+    return Math.ceil((G_AT + 2 * limit + 64) / 8) * 8;
+  }
+
   /**
-   * An instance for these moves with room for `limit` values, or undefined when the module is missing,
-   * the code is outside its tables or the room would pass 4 GiB. The rare list gets room for half as many
-   * heaps as G (the narrow path runs while at most a quarter of the heaps are rare, and the kernel looks
-   * at its class again when the list doubles).
+   * An instance for these moves with room for `limit` values (2 bytes each), or undefined when the
+   * module is missing, the code is outside its tables or `limit` passes MAX_CAPACITY. The rare list gets
+   * room for half as many heaps as G (a sparse path runs while at most a quarter of the heaps are rare,
+   * and the kernel looks at its class again when the list doubles), or what is left of the 4 GiB.
    */
   static create(moves: NarrowMoves, limit: number): NarrowWasm | undefined {
     const module = narrowModule();
     if (!module || moves.t > MAX_T || moves.split2.length === 0 || limit > MAX_CAPACITY) return undefined;
-    const bytes = G_AT + limit + 64 + 4 * (Math.ceil(limit / 2) + 4096);
+    const bytes = Math.min(NarrowWasm.rareAt(limit) + 4 * (Math.ceil(limit / 2) + 4096), MAX_BYTES);
     const pages = Math.ceil(bytes / PAGE);
-    if (pages > 65536) return undefined;
     try {
       return new NarrowWasm(module, moves, limit, pages);
     } catch {
@@ -186,9 +200,34 @@ export class NarrowWasm {
     return G.buffer === this.memory.buffer;
   }
 
-  /** The view of G for `capacity` values (those already there are kept), or undefined past the room. */
-  values(capacity: number): Uint8Array | undefined {
-    return capacity <= this.limit ? new Uint8Array(this.memory.buffer, G_AT, capacity) : undefined;
+  /** The memory, for the wide module (wide-wasm.ts) to run on. */
+  get wasmMemory(): WebAssembly.Memory {
+    return this.memory;
+  }
+
+  /** Where G and the rare list start, and the room of the list (entries). */
+  get layout(): { gAt: number; rareAt: number; rareRoom: number } {
+    return { gAt: G_AT, rareAt: this.rareAt, rareRoom: this.rareRoom };
+  }
+
+  /**
+   * The view of G for `capacity` values (those already there are kept), bytes or, when `wide`, 16-bit
+   * values; undefined past the room.
+   */
+  values(capacity: number, wide = false): Uint8Array | Uint16Array | undefined {
+    if (capacity > this.limit) return undefined;
+    return wide ? new Uint16Array(this.memory.buffer, G_AT, capacity) : new Uint8Array(this.memory.buffer, G_AT, capacity);
+  }
+
+  /**
+   * G(0..n-1), bytes, rewritten in place as 16-bit values (from the top down: value i goes to bytes 2i
+   * and 2i + 1, which only held values above i), and the 16-bit view of `capacity` values.
+   */
+  widen(n: number, capacity: number): Uint16Array {
+    const bytes = new Uint8Array(this.memory.buffer, G_AT, capacity);
+    const wide = new Uint16Array(this.memory.buffer, G_AT, capacity);
+    for (let i = n - 1; i >= 0; i--) wide[i] = bytes[i]!;
+    return wide;
   }
 
   /** Whether a call for heaps n..to-1 has room for the rare list, which may reach `rareLimit` entries. */

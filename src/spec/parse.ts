@@ -68,6 +68,8 @@ const COMPOUNDS: Record<string, { min: number; max: number; make: (args: Ruleset
  * @public
  */
 export function registerGame(name: string, make: () => Ruleset<any>): void {
+  // A spec names a game by lower-case letters only (the grammar of docs/specs.md): another name could never be typed.
+  if (!/^[a-z]+$/.test(name)) throw new RangeError(`registerGame: ${JSON.stringify(name)} is not a game name a spec can use (lower-case letters a-z only)`);
   SIMPLE[name] = make;
 }
 
@@ -84,7 +86,9 @@ const GAME_MODULES: string[] = [];
 export async function loadGameModules(urls: readonly string[]): Promise<void> {
   for (const url of urls) {
     if (GAME_MODULES.includes(url)) continue;
-    await import(url);
+    const loaded = (await import(url)) as { default?: unknown };
+    // A CommonJS module loads sprague (an ES module) with import() and exports the promise of its registration.
+    if (loaded.default instanceof Promise) await loaded.default;
     GAME_MODULES.push(url);
   }
 }

@@ -1,4 +1,6 @@
-// A game of your own, for `sprague --require ./examples/mygame.js ...` (README, "Custom games").
+// A game of your own, for `sprague --require ./examples/mygame.mjs ...` (README, "Custom games"). An ES module
+// (.mjs), so it loads the same in a project of either module kind; mygame.cjs is the CommonJS shape, mygame.ts the
+// TypeScript one.
 //
 // PRIME SUBTRACTION: a move removes 2, 3, 5 or 7 tokens from one heap. The ruleset says what the game is;
 // beside it, the game declares a fast kernel for its Grundy sequence and a period certifier, and every

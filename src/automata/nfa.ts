@@ -280,6 +280,11 @@ export interface SubsetOptions {
   stop?: (companionState: number, accepting: boolean) => boolean;
   /** With stop: pairs whose companion state is not marked here are not expanded (nothing to find past them). */
   companionLive?: Uint8Array;
+  /**
+   * A letter on which the start subset goes to itself, whatever its members' edges (Walnut's
+   * leading-zero fix in the projections of src/logic/predicate.ts: leading zeros may be added too).
+   */
+  startLoop?: number;
 }
 
 export interface SubsetResult {
@@ -435,7 +440,7 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
       if (n > 1) buf.subarray(0, n).sort();
       if (n > largest) largest = n;
       const before = stored;
-      const id = intern(comp ? comp.next(tag, a) : 0, buf, n, i, a);
+      const id = i === 0 && a === options.startLoop ? 0 : intern(comp ? comp.next(tag, a) : 0, buf, n, i, a);
       if (!stop) {
         const at = i * K + a;
         if (at >= delta.length) {

@@ -298,6 +298,26 @@ export interface SubsetResult {
 }
 
 /**
+ * Sorts buf[0..n) ascending: by insertion when short (the subsets of the logic engine's projections
+ * hold about 20 states, and a native sort of a subarray per step took a third of their time).
+ */
+function sortSubset(buf: Int32Array, n: number): void {
+  if (n > 32) {
+    buf.subarray(0, n).sort();
+    return;
+  }
+  for (let i = 1; i < n; i++) {
+    const v = buf[i]!;
+    let j = i - 1;
+    while (j >= 0 && buf[j]! > v) {
+      buf[j + 1] = buf[j]!;
+      j--;
+    }
+    buf[j + 1] = v;
+  }
+}
+
+/**
  * The subset construction on a TableNfa, reachable subsets only, breadth-first with letters
  * ascending (so the first stop pair found is reached by the shortlex-least word). Subsets are sorted
  * Int32 runs in one pool, interned by an open-addressing hash table; one scratch buffer serves every
@@ -437,7 +457,7 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
           if (e < end && letterOf[e]! < next) next = letterOf[e]!;
         }
       }
-      if (n > 1) buf.subarray(0, n).sort();
+      sortSubset(buf, n);
       if (n > largest) largest = n;
       const before = stored;
       const id = i === 0 && a === options.startLoop ? 0 : intern(comp ? comp.next(tag, a) : 0, buf, n, i, a);

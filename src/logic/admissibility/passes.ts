@@ -11,7 +11,7 @@ import { minimise } from '../../automata/minimise.js';
 import { determiniseTable, type TableNfa } from '../../automata/nfa.js';
 import { complement, difference, intersection, liveIntersection, liveUnion, product } from '../../automata/ops.js';
 import { existsMinimal, type ProjectionResult } from '../../automata/projection.js';
-import { existsMinimalStored, type StoreFigures } from '../../automata/projection-store.js';
+import { existsMinimalStored, existsThrough, type StoreFigures } from '../../automata/projection-store.js';
 import { LiveDfa, TupleProduct } from '../../automata/tuple-product.js';
 import { LimitError } from '../../core/errors.js';
 import { limitDefault } from '../../core/limits.js';
@@ -226,15 +226,14 @@ function project(M: Dfa, A: Dfa, RX: Dfa, options: DirectOptions, what: string, 
     },
   };
   if (through) {
-    try {
-      const cap = Math.min(options.maxThroughCandidates ?? 1_000_000, limits.maxStates);
-      const sub = existsMinimalStored(M, A, b, b, { ...limits, ...store, maxStates: cap, within: RX });
-      options.log?.(`subsets of ${what} through R`, sub.subsets);
-      return sub;
-    } catch (e) {
-      if (!(e instanceof LimitError)) throw e;
-      options.log?.(`subsets of ${what} through R: over`, e.partial as number);
+    const cap = Math.min(options.maxThroughCandidates ?? 1_000_000, limits.maxStates);
+    const sub = existsThrough(M, A, b, b, RX, cap, { ...limits, ...store });
+    if (sub.through) options.log?.(`subsets of ${what} through R`, sub.pairs);
+    else {
+      options.log?.(`subsets of ${what} through R: over`, sub.pairs);
+      options.log?.(`subsets of ${what}`, sub.subsets);
     }
+    return sub;
   }
   const sub = existsMinimalStored(M, A, b, b, { ...limits, ...store });
   options.log?.(`subsets of ${what}`, sub.subsets);

@@ -7,6 +7,7 @@ import { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
 import { atLeast } from './grow.js';
 import { POLL_WORK } from './poll.js';
+import { backwardReachable } from './reach.js';
 import type { Stop } from '../core/stop.js';
 
 /**
@@ -263,6 +264,40 @@ export function exploreNfa(
   }
   const accepting = Uint8Array.from(interner.keys.subarray(0, interner.count), (k) => (accept(k) ? 1 : 0));
   return { alphabetSize: K, stateCount: interner.count, starts, accepting, edgeStart: edgeStart.slice(0, interner.count + 1), letter: letterOf.slice(0, used), succ: succ.slice(0, used) };
+}
+
+/**
+ * The NFA without its states that cannot reach acceptance (edges to them and starts among them
+ * dropped; states keep their numbers): the same language, and a subset construction on it builds
+ * subsets without dead members, so fewer of them. Two thirds of the states of the layer passes'
+ * M(p, m) on Tribonacci are dead. O(states + edges).
+ */
+export function trimNfa(nfa: TableNfa): TableNfa {
+  const { stateCount: n, edgeStart, succ, letter } = nfa;
+  const live = backwardReachable(
+    n,
+    (edge) => {
+      for (let s = 0; s < n; s++) for (let e = edgeStart[s]!; e < edgeStart[s + 1]!; e++) edge(s, succ[e]!);
+    },
+    (s) => nfa.accepting[s] !== 0,
+  );
+  const start = new Int32Array(n + 1);
+  let kept = 0;
+  for (let e = 0; e < succ.length; e++) if (live[succ[e]!]) kept++;
+  const succ2 = new Int32Array(kept);
+  const letter2 = letter instanceof Uint16Array ? new Uint16Array(kept) : new Int32Array(kept);
+  let used = 0;
+  for (let s = 0; s < n; s++) {
+    if (live[s]) {
+      for (let e = edgeStart[s]!; e < edgeStart[s + 1]!; e++) {
+        if (!live[succ[e]!]) continue;
+        succ2[used] = succ[e]!;
+        letter2[used++] = letter[e]!;
+      }
+    }
+    start[s + 1] = used;
+  }
+  return { ...nfa, starts: nfa.starts.filter((s) => live[s] !== 0), edgeStart: start, letter: letter2, succ: succ2 };
 }
 
 export interface SubsetOptions {

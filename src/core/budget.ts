@@ -7,10 +7,12 @@ import { getHeapStatistics } from 'node:v8';
 import { LimitError } from './errors.js';
 
 let memoryOverride: number | undefined;
+// totalmem() reads /proc/meminfo on Linux, and the kernels ask at every growth of a table: read once.
+let halfMachine: number | undefined;
 
 /** The memory budget of one computation, in bytes (the `memory` row): set by the caller, else half the machine's. */
 export function memoryBudget(): number {
-  return memoryOverride ?? Math.floor(totalmem() / 2);
+  return memoryOverride ?? (halfMachine ??= Math.floor(totalmem() / 2));
 }
 
 /**

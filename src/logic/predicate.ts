@@ -4,9 +4,10 @@
  * the first track varying fastest. Every operation minimises its result. Arithmetic tracks accept
  * only valid expansions, padded with zeros (leading for msd, trailing for lsd).
  */
-import { InputError, InterruptedError, LimitError } from '../core/errors.js';
+import { InputError, LimitError } from '../core/errors.js';
 import { LIMITS, limitDefault } from '../core/limits.js';
-import { POLL_WORK } from '../automata/poll.js';
+import { atLeast } from '../automata/grow.js';
+import { determiniseTable, type TableNfa } from '../automata/nfa.js';
 import { Dfa } from '../automata/dfa.js';
 import { minimise } from '../automata/minimise.js';
 import { product } from '../automata/ops.js';
@@ -342,9 +343,12 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
     }
     accepting = (q) => z[q] === 1;
   }
-  // Successors of each state on each kept letter, deduplicated once (the r old letters merge).
-  const succStart = new Int32Array(n * Kn + 1);
-  const succList: number[] = [];
+  // The projection as a TableNfa: the edges of each state on each kept letter, deduplicated once
+  // (the r old letters merge), letters ascending.
+  const edgeStart = new Int32Array(n + 1);
+  let succ = new Int32Array(1024);
+  let letterOf = new Int32Array(1024);
+  let used = 0;
   for (let s = 0; s < n; s++) {
     for (let Ln = 0; Ln < Kn; Ln++) {
       stamp++;
@@ -353,81 +357,42 @@ export function exists(p: Predicate, name: string | readonly string[], limits: L
         const t = dfa.delta[s * K + letters[m]!]!;
         if (mark[t] !== stamp) {
           mark[t] = stamp;
-          succList.push(t);
+          succ = atLeast(succ, used + 1);
+          letterOf = atLeast(letterOf, used + 1);
+          succ[used] = t;
+          letterOf[used++] = Ln;
         }
       }
-      succStart[s * Kn + Ln + 1] = succList.length;
     }
+    edgeStart[s + 1] = used;
   }
-  const succ = Int32Array.from(succList);
-  // Subsets interned by a numeric hash with exact comparison on collision.
-  const buckets = new Map<number, number[]>();
-  const subsets: Int32Array[] = [];
-  const hashOf = (set: ArrayLike<number>, len: number): number => {
-    let h = 0x811c9dc5 ^ len;
-    for (let i = 0; i < len; i++) h = Math.imul(h ^ set[i]!, 0x01000193);
-    return h;
+  const nfa: TableNfa = {
+    alphabetSize: Kn,
+    stateCount: n,
+    starts: Int32Array.from(startSet),
+    accepting: Uint8Array.from({ length: n }, (_, q) => (accepting(q) ? 1 : 0)),
+    edgeStart,
+    letter: letterOf.subarray(0, used),
+    succ: succ.subarray(0, used),
   };
-  const intern = (set: Int32Array | number[], len: number): number => {
-    const h = hashOf(set, len);
-    let list = buckets.get(h);
-    if (list) {
-      for (const id of list) {
-        const cand = subsets[id]!;
-        if (cand.length !== len) continue;
-        let same = true;
-        for (let i = 0; i < len; i++) {
-          if (cand[i] !== set[i]) {
-            same = false;
-            break;
-          }
-        }
-        if (same) return id;
-      }
-    } else {
-      list = [];
-      buckets.set(h, list);
-    }
-    if (subsets.length >= maxStates || subsets.length * Kn >= MAX_TABLE) {
-      const limit = subsets.length >= maxStates ? 'logicStates' : 'logicTable';
-      throw new LimitError(`projecting ${names.join(',')} passed ${subsets.length} states (${subsets.length * Kn} transitions); simplify the formula`, limit, subsets.length);
-    }
-    const id = subsets.length;
-    subsets.push(Int32Array.from({ length: len }, (_, i) => set[i]!));
-    list.push(id);
-    return id;
-  };
-  intern(startSet, startSet.length);
-  const delta: number[] = [];
-  const buf: number[] = [];
-  let work = 0;
-  for (let i = 0; i < subsets.length; i++) {
-    const cur = subsets[i]!;
-    if ((work += Kn * cur.length) >= POLL_WORK) {
-      work = 0;
-      if (signal?.aborted) throw new InterruptedError({ states: subsets.length });
-    }
-    for (let Ln = 0; Ln < Kn; Ln++) {
-      stamp++;
-      buf.length = 0;
-      for (let j = 0; j < cur.length; j++) {
-        const at = cur[j]! * Kn + Ln;
-        for (let m = succStart[at]!; m < succStart[at + 1]!; m++) {
-          const t = succ[m]!;
-          if (mark[t] !== stamp) {
-            mark[t] = stamp;
-            buf.push(t);
-          }
-        }
-      }
-      if (buf.length > 1) buf.sort((x, y) => x - y);
+  // The cap of the logic engine, and of one table (the projection's table was a plain array once).
+  const tableCap = Math.ceil(MAX_TABLE / Kn);
+  let subsets;
+  try {
+    subsets = determiniseTable(nfa, {
+      maxStates: Math.min(maxStates, tableCap),
+      ...(signal ? { signal } : {}),
       // msd: the start set loops on the zero letter, so leading zeros can also be added (Walnut's
       // leading-zero fix; it matters only when the operand was not closed under padding, case 119).
-      delta[i * Kn + Ln] = msd && i === 0 && Ln === 0 ? 0 : intern(buf, buf.length);
-    }
+      ...(msd ? { startLoop: 0 } : {}),
+    });
+  } catch (e) {
+    if (!(e instanceof LimitError)) throw e;
+    const count = e.partial as number;
+    const limit = count >= maxStates ? 'logicStates' : 'logicTable';
+    throw new LimitError(`projecting ${names.join(',')} passed ${count} states (${count * Kn} transitions); simplify the formula`, limit, count);
   }
-  const out = Int32Array.from(subsets, (set) => (set.some(accepting) ? 1 : 0));
-  return new Predicate(keep, minimise(new Dfa(Kn, Int32Array.from(delta), out, 0), signal));
+  return new Predicate(keep, minimise(subsets.dfa!, signal));
 }
 
 /** msd (true) or lsd (false) of the first arithmetic track, undefined when there is none. */

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { LimitError } from '../../src/core/errors.js';
 import { existsMinimal } from '../../src/automata/projection.js';
-import { existsMinimalStored, type StoreFigures } from '../../src/automata/projection-store.js';
+import { existsMinimalStored, existsThrough, type StoreFigures } from '../../src/automata/projection-store.js';
 import { SubsetStore, TransitionTable } from '../../src/automata/subset-store.js';
 import { arbDfa } from './brute.js';
 
@@ -130,6 +130,28 @@ test('existsMinimalStored builds the same subsets and the same minimal DFA as ex
     { numRuns: 150 },
   );
   assert.ok(spilled > 20, `${spilled} runs spilled`);
+});
+
+test('existsThrough gives the projection through the companion within its cap and the projection alone past it, as existsMinimal does (random M, A, companion, cap)', () => {
+  let through = 0;
+  let over = 0;
+  fc.assert(
+    fc.property(arbDfa(6, 9, 1), arbDfa(3, 6, 1), arbDfa(2, 4, 1), fc.integer({ min: 0, max: 40 }), fc.boolean(), (M, A, C, cap, spill) => {
+      withFolder((dir) => {
+        const got = existsThrough(M, A, 2, 3, C, cap, spill ? { grain, spillDir: dir } : {});
+        const want = existsMinimal(M, A, 2, 3, got.through ? { within: C } : {});
+        assert.deepEqual(got.dfa, want.dfa);
+        // Through C: one state a pair, as existsMinimal's tagged subsets; else the subsets alone, all of them.
+        assert.equal(got.through ? got.pairs : got.subsets, want.subsets);
+        assert.equal(got.through, got.pairs <= cap);
+        if (got.through) through++;
+        else over++;
+        assert.deepEqual(readdirSync(dir), [], 'the spill files are removed');
+      });
+    }),
+    { numRuns: 300 },
+  );
+  assert.ok(through > 30 && over > 30, `${through} through, ${over} over the cap`);
 });
 
 test('existsMinimalStored removes its files when it stops at its cap', () => {

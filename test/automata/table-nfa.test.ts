@@ -4,7 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { determinise, determiniseTable, exploreNfa, Nfa, type TableNfa } from '../../src/automata/nfa.js';
+import { determinise, determiniseTable, exploreNfa, Nfa, type TableNfa, trimNfa } from '../../src/automata/nfa.js';
+import { minimise } from '../../src/automata/minimise.js';
 import { Dfa } from '../../src/automata/dfa.js';
 import { wordsUpTo } from './brute.js';
 
@@ -52,6 +53,43 @@ test('determiniseTable on NFAs whose states read few of many letters (the letter
     const reference = determinise(nfa);
     for (const w of wordsUpTo(nfa.alphabetSize, 4)) assert.equal(dfa.accepts(w), reference.accepts(w), `seed ${seed} word ${w.join('')}`);
   }
+});
+
+test('trimNfa keeps the language and only states that reach acceptance; the start loop of determiniseTable sends the start subset to itself (random NFAs, all words up to length 6)', () => {
+  let dropped = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const nfa = randomNfa(seed, 6 + (seed % 7), 2 + (seed % 2), 0.08 + (seed % 3) * 0.05);
+    const table = asTable(nfa);
+    const trimmed = trimNfa(table);
+    // The same minimal DFA (canonical numbering), so the same language.
+    assert.deepEqual(minimise(determiniseTable(trimmed).dfa!), minimise(determiniseTable(table).dfa!), `seed ${seed}`);
+    // Forward search in the table: which states reach an accepting one.
+    const canAccept = (from: number) => {
+      const seen = new Set([from]);
+      for (const q of seen) {
+        if (table.accepting[q]) return true;
+        for (let e = table.edgeStart[q]!; e < table.edgeStart[q + 1]!; e++) seen.add(table.succ[e]!);
+      }
+      return false;
+    };
+    for (let e = 0; e < trimmed.succ.length; e++) assert.ok(canAccept(trimmed.succ[e]!), `seed ${seed}: an edge to a dead state`);
+    for (const q of trimmed.starts) assert.ok(canAccept(q), `seed ${seed}: a dead start`);
+    dropped += table.succ.length - trimmed.succ.length;
+    // The start loop against plain sets: at the start set, letter 1 stays there.
+    const looped = determiniseTable(table, { startLoop: 1 }).dfa!;
+    const startSet = [...new Set(table.starts)].sort((x, y) => x - y).join(',');
+    for (const w of wordsUpTo(nfa.alphabetSize, 6)) {
+      let cur = new Set(table.starts);
+      for (const a of w) {
+        if (a === 1 && [...cur].sort((x, y) => x - y).join(',') === startSet) continue;
+        const next = new Set<number>();
+        for (const q of cur) for (let e = table.edgeStart[q]!; e < table.edgeStart[q + 1]!; e++) if (table.letter[e] === a) next.add(table.succ[e]!);
+        cur = next;
+      }
+      assert.equal(looped.accepts(w), [...cur].some((q) => table.accepting[q] === 1), `seed ${seed} word ${w.join('')}`);
+    }
+  }
+  assert.ok(dropped > 0, 'some edges were dead');
 });
 
 test('determiniseTable with a companion DFA stops at the shortlex-least word where the NFA rejects and the companion accepts', () => {

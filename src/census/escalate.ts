@@ -74,8 +74,8 @@ function takeBack(store: CensusStore, root: string, m: Pick<Member, 'spec' | 'co
 }
 
 /**
- * Runs the census of `family` to `bound` (what is stored is skipped, as by runCensus), then the games still
- * open to 2 bound, 4 bound, ... up to `cap`, each from the values its last run kept. A certified game's kept
+ * Runs the census of `family` to `bound` (what is stored is skipped, as by runCensus; only the games open at
+ * `options.openAt` when it is given), then the games still open to 2 bound, 4 bound, ... up to `cap`, each from the values its last run kept. A certified game's kept
  * values are dropped: its period gives every value. A stop keeps the values of the games in flight too.
  *
  * @remarks Since 0.1.0
@@ -95,7 +95,8 @@ export async function escalateCensus(
   const levels: EscalationLevel[] = [];
   const restarted: string[] = [];
   try {
-    for (let b = bound, openAt: number | undefined; b <= cap; openAt = b, b *= 2) {
+    // The first level is the census to `bound` (of the games open at `options.openAt`, when given).
+    for (let b = bound, openAt = options.openAt; b <= cap; openAt = b, b *= 2) {
       const members = openAt === undefined ? family.members : openMembers(store, family, openAt).members;
       if (members.length === 0) break;
       const sequences = members.filter((m) => m.computation === 'sequence');

@@ -11,7 +11,7 @@ import { InputError, InterruptedError } from '../../core/errors.js';
 import { DEFAULT_AUTOMATON, type AutomatonSettings } from '../../census/compute.js';
 import type { Executor } from '../../census/executor.js';
 import { LocalExecutor } from '../../executors/local.js';
-import { familyName, parseFamily } from '../../census/families.js';
+import { familyName, parseFamily, type Family } from '../../census/families.js';
 import { QueueExecutor } from '../../executors/queue.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
 import { PUBLISHED_TABLES_URL, referencesFor, type PublishedTables } from '../../census/published.js';
@@ -46,6 +46,7 @@ interface RunFlags {
   openAt?: string;
   attempts?: string;
   escalate?: string;
+  only?: string;
 }
 
 interface ShowFlags {
@@ -112,13 +113,12 @@ function readFamilyFile(path: string): string {
 }
 
 async function run(familyText: string, flags: RunFlags): Promise<void> {
-  const family = parseFamily(familyText, { readFile: readFamilyFile });
+  const family = onlyMembers(parseFamily(familyText, { readFile: readFamilyFile }), flags);
   const bound = flags.bound === undefined ? family.defaultBound : parseCount('--bound', flags.bound);
   const automaton = automatonFlags(flags);
   const redo = redoFlag(flags.redo);
   const threads = flags.threads === undefined ? undefined : parseThreads(flags.threads);
   const cap = flags.escalate === undefined ? undefined : parseCount('--escalate', flags.escalate);
-  if (cap !== undefined && flags.openAt !== undefined) throw new FlagError('--escalate', flags.escalate!, 'not with --open-at: escalation runs the open games of each bound again at twice it');
   if (cap !== undefined && cap < bound) throw new FlagError('--escalate', flags.escalate!, `a cap at least the bound ${bound}`);
   const store = CensusStore.open(flags.db);
   let executor: Executor | undefined;
@@ -177,6 +177,20 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
   }
   if (flags.json) emitJson(summaryJson(result.summary, result));
   else printRunSummary(result, flags.db, false);
+}
+
+/**
+ * `--only`: the games named, of those the family has. Only with `--open-at`, whose census to the larger bound
+ * lists a part of the family by design: a census to a bound lists every member otherwise.
+ */
+function onlyMembers(family: Family, flags: RunFlags): Family {
+  if (flags.only === undefined) return family;
+  if (flags.openAt === undefined) throw new FlagError('--only', flags.only, 'only with --open-at (a census to a bound otherwise lists every game of the family)');
+  const wanted = flags.only.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const specs = new Set(family.members.map((m) => m.spec));
+  const stranger = wanted.find((s) => !specs.has(s));
+  if (stranger !== undefined) throw new FlagError('--only', flags.only, `${stranger} is not a game of ${family.name} (write the spec as census show prints it, e.g. octal:0.16)`);
+  return { ...family, members: family.members.filter((m) => wanted.includes(m.spec)) };
 }
 
 /** A finished level of an escalation, before the next one starts: its summary line. */
@@ -466,6 +480,7 @@ export const censusCommand: CommandModule = {
       .option('--redo <which>', 'recompute stored games: with these statuses (open, failed, done), damaged ones, or those done under other settings (settings); comma separated')
       .option('--open-at <b>', 'only the games stored as open in the census to the smaller bound B (e.g. --bound 1048576 --open-at 65536)')
       .option('--escalate <cap>', 'then run the games still open to twice the bound, twice that, ... up to CAP, each continuing from the values its last run kept')
+      .option('--only <specs>', 'with --open-at: only these games of the family (comma-separated specs as census show prints them)')
       .option('--attempts <n>', 'with --queue: attempts per game before it is recorded as failed (default 3)')
       .action((family: string, flags: RunFlags) => run(family, flags));
     census

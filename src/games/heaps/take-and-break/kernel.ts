@@ -28,6 +28,7 @@
  */
 import type { Moves } from './moves.js';
 import { NarrowWasm } from './narrow-wasm.js';
+import { PlainWasm } from './plain-wasm.js';
 
 export type Values = Uint8Array | Uint16Array | Int32Array;
 
@@ -56,6 +57,11 @@ export interface KernelStats {
 
 /** A sparse space is used only while at most this fraction of heaps is rare (above it the rare loop costs as much as the plain path). */
 const MAX_RARE_FRACTION = 1 / 4;
+/**
+ * With values of six bits or more (the wide path, which stamps every rare split into `seen`), a class is
+ * used only while at most this fraction of heaps is rare: above it the plain path is the faster one.
+ */
+const MAX_RARE_FRACTION_WIDE = 1 / 16;
 /** Heaps computed plainly before the first class is chosen. */
 const PLAIN_PREFIX = 64;
 /** Size of the ring of recent witnesses (see `hot`). */
@@ -290,6 +296,11 @@ export class TakeAndBreakKernel {
    * while the values fit in a byte. Undefined when it was not asked for, does not apply or is not built.
    */
   private wasm: NarrowWasm | undefined;
+  /**
+   * The plain path in WebAssembly (plain-wasm.ts), for codes whose splits leave at most two heaps, while
+   * the values fit in 16 bits. Undefined when it was not asked for, does not apply or is not built.
+   */
+  private plainWasm: PlainWasm | undefined;
 
   readonly stats: KernelStats = { plain: 0, sparse: 0, scanned: 0, cached: 0, hot: 0, rechosen: 0, changed: 0 };
 
@@ -312,6 +323,7 @@ export class TakeAndBreakKernel {
     this.block = ks.length > 0 && !moves.split2Unequal.some((u) => u === 1) ? Math.min(ks[0]! + 1, 3) : 1;
     const wasm = options.wasm !== false && this.sparseAllowed && !moves.split2Unequal.some((u) => u === 1);
     this.wasm = wasm ? NarrowWasm.create(moves, Math.max(options.limit ?? capacity, capacity, 1)) : undefined;
+    this.plainWasm = options.wasm !== false && moves.split3.length === 0 ? PlainWasm.create(moves) : undefined;
     this.G = this.allocate(Math.max(capacity, 1), 256);
     this.unpinFields();
   }
@@ -398,8 +410,10 @@ export class TakeAndBreakKernel {
       // At most 1024 heaps per call: V8 then swaps in its optimised kernel at the next call instead of
       // compiling a second, on-stack-replacement version for a call that runs on and on.
       const wasm = this.cls.mask !== 0 && this.bits <= 5 && this.wasm !== undefined && this.wasm.holds(this.G) && this.wasm.fits(Math.max(this.rareCount, this.recheckRare) + 1);
-      const stop = Math.min(to, this.nextCheck, wasm ? Infinity : this.n + 1024);
-      if (this.cls.mask === 0) this.plainRange(stop);
+      const plainWasm = this.cls.mask === 0 && this.plainWasm !== undefined && this.maxValue <= 0xffff;
+      const stop = Math.min(to, this.nextCheck, wasm || plainWasm ? Infinity : this.n + 1024);
+      if (plainWasm) this.plainInWasm(stop);
+      else if (this.cls.mask === 0) this.plainRange(stop);
       else if (wasm) this.narrowWasm(stop);
       else if (this.bits <= 5) this.sparseNarrow(stop);
       else this.sparseWide(stop);
@@ -497,6 +511,27 @@ export class TakeAndBreakKernel {
       this.n = n + 1;
       this.stats.plain++;
     }
+  }
+
+  /**
+   * plainRange in WebAssembly (wasm/plain.ts: the same stamps and mex on a 16-bit copy of G): the values
+   * it finds are recorded here as plainRange records them. A value past 16 bits comes back unstored; it
+   * is recorded here and the JavaScript path goes on from there.
+   */
+  private plainInWasm(to: number): void {
+    const wasm = this.plainWasm!;
+    const from = this.n;
+    const r = wasm.run(this.G, this.maxValue, from, to);
+    const H = wasm.G;
+    let n = from;
+    for (; n < r.n; n++) this.record(n, H[n]!);
+    if (r.wider !== undefined) {
+      this.record(n, r.wider);
+      n++;
+      this.plainWasm = undefined;
+    }
+    this.stats.plain += n - from;
+    this.n = n;
   }
 
   /**
@@ -884,7 +919,7 @@ export class TakeAndBreakKernel {
     const best = this.bestClass();
     const heaps = this.n - 1;
     const current = this.cls.mask !== 0 ? this.rareCount : Infinity;
-    if (best.rare > MAX_RARE_FRACTION * heaps) {
+    if (best.rare > (this.bits > 5 ? MAX_RARE_FRACTION_WIDE : MAX_RARE_FRACTION) * heaps) {
       if (this.cls.mask !== 0) this.stats.changed++;
       this.cls = { mask: 0, pos: 0 };
       this.rareCount = 0;

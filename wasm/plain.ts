@@ -7,12 +7,11 @@
  * heap n, every option's value is marked in `seen` (kernel.ts stamps seen[v] = n + 1; here seen is a byte per
  * value, cleared for each heap up to a power of two above every value so far), then G(n) is the least
  * value not marked. Tests check it against that path on every code 0.d1d2d3 and 4.d1d2. It is the kernel's cost
- * where no sparse space exists (O(n) splits per heap and split digit), and here each split is two 16-bit
- * loads, a XOR and a store, with the two heaps of the split walked from both ends of G and, with two
- * split digits, both digits' splits of heap n taken in the same pass (the smaller heap a is loaded once).
+ * where no sparse space pays (O(n) splits per heap and split digit); here eight splits are one SIMD XOR
+ * (stampSplits) and each mark is one byte store whose address is the XOR itself (seen at a fixed address).
  *
- * The memory is the caller's (imported): every table is at an offset the caller writes into the slots
- * below, so the layout lives in one place (plain-wasm.ts). G holds 16-bit values; a value that does not fit
+ * The memory is the caller's (imported): every table but seen is at an offset the caller writes into the
+ * slots below, so the layout lives in one place (plain-wasm.ts). G holds 16-bit values; a value that does not fit
  * is not stored and the call returns 1 with it in slot WIDER (the caller goes on in JavaScript).
  */
 

@@ -27,6 +27,9 @@ const Slot = {
   UnequalPtr: 9,
   WholePtr: 10,
   Wider: 11,
+  SetsPtr: 12,
+  Span: 13,
+  Stride: 14,
 } as const;
 
 const PAGE = 65536;
@@ -39,8 +42,13 @@ const TAKE_AT = SEEN_AT + SEEN_SIZE;
 const SPLIT_AT = TAKE_AT + 4 * (MAX_T + 1);
 const UNEQUAL_AT = SPLIT_AT + 4 * (MAX_T + 1);
 const WHOLE_AT = UNEQUAL_AT + MAX_T + 1;
-/** G starts here, 2 bytes per heap. */
-const G_AT = Math.ceil((WHOLE_AT + MAX_T + 1) / 64) * 64;
+/**
+ * The ring of split sets S(r) (wasm/plain.ts, for two split digits or more) starts here: one set of
+ * STRIDE bytes (a byte per value and 16 to spare for the SIMD OR) per r in a window of `span`, the largest
+ * split digit less the least, plus one. G follows it, 2 bytes per heap.
+ */
+const SETS_AT = Math.ceil((WHOLE_AT + MAX_T + 1) / 64) * 64;
+const STRIDE = 65536 + 64;
 /** Heaps of the first instance's room; each new instance at least doubles it. */
 const FIRST_ROOM = 1 << 16;
 /** Heap numbers are i32 in the module and G's room stays below 2 GiB. */
@@ -82,18 +90,24 @@ class Instance {
   readonly G: Uint16Array;
 
   constructor(module: WebAssembly.Module, moves: PlainMoves, readonly room: number) {
-    const pages = Math.ceil((G_AT + 2 * room) / PAGE);
+    const ks = moves.split2;
+    const span = ks.length >= 2 ? ks[ks.length - 1]! - ks[0]! + 1 : 0;
+    const gAt = SETS_AT + span * STRIDE;
+    const pages = Math.ceil((gAt + 2 * room) / PAGE);
     this.memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
     const instance = new WebAssembly.Instance(module, { env: { memory: this.memory, abort: () => { throw new Error('plain.wasm aborted'); } } });
     this.plain = instance.exports['plain'] as () => number;
     const buffer = this.memory.buffer;
     this.slots = new Int32Array(buffer, 0, 16);
-    this.G = new Uint16Array(buffer, G_AT, room);
+    this.G = new Uint16Array(buffer, gAt, room);
     const s = this.slots;
     s[Slot.NTake] = moves.take.length;
     s[Slot.NSplit] = moves.split2.length;
     s[Slot.T] = moves.t;
-    s[Slot.GPtr] = G_AT;
+    s[Slot.GPtr] = gAt;
+    s[Slot.SetsPtr] = SETS_AT;
+    s[Slot.Span] = span;
+    s[Slot.Stride] = STRIDE;
     s[Slot.TakePtr] = TAKE_AT;
     s[Slot.SplitPtr] = SPLIT_AT;
     s[Slot.UnequalPtr] = UNEQUAL_AT;

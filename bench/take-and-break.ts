@@ -18,6 +18,12 @@
  *   node dist/bench/take-and-break.js narrow CODE MAX
  *       the kernel in WebAssembly (narrow and wide paths) against the same paths in JavaScript, in one process
  *       each way round: time, and whether values and counters agree.
+ *   node dist/bench/take-and-break.js plain CODE MAX
+ *       the kernel's plain path (no sparse space) in WebAssembly against the same path in JavaScript:
+ *       CPU time of each, and whether values and counters agree.
+ *   node dist/bench/take-and-break.js census FAMILY BOUND [REPS]
+ *       whole processes `sprague census run FAMILY --bound BOUND --threads 1` (a fresh database in a
+ *       temporary folder each time), REPS times (default 3): CPU (user + sys) and wall of each, best and median.
  *   node dist/bench/take-and-break.js equal CODE MAX
  *       sparse path against the plain path, value for value (prints the first difference).
  * Prints figures; asserts nothing.
@@ -63,8 +69,9 @@ interface Timing {
 
 // `run` is itself what `vs` measures, so it loads no module it does not need (child_process alone
 // costs a few milliseconds of start-up).
-const { spawnSync } = process.argv[2] === 'vs' ? await import('node:child_process') : ({} as typeof import('node:child_process'));
-const { cpus, loadavg } = process.argv[2] === 'vs' ? await import('node:os') : ({} as typeof import('node:os'));
+const spawns = process.argv[2] === 'vs' || process.argv[2] === 'census';
+const { spawnSync } = spawns ? await import('node:child_process') : ({} as typeof import('node:child_process'));
+const { cpus, loadavg } = spawns ? await import('node:os') : ({} as typeof import('node:os'));
 
 /**
  * One whole process: CPU (user + sys) and wall to the millisecond from bash's `time` (/usr/bin/time
@@ -162,6 +169,54 @@ async function narrow(codeText: string, max: number): Promise<void> {
   console.log(`  counters ${JSON.stringify(w.k.stats)}`);
 }
 
+/** The plain path in WebAssembly and in JavaScript on one code: CPU times, and whether they agree. */
+async function plain(codeText: string, max: number): Promise<void> {
+  const { TakeAndBreakKernel } = await import('../src/games/heaps/take-and-break/kernel.js');
+  const { movesOf } = await import('../src/games/heaps/take-and-break/moves.js');
+  const code = parseTakeAndBreakCode(codeText);
+  const runs = [true, false].map((wasm) => {
+    const c0 = process.cpuUsage();
+    const k = new TakeAndBreakKernel(movesOf(code), max + 1, { wasm, sparse: false });
+    k.run(max + 1);
+    const c = process.cpuUsage(c0);
+    return { wasm, ms: (c.user + c.system) / 1000, k };
+  });
+  const [w, j] = runs as [(typeof runs)[0], (typeof runs)[0]];
+  let first = -1;
+  for (let i = 0; i <= max && first < 0; i++) if (w.k.G[i] !== j.k.G[i]) first = i;
+  const same = first < 0 && JSON.stringify(w.k.stats) === JSON.stringify(j.k.stats);
+  console.log(`${code.text} to ${max}, plain path: WebAssembly ${w.ms.toFixed(0)} ms CPU, JavaScript ${j.ms.toFixed(0)} ms CPU (${(j.ms / w.ms).toFixed(1)}x); largest value ${w.k.maxValue}; ${same ? 'same values and counters' : `DIFFERENT (first value at ${first})`}`);
+}
+
+/** `sprague census run` of a family as whole processes, each with a fresh database. */
+async function census(family: string, bound: number, reps: number): Promise<void> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const cli = new URL('../../bin/sprague.js', import.meta.url).pathname;
+  console.log(`machine: ${cpus().length} cpus, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  const runs: Timing[] = [];
+  for (let i = 0; i < reps; i++) {
+    const dir = mkdtempSync(join(tmpdir(), 'sprague-census-bench-'));
+    try {
+      const t = timed(process.execPath, [cli, 'census', 'run', family, '--bound', String(bound), '--threads', '1', '--db', join(dir, 'census.db')]);
+      runs.push(t);
+      console.log(`run ${i + 1}: ${t.cpu.toFixed(1)} s CPU, ${t.wall.toFixed(1)} s wall, ${t.rssMiB.toFixed(0)} MiB`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const median = (xs: number[]): number => {
+    const ys = [...xs].sort((x, y) => x - y);
+    const m = ys.length >> 1;
+    return ys.length % 2 ? ys[m]! : (ys[m - 1]! + ys[m]!) / 2;
+  };
+  const cpu = runs.map((t) => t.cpu);
+  const wall = runs.map((t) => t.wall);
+  console.log(`census run ${family} --bound ${bound} --threads 1, ${reps} runs: CPU best ${Math.min(...cpu).toFixed(1)} s, median ${median(cpu).toFixed(1)} s; wall best ${Math.min(...wall).toFixed(1)} s, median ${median(wall).toFixed(1)} s`);
+  console.log(`load average after: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+}
+
 const [mode, a, b, c, ...rest] = process.argv.slice(2);
 if (mode === 'run') runOne(a!, Number(b), (c ?? 'stop') as 'stop' | 'extend' | 'ignore', rest);
 else if (mode === 'vs') {
@@ -171,4 +226,6 @@ else if (mode === 'vs') {
 }
 else if (mode === 'equal') equal(a!, Number(b));
 else if (mode === 'narrow') await narrow(a!, Number(b));
-else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [js] [checksum] [checkpoint=FILE] | [ANALYZE=PATH] vs [quick] [runs=N] | equal CODE MAX | narrow CODE MAX');
+else if (mode === 'plain') await plain(a!, Number(b));
+else if (mode === 'census') await census(a!, Number(b), Number(c ?? 3));
+else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [js] [checksum] [checkpoint=FILE] | [ANALYZE=PATH] vs [quick] [runs=N] | equal CODE MAX | narrow CODE MAX | plain CODE MAX | census FAMILY BOUND [REPS]');

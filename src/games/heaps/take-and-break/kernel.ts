@@ -30,6 +30,7 @@
 import type { Moves } from './moves.js';
 import { NarrowWasm } from './narrow-wasm.js';
 import { WideWasm } from './wide-wasm.js';
+import { PlainWasm } from './plain-wasm.js';
 
 export type Values = Uint8Array | Uint16Array | Int32Array;
 
@@ -58,6 +59,12 @@ export interface KernelStats {
 
 /** A sparse space is used only while at most this fraction of heaps is rare (above it the rare loop costs as much as the plain path). */
 const MAX_RARE_FRACTION = 1 / 4;
+/**
+ * With values of six bits or more (the wide path, which stamps every rare split into `seen`), the sparse
+ * path runs only while at most this fraction of heaps is rare under the class: above it the plain path
+ * (in WebAssembly) is the faster one, and runs instead, keeping the class and its rare list up to date.
+ */
+const MAX_RARE_FRACTION_WIDE = 1 / 16;
 /** Heaps computed plainly before the first class is chosen. */
 const PLAIN_PREFIX = 64;
 /** Size of the ring of recent witnesses (see `hot`). */
@@ -306,6 +313,14 @@ export class TakeAndBreakKernel {
   private wide: WideWasm | undefined;
   /** Heaps computed by each WebAssembly path (not part of `stats`, which both forms of a path share). */
   readonly inWasm = { narrow: 0, wide: 0 };
+  /**
+   * The plain path in WebAssembly (plain-wasm.ts), for codes whose splits leave at most two heaps, while
+   * the values fit in 16 bits. Undefined when it was not asked for, does not apply or is not built.
+   */
+  private plainWasm: PlainWasm | undefined;
+  private readonly maxRareFractionWide: number;
+  /** Set when the class was last looked at: the plain path runs instead of the wide one (MAX_RARE_FRACTION_WIDE). */
+  private plainInstead = false;
 
   readonly stats: KernelStats = { plain: 0, sparse: 0, scanned: 0, cached: 0, hot: 0, rechosen: 0, changed: 0 };
 
@@ -318,6 +333,8 @@ export class TakeAndBreakKernel {
       wasm?: boolean;
       /** The most heaps the kernel will hold (default `capacity`): the WebAssembly memory's room, given once. */
       limit?: number;
+      /** With values of six bits or more, the largest fraction of rare heaps the sparse path runs with (default 1/16; above it the plain path runs; tests raise it to run the wide path). */
+      maxRareFractionWide?: number;
     } = {},
   ) {
     const ks = moves.split2;
@@ -329,6 +346,8 @@ export class TakeAndBreakKernel {
     this.narrowAllowed = !moves.split2Unequal.some((u) => u === 1);
     this.wasm = options.wasm !== false && this.sparseAllowed ? NarrowWasm.create(moves, Math.max(options.limit ?? capacity, capacity, 1)) : undefined;
     this.wide = this.wasm ? WideWasm.create(this.wasm, moves) : undefined;
+    this.plainWasm = options.wasm !== false && moves.split3.length === 0 ? PlainWasm.create(moves) : undefined;
+    this.maxRareFractionWide = options.maxRareFractionWide ?? MAX_RARE_FRACTION_WIDE;
     this.G = this.allocate(Math.max(capacity, 1), 256);
     this.unpinFields();
   }
@@ -415,10 +434,13 @@ export class TakeAndBreakKernel {
       // At most 1024 heaps per call: V8 then swaps in its optimised kernel at the next call instead of
       // compiling a second, on-stack-replacement version for a call that runs on and on.
       const rareLimit = Math.max(this.rareCount, this.recheckRare) + 1;
-      const narrow = this.cls.mask !== 0 && this.bits <= 5 && this.narrowAllowed && this.wasm !== undefined && this.wasm.holds(this.G) && this.wasm.fits(rareLimit);
-      const wide = this.cls.mask !== 0 && this.bits > 5 && this.wide !== undefined && this.wide.fits(this.G, this.bits, this.witnessPeriod, rareLimit);
-      const stop = Math.min(to, this.nextCheck, narrow || wide ? Infinity : this.n + 1024);
-      if (this.cls.mask === 0) this.plainRange(stop);
+      const plain = this.cls.mask === 0 || this.plainInstead;
+      const narrow = !plain && this.bits <= 5 && this.narrowAllowed && this.wasm !== undefined && this.wasm.holds(this.G) && this.wasm.fits(rareLimit);
+      const wide = !plain && this.bits > 5 && this.wide !== undefined && this.wide.fits(this.G, this.bits, this.witnessPeriod, rareLimit);
+      const plainWasm = plain && this.plainWasm !== undefined && this.maxValue <= 0xffff;
+      const stop = Math.min(to, this.nextCheck, narrow || wide || plainWasm ? Infinity : this.n + 1024);
+      if (plainWasm) this.plainInWasm(stop);
+      else if (plain) this.plainRange(stop);
       else if (narrow) this.narrowWasm(stop);
       else if (this.bits <= 5) this.sparseNarrow(stop);
       else if (wide) this.wideWasm(stop);
@@ -518,10 +540,46 @@ export class TakeAndBreakKernel {
       }
       let g = 0;
       while (seen[g] === stamp) g++;
-      this.record(n, g);
+      const recheck = this.recordPlain(n, g);
       this.n = n + 1;
       this.stats.plain++;
+      if (recheck) return;
     }
+  }
+
+  /**
+   * plainRange in WebAssembly (wasm/plain.ts: the same stamps and mex on a 16-bit copy of G): the values
+   * it finds are recorded here as plainRange records them. A value past 16 bits comes back unstored; it
+   * is recorded here and the JavaScript path goes on from there.
+   */
+  private plainInWasm(to: number): void {
+    const wasm = this.plainWasm!;
+    const from = this.n;
+    const r = wasm.run(this.G, this.maxValue, from, to);
+    const H = wasm.G;
+    let n = from;
+    let recheck = false;
+    for (; n < r.n && !recheck; n++) recheck = this.recordPlain(n, H[n]!);
+    if (r.wider !== undefined && !recheck) {
+      this.recordPlain(n, r.wider);
+      n++;
+      this.plainWasm = undefined;
+    }
+    this.stats.plain += n - from;
+    this.n = n;
+  }
+
+  /**
+   * Records G(n) = g found by the plain path; when it runs instead of the wide path, also keeps the rare
+   * list of the class, as the wide path would. Returns true when the list has grown to where the class
+   * is looked at again (the heaps after n are then left for the next call).
+   */
+  private recordPlain(n: number, g: number): boolean {
+    this.record(n, g);
+    const { mask, pos } = this.cls;
+    if (mask === 0 || n < 1 || (parity(g & mask) ^ (pos & (n ^ this.pi))) !== 0) return false;
+    this.rareCount = this.pushRare(n, this.rareCount);
+    return this.rareCount >= this.recheckRare;
   }
 
   /**
@@ -963,6 +1021,7 @@ export class TakeAndBreakKernel {
       if (this.cls.mask !== 0) this.stats.changed++;
       this.cls = { mask: 0, pos: 0 };
       this.rareCount = 0;
+      this.plainInstead = false;
       return;
     }
     if (best.rare < current) {
@@ -970,6 +1029,7 @@ export class TakeAndBreakKernel {
       this.stats.changed++;
     }
     this.recheckRare = Math.max(2 * this.rareCount, this.rareCount + 64);
+    this.plainInstead = this.bits > 5 && this.rareCount > this.maxRareFractionWide * heaps;
   }
 
   /** The class with the fewest rare heaps among G(1..n-1), by one Walsh–Hadamard transform. */

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseTakeAndBreakCode, takeAndBreakCode, type TakeAndBreakCode } from '../../../src/games/heaps/take-and-break/code.js';
 import { TakeAndBreakGame, referenceValues } from '../../../src/games/heaps/take-and-break/game.js';
-import { PeriodTracker, certificateWindowEnd, certifyPeriod, tailStart, takeAndBreakCertifier } from '../../../src/games/heaps/take-and-break/certificate.js';
+import { PeriodTracker, certificateWindowEnd, certifyPeriod, certifyValues, tailStart, takeAndBreakCertifier } from '../../../src/games/heaps/take-and-break/certificate.js';
 import { TakeAndBreakKernel } from '../../../src/games/heaps/take-and-break/kernel.js';
 import { movesOf } from '../../../src/games/heaps/take-and-break/moves.js';
 import { takeAndBreakSequence } from '../../../src/games/heaps/take-and-break/sequence.js';
@@ -132,5 +132,17 @@ test('the tracker certifies the same least period as a from-scratch search, soon
     const p = found.checkedPeriod;
     assert.ok(len - 8 <= Math.max(found.valuesRead, 2 * (found.checkedPreperiod + p + Math.min(Math.max(2 * p, 24), 1024))) + 8, `${text}: certified at ${len - 8}, window ${found.valuesRead}`);
     assert.ok(holdsTo(G, found.period, found.preperiod, heaps), text);
+  }
+});
+
+test('certifyValues skips the multiples of a failed tail period and still finds what trying every p finds (the run-end check)', () => {
+  for (const text of ['0.07', '0.137', '0.4', '0.77', '0.127', '0.156', '0.45', '4.7']) {
+    const code = parseTakeAndBreakCode(text);
+    const values = takeAndBreakSequence(code, 12000, { atPeriod: 'ignore' }).values;
+    for (const len of [60, 100, 170, 173, 174, 175, 400, 1000, 3000, 7000, 12001]) {
+      let naive: ReturnType<typeof certifyPeriod>;
+      for (let p = 1; p < len && !naive; p++) naive = certifyPeriod(code, values, len, p);
+      assert.deepEqual(certifyValues(code, values, len), naive, `${text} with ${len} values`);
+    }
   }
 });

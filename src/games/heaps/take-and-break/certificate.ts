@@ -114,9 +114,16 @@ export function certifyValues(code: TakeAndBreakCode, values: ArrayLike<number>,
   // tries every p.
   let agree = 4;
   for (let n0 = 0; n0 <= code.t + 1; n0++) agree = Math.min(agree, certificateWindowEnd(code, 1, n0) - n0);
+  // A multiple kq of a failed q with kq <= len - n0 (n0 where the values stop being q-periodic, going back)
+  // stops being kq-periodic at n0 - 1 too, and its window is no smaller: it fails as well, and is skipped.
+  // Without this a tail of period 4 (0.376 at 2^22) put a million multiples to the certifier, each an O(len) scan.
+  const failed: { q: number; upTo: number }[] = [];
   for (let p = nextMatch(values, len, 1, lo, agree); p > 0; p = nextMatch(values, len, p + 1, lo, agree)) {
+    if (failed.some((f) => p % f.q === 0 && p <= f.upTo)) continue;
     const cert = certifyPeriod(code, values, len, p);
     if (cert) return cert;
+    const upTo = len - tailStart(values, len, p);
+    if (upTo >= 2 * p) failed.push({ q: p, upTo });
   }
   return undefined;
 }

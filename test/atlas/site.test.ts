@@ -170,13 +170,14 @@ test('atlas: a stop writes the site anyway (the pages not reached say so, every 
 });
 
 test('census site: Ctrl-C while a game is computed (its sequence job in the worker) writes the site, prints what was drawn, exit 130', async () => {
-  // octal:1 to 2^17: 0.6 is open, so its page computes all 131073 values (seconds); the others stop at their periods.
+  // octal:1 to 2^22: 0.6 is open, so its page computes all 4194305 values (seconds even on the WebAssembly
+  // wide path, so that its progress lines come); the others stop at their periods.
   const base = mkdtempSync(join(tmpdir(), 'sprague-atlas-ctrlc-'));
   const one = join(base, 'one.db');
-  const run = runCli(['census', 'run', 'octal:1', '--bound', '131072', '--db', one]);
+  const run = runCli(['census', 'run', 'octal:1', '--bound', '4194304', '--db', one]);
   assert.equal(run.status, 0, run.stderr);
   const out = join(base, 'site');
-  const r = await ctrlCAt(['census', 'site', 'octal:1', out, '--db', one], { stderr: /site progress \d+\/8 octal:0\.6\n/ });
+  const r = await ctrlCAt(['census', 'site', 'octal:1', out, '--db', one, '--values-max', '4194304'], { stderr: /site progress \d+\/8 octal:0\.6\n/ });
   assert.equal(r.status, 130, r.stderr);
   const m = /^8 pages in .*: (\d) sequences drawn, (\d) not drawn; open .*index\.html\ninterrupted: the site is written/.exec(r.stdout);
   assert.ok(m, r.stdout);

@@ -287,25 +287,42 @@ export class NarrowWasm {
     state.witnessK.set(witnessK);
     state.hot.set(hot);
     state.hotK.set(hotK);
-    const stats = new Float64Array(buffer, STATS_AT, 3);
-    const rareCount = slots[Slot.Rc]!;
-    let list = state.rare;
-    if (rareCount > list.length) {
-      list = new Int32Array(Math.max(rareCount, 2 * list.length));
-      list.set(state.rare.subarray(0, state.rareCount));
-    }
-    list.set(rare.subarray(state.rareCount, rareCount), state.rareCount);
-    state.rare = list;
-    return {
-      n: slots[Slot.N]!,
-      rareCount,
-      maxValue: slots[Slot.MaxValue]!,
-      maxAt: slots[Slot.MaxAt]!,
-      hotNext: slots[Slot.HotNext]!,
-      scanned: stats[0]!,
-      cached: stats[1]!,
-      hot: stats[2]!,
-      ...(wider === 1 ? { wider: slots[Slot.Wider]! } : {}),
-    };
+    return readRun(state, slots, Slot, rare, new Float64Array(buffer, STATS_AT, 3), wider === 1);
   }
+}
+
+/** Where a sparse-path module (narrow.wasm, wide.wasm) leaves what a call reports, in its parameter block. */
+export interface RunSlots {
+  readonly N: number;
+  readonly Rc: number;
+  readonly MaxValue: number;
+  readonly MaxAt: number;
+  readonly HotNext: number;
+  readonly Wider: number;
+}
+
+/**
+ * What a call of a sparse-path module reports, read back from its memory: the rare heaps it appended join
+ * the state's list (grown when full), and its counters (`stats`: scanned, cached, hot) come with the slots.
+ */
+export function readRun(state: { rare: Int32Array; rareCount: number }, slots: Int32Array, at: RunSlots, rare: Int32Array, stats: Float64Array, wider: boolean): NarrowRun {
+  const rareCount = slots[at.Rc]!;
+  let list = state.rare;
+  if (rareCount > list.length) {
+    list = new Int32Array(Math.max(rareCount, 2 * list.length));
+    list.set(state.rare.subarray(0, state.rareCount));
+  }
+  list.set(rare.subarray(state.rareCount, rareCount), state.rareCount);
+  state.rare = list;
+  return {
+    n: slots[at.N]!,
+    rareCount,
+    maxValue: slots[at.MaxValue]!,
+    maxAt: slots[at.MaxAt]!,
+    hotNext: slots[at.HotNext]!,
+    scanned: stats[0]!,
+    cached: stats[1]!,
+    hot: stats[2]!,
+    ...(wider ? { wider: slots[at.Wider]! } : {}),
+  };
 }

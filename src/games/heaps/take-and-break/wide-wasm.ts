@@ -9,7 +9,7 @@
  * below is the one place it is written down, and the module reads every offset from the parameter block.
  */
 import { readFileSync } from 'node:fs';
-import { WIDE_AT, WIDE_ROOM, type NarrowMoves, type NarrowWasm } from './narrow-wasm.js';
+import { readRun, WIDE_AT, WIDE_ROOM, type NarrowMoves, type NarrowRun, type NarrowWasm } from './narrow-wasm.js';
 
 /** Slots of the parameter block (i32 at WIDE_AT + 4 * slot), as wasm/wide.ts names them. */
 const Slot = {
@@ -124,18 +124,8 @@ export interface WideState {
   counts: Float64Array;
 }
 
-export interface WideRun {
-  n: number;
-  rareCount: number;
-  maxValue: number;
-  maxAt: number;
-  hotNext: number;
-  scanned: number;
-  cached: number;
-  hot: number;
-  /** Heap n's value when it needs more bits than the tables have: not stored, the caller records it. */
-  wider?: number;
-}
+/** What a call reports: the narrow path's fields (narrow-wasm.ts readRun reads both modules' slots). */
+export type WideRun = NarrowRun;
 
 /** The wide module, instantiated on one kernel's memory. */
 export class WideWasm {
@@ -238,25 +228,6 @@ export class WideWasm {
     state.witnessK.set(witnessK);
     state.hot.set(hot);
     for (let p = 0; p < HOT; p++) state.hotK[p] = hot[p] === 0 ? 0 : hotKA[p]! - hot[p]!;
-    const stats = new Float64Array(buffer, STATS_AT, 3);
-    const rareCount = slots[Slot.Rc]!;
-    let list = state.rare;
-    if (rareCount > list.length) {
-      list = new Int32Array(Math.max(rareCount, 2 * list.length));
-      list.set(state.rare.subarray(0, state.rareCount));
-    }
-    list.set(rare.subarray(state.rareCount, rareCount), state.rareCount);
-    state.rare = list;
-    return {
-      n: slots[Slot.N]!,
-      rareCount,
-      maxValue: slots[Slot.MaxValue]!,
-      maxAt: slots[Slot.MaxAt]!,
-      hotNext: slots[Slot.HotNext]!,
-      scanned: stats[0]!,
-      cached: stats[1]!,
-      hot: stats[2]!,
-      ...(wider === 1 ? { wider: slots[Slot.Wider]! } : {}),
-    };
+    return readRun(state, slots, Slot, rare, new Float64Array(buffer, STATS_AT, 3), wider === 1);
   }
 }

@@ -56,7 +56,7 @@ test('type a spec, see it checked, and get the Grundy value of a position', { sk
   await page.fill('#position', '4,5');
   await page.press('#position', 'Enter');
   await page.locator('#position-msg.ok', { hasText: '4,5:' }).waitFor();
-  assert.match((await page.textContent('#position-msg'))!, /G = [1-9]\d*, a N-position/);
+  assert.match((await page.textContent('#position-msg'))!, /G = [1-9]\d*, an N-position/);
 });
 
 test('a bad spec shows the one-line CLI error next to the input; so does a bad position', { skip }, async () => {

@@ -1,8 +1,9 @@
 /**
  * Census escalation (docs/atlas.md): the games of a census still open are run again to twice the bound, then
  * twice that, until their period is certified or the cap is reached, each run continuing from the values the
- * game's last run kept instead of from heap 0. The values live in the census database (CensusStore.keepValues:
- * the kernel's own checkpoint file, checksummed), so a database copied to another machine continues there.
+ * game's last run kept instead of from heap 0. The values live in the census database
+ * (CensusStore.keepValuesFile: the kernel's own checkpoint file, in checksummed chunks), so a database copied to
+ * another machine continues there.
  *
  * The kernels read and write their checkpoints as files: for each level the kept values are laid out in a
  * private folder, one sub-folder per game, and whatever a game leaves there (when it finishes, or when a stop
@@ -75,8 +76,9 @@ function takeBack(store: CensusStore, root: string, m: Pick<Member, 'spec' | 'co
 
 /**
  * Runs the census of `family` to `bound` (what is stored is skipped, as by runCensus; only the games open at
- * `options.openAt` when it is given), then the games still open to 2 bound, 4 bound, ... up to `cap`, each from the values its last run kept. A certified game's kept
- * values are dropped: its period gives every value. A stop keeps the values of the games in flight too.
+ * `options.openAt` when it is given), then the games still open to 2 bound, 4 bound, ... up to `cap`, each
+ * from the values its last run kept. A certified game's kept values are dropped: its period gives every
+ * value. A stop keeps the values of the games in flight too.
  *
  * @remarks Since 0.1.0
  * @public

@@ -28,7 +28,7 @@
  * kernel's WebAssembly memory (bytes, widened in place to 16 bits) while it fits there.
  */
 import type { Moves } from './moves.js';
-import { NarrowWasm } from './narrow-wasm.js';
+import { NarrowWasm, type NarrowRun } from './narrow-wasm.js';
 import { WideWasm } from './wide-wasm.js';
 import { PlainWasm } from './plain-wasm.js';
 
@@ -691,26 +691,7 @@ export class TakeAndBreakKernel {
       recheckRare: this.recheckRare,
       counts: this.counts,
     };
-    const r = wasm.run(state, to);
-    this.rare = state.rare;
-    this.rareCount = r.rareCount;
-    this.maxValue = r.maxValue;
-    this.maxAt = r.maxAt;
-    this.hotNext = r.hotNext;
-    this.stats.scanned += r.scanned;
-    this.stats.cached += r.cached;
-    this.stats.hot += r.hot;
-    let n = r.n;
-    if (r.wider !== undefined) {
-      const g = r.wider;
-      const sigma = this.cls.pos & (n ^ this.pi);
-      this.record(n, g);
-      if (n >= 1 && parity(g & this.cls.mask) === sigma) this.rareCount = this.pushRare(n, this.rareCount);
-      n++;
-    }
-    this.stats.sparse += n - from;
-    this.inWasm.narrow += n - from;
-    this.n = n;
+    this.takeRun(wasm.run(state, to), state.rare, from, 'narrow');
   }
 
   /**
@@ -740,8 +721,15 @@ export class TakeAndBreakKernel {
       recheckRare: this.recheckRare,
       counts: this.counts,
     };
-    const r = this.wide!.run(state, to);
-    this.rare = state.rare;
+    this.takeRun(this.wide!.run(state, to), state.rare, from, 'wide');
+  }
+
+  /**
+   * After a sparse-path WebAssembly call: its results into the kernel, and the value that needed another bit
+   * (it comes back unstored) recorded here, as the JavaScript paths record it.
+   */
+  private takeRun(r: NarrowRun, rare: Int32Array, from: number, path: 'narrow' | 'wide'): void {
+    this.rare = rare;
     this.rareCount = r.rareCount;
     this.maxValue = r.maxValue;
     this.maxAt = r.maxAt;
@@ -758,7 +746,7 @@ export class TakeAndBreakKernel {
       n++;
     }
     this.stats.sparse += n - from;
-    this.inWasm.wide += n - from;
+    this.inWasm[path] += n - from;
     this.n = n;
   }
 

@@ -78,7 +78,8 @@ function takeBack(store: CensusStore, root: string, m: Pick<Member, 'spec' | 'co
  * Runs the census of `family` to `bound` (what is stored is skipped, as by runCensus; only the games open at
  * `options.openAt` when it is given), then the games still open to 2 bound, 4 bound, ... up to `cap`, each
  * from the values its last run kept. A certified game's kept values are dropped: its period gives every
- * value. A stop keeps the values of the games in flight too.
+ * value. A stop keeps the values of the games in flight too. `onLevel` hears of each level as it ends (a
+ * run to a large cap takes hours, and its levels are results on their own).
  *
  * @remarks Since 0.1.0
  * @public
@@ -90,6 +91,7 @@ export async function escalateCensus(
   cap: number,
   executor: Executor,
   options: CensusRunOptions = {},
+  onLevel?: (level: EscalationLevel) => void,
 ): Promise<EscalationResult> {
   if (!Number.isSafeInteger(cap) || cap < bound) throw new InputError(`the escalation cap ${cap} is below the bound ${bound}`);
   const shared = executor.local === true;
@@ -100,7 +102,8 @@ export async function escalateCensus(
     // The first level is the census to `bound` (of the games open at `options.openAt`, when given).
     for (let b = bound, openAt = options.openAt; b <= cap; openAt = b, b *= 2) {
       const members = openAt === undefined ? family.members : openMembers(store, family, openAt).members;
-      if (members.length === 0) break;
+      // The first level runs even with nothing to do: its summary says so, as a census without escalation's.
+      if (members.length === 0 && b > bound) break;
       const sequences = members.filter((m) => m.computation === 'sequence');
       if (shared) for (const m of sequences) layOut(store, root, m, restarted);
       const finished = new Set<string>();
@@ -121,6 +124,7 @@ export async function escalateCensus(
           },
         });
         levels.push({ bound: b, result });
+        onLevel?.({ bound: b, result });
       } catch (e) {
         // The games stopped in flight wrote their values on the way out: keep them for the next run.
         if (e instanceof InterruptedError && shared) for (const m of sequences) if (!finished.has(`${m.computation} ${m.spec}`)) takeBack(store, root, m);

@@ -231,7 +231,9 @@ export function progressBar(title: string): Progress {
       }
     },
     stop() {
+      // A stopped bar starts again at the next update: an escalated census draws one per level.
       if (started) bar.stop();
+      started = false;
     },
   };
 }

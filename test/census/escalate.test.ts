@@ -43,7 +43,11 @@ test('a game stopped open at bound B and continued to 2B from its kept values ha
   // Guy–Smith window reads 174 values).
   const games = family('octal:0.16', 'octal:0.07');
   const executor = new InlineExecutor();
-  const { levels } = await escalateCensus(store, games, 64, 8192, executor);
+  // Each level is heard of as it ends, before the next one computes anything.
+  const heard: [number, number][] = [];
+  const { levels } = await escalateCensus(store, games, 64, 8192, executor, {}, (level) => heard.push([level.bound, executor.tasks.length]));
+  assert.deepEqual(heard.map(([b]) => b), levels.map((l) => l.bound));
+  assert.deepEqual(heard.slice(0, 3), [[64, 2], [128, 4], [256, 6]]);
   assert.deepEqual(
     levels.map((l) => [l.bound, l.result.summary.done, l.result.summary.open]),
     [
@@ -127,5 +131,15 @@ test('a stop during a level keeps the values of the game in flight, and the next
   const row = store.rows(games.name, 1 << 15)[0]!;
   assert.ok(row.resumedFrom! > 20000 && row.resumedFrom! < 1 << 15, `resumed from ${row.resumedFrom}`);
   assert.deepEqual(result(row), { ...result(computeGame({ spec: 'octal:0.6', computation: 'sequence', bound: 1 << 15 })), family: games.name, idx: 0 });
+  store.close();
+});
+
+test('an escalation from a bound with no open game ends with the summary of that empty level', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sprague-escalate-'));
+  const store = CensusStore.open(join(dir, 'atlas.db'));
+  const games = family('octal:0.07');
+  await escalateCensus(store, games, 256, 256, new InlineExecutor());
+  const { levels } = await escalateCensus(store, games, 512, 1024, new InlineExecutor(), { openAt: 256 });
+  assert.deepEqual(levels.map((l) => [l.bound, l.result.summary.games]), [[512, 0]]);
   store.close();
 });

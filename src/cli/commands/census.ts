@@ -128,7 +128,8 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
   installCtrlC();
   let total = 0;
   let finished = 0;
-  let result: CensusRunResult;
+  let result: CensusRunResult | undefined;
+  let levelsPrinted = 0;
   try {
     executor = flags.queue
       ? await QueueExecutor.open(flags.queue, flags.attempts === undefined ? {} : { attempts: Math.max(1, parseCount('--attempts', flags.attempts)) })
@@ -152,17 +153,19 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
     };
     if (cap === undefined) result = await runCensus(store, family, bound, executor, options);
     else {
-      const { levels, restarted } = await escalateCensus(store, family, bound, cap, executor, options);
-      bar.stop();
-      for (const level of levels.slice(0, -1)) printLevel(level.result, flags);
+      // Each level's summary as it ends: a run to a large cap takes hours, and each level is a result.
+      const { restarted } = await escalateCensus(store, family, bound, cap, executor, options, (level) => {
+        bar.stop();
+        printLevel(level.result, flags);
+        levelsPrinted++;
+      });
       noteRestarted(restarted);
-      result = levels[levels.length - 1]!.result;
     }
   } catch (e) {
     bar.stop();
     if (e instanceof InterruptedError && e.partial) {
       const escalation = e.partial as Partial<EscalationResult>;
-      const partials = escalation.levels ? escalation.levels.map((l) => l.result) : [e.partial as CensusRunResult];
+      const partials = escalation.levels ? escalation.levels.slice(levelsPrinted).map((l) => l.result) : [e.partial as CensusRunResult];
       for (const [i, partial] of partials.entries()) {
         if (flags.json) emitJson(summaryJson(partial.summary, partial));
         else printRunSummary(partial, flags.db, i === partials.length - 1);
@@ -175,6 +178,8 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
     await executor?.close();
     store.close();
   }
+  // An escalation printed each of its levels as it ended.
+  if (result === undefined) return;
   if (flags.json) emitJson(summaryJson(result.summary, result));
   else printRunSummary(result, flags.db, false);
 }

@@ -1,6 +1,8 @@
 // The explorer page: talks to the JSON API of `sprague serve` (docs/explorer.md); no page reloads.
 // The address bar holds the game, the picture and its parameters (bookmark it, share it, go back and
 // forward); the ids of running jobs live in the URL and sessionStorage, so a reload reattaches to them.
+import { csvLine } from '/csv.js';
+
 const $ = (id) => document.getElementById(id);
 
 async function api(method, path, body) {
@@ -592,10 +594,9 @@ function renderTable(t) {
   $('table-box').querySelector('summary').textContent = `Table (${t.rows.length + t.omitted} rows)`;
 }
 
-/** The table as CSV (RFC 4180 quoting), the rows the server sent. */
+/** The table as CSV, the rows the server sent (the census's writer, core/csv.ts). */
 function toCsv(t) {
-  const cell = (c) => (/[",\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c));
-  return [t.header, ...t.rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
+  return [t.header, ...t.rows].map(csvLine).join('\n') + '\n';
 }
 
 function escapeHtml(s) {

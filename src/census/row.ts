@@ -3,6 +3,7 @@
  * and bound) and as printed (one JSON line). Every field is listed once in FIELDS, which the store, the
  * `--where` parser (its whitelist) and the faces all read, so a new field is one line here.
  */
+import { csvLine } from '../core/csv.js';
 
 /**
  * What a family asks of each member; compute.ts checks that the ruleset declares the capabilities it needs (computationsOf).
@@ -211,18 +212,12 @@ export function rowJson(family: string, row: CensusRow | FamilyRow): Record<stri
   return out;
 }
 
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** The CSV header of every field (`census show --csv`, the atlas's rows.csv). */
 export function csvHeader(): string {
-  return FAMILY_FIELDS.map((f) => f.name).join(',');
+  return csvLine(FAMILY_FIELDS.map((f) => f.name));
 }
 
 /** A row as one CSV line of every field, quoted where a value holds a comma, a quote or a line break. */
 export function rowCsv(row: FamilyRow): string {
-  return FAMILY_FIELDS.map((f) => csvCell((row as unknown as Record<string, unknown>)[f.name])).join(',');
+  return csvLine(FAMILY_FIELDS.map((f) => (row as unknown as Record<string, unknown>)[f.name]));
 }

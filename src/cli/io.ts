@@ -6,6 +6,7 @@ import { accessSync, constants, fstatSync, statSync, writeFileSync } from 'node:
 import { checkRegularFile, readRegularFile } from '../core/files.js';
 import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import { styleText } from 'node:util';
 import { maxThreads } from '../core/budget.js';
 import { InputError, InterruptedError } from '../core/errors.js';
 import { ctrlC, yieldToSignals } from './interrupt.js';
@@ -180,21 +181,21 @@ export function formatTable(header: string[], rows: (string | number)[][]): stri
     .join('\n');
 }
 
+/**
+ * Colour on a terminal: none when stdout is not one or NO_COLOR is set. The codes are util.styleText's; the
+ * check stays here, as styleText before Node 20.18 colours every stream (and later ones also read FORCE_COLOR).
+ */
 export const colour = {
   enabled: process.stdout.isTTY === true && !process.env['NO_COLOR'],
-  bold(s: string): string {
-    return this.enabled ? `\x1b[1m${s}\x1b[22m` : s;
-  },
-  dim(s: string): string {
-    return this.enabled ? `\x1b[2m${s}\x1b[22m` : s;
-  },
-  green(s: string): string {
-    return this.enabled ? `\x1b[32m${s}\x1b[39m` : s;
-  },
-  red(s: string): string {
-    return this.enabled ? `\x1b[31m${s}\x1b[39m` : s;
-  },
+  bold: (s: string) => paint('bold', s),
+  dim: (s: string) => paint('dim', s),
+  green: (s: string) => paint('green', s),
+  red: (s: string) => paint('red', s),
 };
+
+function paint(style: Parameters<typeof styleText>[0], s: string): string {
+  return colour.enabled ? styleText(style, s, { validateStream: false }) : s;
+}
 
 /**
  * A progress reporter: a bar on stderr when stderr is a terminal; otherwise silent, or with SPRAGUE_PROGRESS set

@@ -96,11 +96,6 @@ export class WorkerPool<T, R, M = never> {
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`a pool needs at least one thread, got ${size}`);
   }
 
-  /** Workers alive now (started lazily, at most `size`). */
-  get threads(): number {
-    return this.workers.size;
-  }
-
   /** Workers free for a task now: idle ones, and the ones not started yet. */
   get free(): number {
     return this.idle.length + this.size - this.workers.size;
@@ -127,27 +122,18 @@ export class WorkerPool<T, R, M = never> {
   }
 
   /**
-   * Runs every task, at most `size` at a time (each worker takes the next task when it is done with one);
-   * results in task order. The first failure rejects, as Promise.all does; the other tasks still run.
+   * Runs the tasks, as many at once as the pool has workers (each takes the next task when it is done with
+   * one), and none after `stopped()`: a stop waits only for the tasks running. The first failure rejects.
    */
-  runAll(tasks: T[], onResult?: (result: R, index: number) => void): Promise<R[]> {
-    const settle: { resolve(r: R): void; reject(e: unknown): void }[] = [];
-    const ends = tasks.map((_, i) => new Promise<R>((resolve, reject) => (settle[i] = { resolve, reject })));
+  async runAll(tasks: T[], onResult?: (result: R, index: number) => void, stopped: () => boolean = () => false): Promise<void> {
     let next = 0;
     const lane = async () => {
-      for (let i = next++; i < tasks.length; i = next++) {
-        try {
-          const r = await this.run(tasks[i]!);
-          onResult?.(r, i);
-          settle[i]!.resolve(r);
-        } catch (e) {
-          settle[i]!.reject(e);
-        }
+      while (next < tasks.length && !stopped()) {
+        const i = next++;
+        onResult?.(await this.run(tasks[i]!), i);
       }
     };
-    // One lane per free worker (at least one, whose tasks then fail with the pool's reason).
-    for (let k = Math.max(1, Math.min(this.free, tasks.length)); k > 0; k--) void lane();
-    return Promise.all(ends);
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.size, tasks.length)) }, lane));
   }
 
   /** Stops every worker; running tasks are rejected. */
@@ -268,13 +254,4 @@ export function errorFromInfo(info: ErrorInfo): Error {
   if (name === 'InterruptedError') return new InterruptedError();
   if (['InputError', 'SpecError', 'PositionError', 'CycleError', 'FlagError'].includes(name)) return new InputError(message);
   return Object.assign(new Error(message), { name });
-}
-
-/**
- * A worker's error as it comes out of `run`: already typed by the pool; kept for callers that give an
- * interruption its partial result (the pool cannot: the worker's partial is the task's own business).
- */
-export function retypeWorkerError(e: unknown, interruptedPartial?: unknown): unknown {
-  if (e instanceof InterruptedError && interruptedPartial !== undefined && e.partial === undefined) return new InterruptedError(interruptedPartial);
-  return e;
 }

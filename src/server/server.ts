@@ -55,6 +55,9 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
+/** The CSV writer the census uses (core/csv.ts, compiled), served to the page as /csv.js: one writer for both. */
+const CSV_MODULE = fileURLToPath(new URL('../core/csv.js', import.meta.url));
+
 /**
  * web/ beside dist/: this file is dist*\/src/server/server.js.
  *
@@ -153,8 +156,8 @@ async function serveStatic(root: string, method: string, at: Admitted, res: Serv
   if (method !== 'GET' && method !== 'HEAD') return sendJson(res, 405, { error: `${method} is not allowed on ${at.path}: the page's files are read with GET`, field: 'request' }, { allow: 'GET, HEAD' });
   const pathname = at.path;
   const rel = pathname === '/' ? 'index.html' : at.decoded.replace(/^\/+/, '');
-  const file = normalize(root + rel);
-  if (!file.startsWith(root)) return sendJson(res, 403, { error: 'outside the web root' });
+  const file = pathname === '/csv.js' ? CSV_MODULE : normalize(root + rel);
+  if (file !== CSV_MODULE && !file.startsWith(root)) return sendJson(res, 403, { error: 'outside the web root' });
   try {
     const body = await readFile(file);
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });

@@ -58,6 +58,11 @@ test('serves the page and its script on 127.0.0.1', async () => {
   assert.match(page.headers.get('content-type')!, /text\/html/);
   assert.match(await page.text(), /<input id="spec"/);
   assert.equal((await fetch(server.url + '/app.js')).status, 200);
+  // The page's CSV writer is the census's (core/csv.ts), served from the compiled module.
+  const csv = await fetch(server.url + '/csv.js');
+  assert.equal(csv.status, 200);
+  assert.match(csv.headers.get('content-type')!, /javascript/);
+  assert.match(await csv.text(), /export function csvLine/);
   assert.equal((await fetch(server.url + '/../package.json')).status, 404);
   assert.equal(await rawStatus('/..%2f..%2fpackage.json'), 403, 'no way out of the web root');
 });

@@ -268,22 +268,6 @@ async function fillLengthTurns(values: Uint8Array, { spec, n, total, narrow, opt
   return counts;
 }
 
-/**
- * Runs the tasks on the pool, as many at once as it has workers, and no new one after `stopped()`: a stop
- * waits only for the slices running.
- */
-async function runUntilStopped<T, R>(pool: WorkerPool<T, R>, tasks: T[], stopped: () => boolean, onResult?: (r: R, i: number) => void): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < tasks.length && !stopped()) {
-      const i = next++;
-      const r = await pool.run(tasks[i]!);
-      onResult?.(r, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(pool.size, tasks.length) }, lane));
-}
-
 /** One length split into slices over the pool; the mirror phase waits for every fill. */
 async function fillLengthOnPool(
   pool: WorkerPool<RangeTask, RangeResult>,
@@ -295,13 +279,13 @@ async function fillLengthOnPool(
   let done = 0;
   const stopped = () => options.signal?.aborted === true;
   try {
-    await runUntilStopped(pool, tasks, stopped, (r, i) => {
+    await pool.runAll(tasks, (r, i) => {
       addCounts(counts, r.counts);
       done += tasks[i]!.hi - tasks[i]!.lo;
       options.onProgress?.(n, done, total);
-    });
+    }, stopped);
     if (!stopped() && needsMirror(spec, n, narrow)) {
-      await runUntilStopped(pool, tasks.map((t) => ({ ...t, phase: 'mirror' as const })), stopped);
+      await pool.runAll(tasks.map((t) => ({ ...t, phase: 'mirror' as const })), undefined, stopped);
     }
   } catch (e) {
     // Errors cross the thread boundary as plain errors: give the typed one back.

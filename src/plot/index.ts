@@ -93,6 +93,8 @@ export interface PlotRunOptions {
 }
 
 const MAX_TABLE_ROWS = 2000;
+/** Values in the table of a values picture: 2000 rows of a box of side 500. */
+const MAX_TABLE_CELLS = 1_000_000;
 
 function table(header: string[], rows: (string | number)[][]): PlotTable {
   return { header, rows: rows.slice(0, MAX_TABLE_ROWS), omitted: Math.max(0, rows.length - MAX_TABLE_ROWS) };
@@ -307,13 +309,17 @@ function valuesPlot(name: string, req: PlotRequest, g: ValueGrid, partial: boole
   const svg = heatMapChart({ title, values: g.values, width: g.width, height: g.height, xLabel: g.slice === undefined ? 'x (first heap)' : 'x (second heap)', yLabel: g.slice === undefined ? 'y (second heap)' : 'y (third heap)' });
   let max = 0;
   let zeros = 0;
-  for (const v of g.values) {
-    max = Math.max(max, v);
-    if (v === 0) zeros++;
+  const cells = g.values;
+  for (let i = 0; i < cells.length; i++) {
+    const v = cells[i]!;
+    if (v > max) max = v;
+    else if (v === 0) zeros++;
   }
-  // Only the rows the table keeps: a row of a wide box is tens of kilobytes of text.
+  // The rows the table keeps, at most MAX_TABLE_CELLS values in all (a row of a wide box is tens of kilobytes
+  // of text), and none past the rows computed: an interrupted picture is drawn at once.
   const rows: (string | number)[][] = [];
-  for (let y = 0; y < Math.min(g.height, MAX_TABLE_ROWS); y++) rows.push([y, Array.from(g.values.subarray(y * g.width, (y + 1) * g.width), (v) => (v < 0 ? '?' : v)).join(' ')]);
+  const kept = Math.min(g.height, MAX_TABLE_ROWS, Math.max(1, Math.floor(MAX_TABLE_CELLS / g.width)));
+  for (let y = 0; y < kept && cells[y * g.width]! >= 0; y++) rows.push([y, Array.from(cells.subarray(y * g.width, (y + 1) * g.width), (v) => (v < 0 ? '?' : v)).join(' ')]);
   return {
     kind: 'values',
     title,

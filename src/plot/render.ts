@@ -5,6 +5,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { instance, type Viz } from '@viz-js/viz';
 import { InputError } from '../core/errors.js';
+import { decodeIndexedPng, encodeIndexedPng, sampleDown } from './png.js';
 
 /**
  * A PNG of an SVG document, `scale` times its nominal size.
@@ -13,12 +14,35 @@ import { InputError } from '../core/errors.js';
  * @public
  */
 export function svgToPng(svg: string, scale = 1): Buffer {
-  const r = new Resvg(svg, {
+  const r = new Resvg(fitCellsImage(svg, scale), {
     fitTo: scale === 1 ? { mode: 'original' } : { mode: 'zoom', value: scale },
     font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
     background: 'white',
   });
   return r.render().asPng();
+}
+
+/** A heat map's cells drawn as an image (charts.ts): its place and its PNG. */
+const CELLS_IMAGE = /<image class="cells-image" ([^>]*?)href="data:image\/png;base64,([A-Za-z0-9+/=]*)"/;
+
+/**
+ * A heat map's image of more cells than the pixels it covers at this scale, sampled down to them first:
+ * resvg would decode every cell (64 MB of pixels for a side of 4000, a second or two) to draw a few of them.
+ * The cell under each pixel's centre, as the pixelated image shows it.
+ */
+function fitCellsImage(svg: string, scale: number): string {
+  const m = CELLS_IMAGE.exec(svg);
+  if (!m) return svg;
+  const size = (name: string) => Number(new RegExp(` ${name}="([\\d.]+)"`).exec(m[1]!)?.[1] ?? NaN);
+  const width = Math.round(size('width') * scale);
+  const height = Math.round(size('height') * scale);
+  if (!(width >= 1 && height >= 1)) return svg;
+  const image = decodeIndexedPng(Buffer.from(m[2]!, 'base64'));
+  const small = sampleDown(image, width, height);
+  if (small === image) return svg;
+  const png = encodeIndexedPng(small.width, small.height, small.palette, small.pixels).toString('base64');
+  const at = m.index + m[0].length - m[2]!.length - 1;
+  return svg.slice(0, at) + png + svg.slice(at + m[2]!.length);
 }
 
 let viz: Promise<Viz> | undefined;

@@ -12,7 +12,7 @@ import { sequenceWithPeriod } from '../analysis/sequence.js';
 import { upperPPositions, upperStats, wythoffFamilyTable, type UpperStats } from '../analysis/wythoff-table.js';
 import { InputError, InterruptedError } from '../core/errors.js';
 import { rewriteRulesOf, type Ruleset, wythoffMovesOf } from '../core/ruleset.js';
-import { enumerateByLength, type LengthStats } from '../games/rewrite/enumerate.js';
+import { alphabetFor, enumerateByLength, type LengthStats } from '../games/rewrite/enumerate.js';
 import type { RewriteRule } from '../games/rewrite/rules.js';
 import type { Stop } from '../core/stop.js';
 
@@ -156,11 +156,12 @@ export function rewriteRules(rs: Ruleset<any>): readonly RewriteRule[] {
 /** Every word of length 0..max of a rewrite game: per-length statistics (the `sprague lengths` lines). */
 export async function lengthsData(rs: Ruleset<any>, max: number, o: GatherOptions = {}): Promise<LengthStats[]> {
   const rules = rewriteRules(rs);
+  const before = wordsBefore(alphabetFor(rules).length, max + 1);
   try {
     const table = await enumerateByLength(rules, max, {
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.maxDepth === undefined ? {} : { maxDepth: o.maxDepth }),
-      onProgress: (n, done, total) => o.onProgress?.(n + done / Math.max(1, total), max + 1),
+      onProgress: (n, done) => o.onProgress?.(before[n]! + done, before[max + 1]!),
     });
     return table.lengths;
   } catch (e) {
@@ -170,6 +171,17 @@ export async function lengthsData(rs: Ruleset<any>, max: number, o: GatherOption
     }
     throw e;
   }
+}
+
+/**
+ * before[n]: the words of lengths 0..n-1 over `letters` letters, n = 0..lengths. Progress by length counts
+ * words, not lengths: each length has `letters` times the words of the one before (twice the work over two
+ * letters), so a count of lengths read 84% with most of the time still to come.
+ */
+export function wordsBefore(letters: number, lengths: number): number[] {
+  const out = [0];
+  for (let n = 0, words = 1; n < lengths; n++, words *= letters) out.push(out[n]! + words);
+  return out;
 }
 
 export interface UpperPositions {

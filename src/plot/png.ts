@@ -133,12 +133,12 @@ function paeth(a: number, b: number, c: number): number {
 }
 
 /**
- * The image sampled down to at most `width` x `height` pixels, each the pixel of the source under its
- * centre (what a pixelated image shows at that size); an image already that small is returned as it is.
+ * The image at `width` x `height` pixels, each the pixel of the source under its centre (what a pixelated
+ * image shows at that size); an image already that size is returned as it is.
  */
-export function sampleDown(image: IndexedImage, width: number, height: number): IndexedImage {
-  const w = Math.max(1, Math.min(width, image.width));
-  const h = Math.max(1, Math.min(height, image.height));
+export function resample(image: IndexedImage, width: number, height: number): IndexedImage {
+  const w = Math.max(1, width);
+  const h = Math.max(1, height);
   if (w === image.width && h === image.height) return image;
   const pixels = new Uint8Array(w * h);
   for (let r = 0; r < h; r++) {

@@ -300,8 +300,10 @@ async function follow(panel, id, finish) {
     }
     const job = r.data;
     if (job.state === 'running') {
+      // Asked to stop (here, or before a reload): the label says so until the job has really ended, not the progress it still reports.
+      if (job.stopping || panel.cancelling === id) $(ids.label).textContent = 'cancelling…';
       // Waiting for a worker: its place in the server's line, which Cancel leaves without starting it.
-      if (job.queued !== undefined) $(ids.label).textContent = `waiting, ${ordinal(job.queued)} in line`;
+      else if (job.queued !== undefined) $(ids.label).textContent = `waiting, ${ordinal(job.queued)} in line`;
       else if (job.progress && job.progress.total > 0) {
         $(ids.progress).max = job.progress.total;
         $(ids.progress).value = job.progress.done;
@@ -323,8 +325,9 @@ async function follow(panel, id, finish) {
 async function cancelJob(panel) {
   const id = panel.current;
   if (!id) return;
+  panel.cancelling = id;
   $(panel.ids.label).textContent = 'cancelling…';
-  // follow() sees the end on its next poll and shows it.
+  // follow() sees the end on its next poll and shows it; until then it keeps the label above.
   await api('DELETE', `/api/jobs/${id}`);
 }
 

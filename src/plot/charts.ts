@@ -3,7 +3,8 @@
  * max-Grundy-by-length and counts-by-value charts of rewrite games, one-heap sequences with their
  * period. Each mark carries a class (`pt`, `cell`, `bar`, ...) so tests and the web page can find it.
  */
-import { P_COLOUR, SERIES, categoryColour, valueColour } from './colour.js';
+import { P_COLOUR, SERIES, categoryColour, valueColour, valuePalette } from './colour.js';
+import { encodeIndexedPng } from './png.js';
 import { linearScale, niceTicks, type Scale } from './scale.js';
 import { el, esc, num, svgDocument, text } from './svg.js';
 
@@ -141,13 +142,42 @@ export interface HeatMapOptions {
   xLabel: string;
   yLabel: string;
   size?: number;
+  /** Draw the cells as one image, a pixel a cell (default: when there are more than RASTER_CELLS). */
+  raster?: boolean;
+}
+
+/**
+ * Heat maps with more cells than this are drawn as an image: a rectangle a run of cells is about 80 bytes
+ * of SVG, and past a few hundred thousand of them the documents grow to hundreds of megabytes that
+ * neither resvg (its node limit) nor a browser takes. Up to a side of 128 the cells stay rectangles,
+ * which a test or a script can read one by one.
+ */
+export const RASTER_CELLS = 128 * 128;
+
+/**
+ * The cells of a heat map as a PNG, one pixel a cell, the row y = 0 at the bottom, coloured by
+ * valuePalette (the colours of valueColour, in 254 bands when the values pass 254).
+ */
+export function heatMapPng(values: ArrayLike<number>, width: number, height: number, hi: number): Buffer {
+  const palette = valuePalette(hi);
+  const index = Uint8Array.from({ length: hi + 1 }, (_, v) => palette.indexOf(v));
+  const pixels = new Uint8Array(width * height);
+  for (let r = 0; r < height; r++) {
+    const row = (height - 1 - r) * width;
+    const to = r * width;
+    for (let c = 0; c < width; c++) {
+      const v = values[row + c]!;
+      pixels[to + c] = v < 0 ? 0 : index[v]!;
+    }
+  }
+  return encodeIndexedPng(width, height, palette.colours, pixels);
 }
 
 /**
  * Grundy values as colours, blue small to red large (push-the-button, Figure 2), and the P-positions
  * (G = 0) black, apart from the palette, with a legend entry of their own: next to value 1 a near-black
  * 0 would be hard to tell apart. Runs of equal values in a row are merged into one rectangle to keep the
- * file small; the P-position runs carry the class `p`.
+ * file small; the P-position runs carry the class `p`. A dense map (o.raster) is one image instead.
  */
 export function heatMapChart(o: HeatMapOptions): string {
   const size = o.size ?? 640;
@@ -161,16 +191,35 @@ export function heatMapChart(o: HeatMapOptions): string {
   let hi = 0;
   for (let i = 0; i < o.values.length; i++) hi = Math.max(hi, o.values[i]!);
   const cells: string[] = [];
-  for (let r = 0; r < o.height; r++) {
-    let c = 0;
-    while (c < o.width) {
-      const v = o.values[r * o.width + c]!;
-      let e = c + 1;
-      while (e < o.width && o.values[r * o.width + e] === v) e++;
-      cells.push(
-        el('rect', { class: v === 0 ? 'cell p' : 'cell', x: f.left + c * cell, y: f.bottom - (r + 1) * cell, width: (e - c) * cell + 0.3, height: cell + 0.3, fill: valueColour(v, hi) }),
-      );
-      c = e;
+  if (o.raster ?? o.width * o.height > RASTER_CELLS) {
+    // Pixelated: each cell keeps its own colour however the viewer scales the image (no blending of a
+    // P-position's black into its neighbours).
+    const png = heatMapPng(o.values, o.width, o.height, hi);
+    cells.push(
+      el('image', {
+        class: 'cells-image',
+        x: f.left,
+        y: f.top,
+        width: f.right - f.left,
+        height: f.bottom - f.top,
+        preserveAspectRatio: 'none',
+        'image-rendering': 'optimizeSpeed',
+        style: 'image-rendering:pixelated',
+        href: `data:image/png;base64,${png.toString('base64')}`,
+      }),
+    );
+  } else {
+    for (let r = 0; r < o.height; r++) {
+      let c = 0;
+      while (c < o.width) {
+        const v = o.values[r * o.width + c]!;
+        let e = c + 1;
+        while (e < o.width && o.values[r * o.width + e] === v) e++;
+        cells.push(
+          el('rect', { class: v === 0 ? 'cell p' : 'cell', x: f.left + c * cell, y: f.bottom - (r + 1) * cell, width: (e - c) * cell + 0.3, height: cell + 0.3, fill: valueColour(v, hi) }),
+        );
+        c = e;
+      }
     }
   }
   // The colour bar runs over the values 1..hi; a black swatch under it stands for the P-positions.

@@ -48,3 +48,20 @@ export const SERIES = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#
 export function categoryColour(i: number, of: number): string {
   return heatColour(of <= 1 ? 0 : i / (of - 1));
 }
+
+/**
+ * The colours of a heat map drawn as an indexed image (png.ts: at most 256 colours), whose largest value is
+ * `hi`: index 0 for a cell not computed, 1 for a P-position, and the values 1..hi from index 2 on, each in
+ * its valueColour while they fit (hi <= 254), else in 254 bands of equal width, each in the colour of its
+ * middle. `indexOf(v)` is a cell's index (v < 0: not computed).
+ */
+export function valuePalette(hi: number): { colours: Uint8Array; indexOf: (v: number) => number } {
+  const bands = Math.min(254, Math.max(1, hi));
+  const colours = new Uint8Array(3 * (2 + bands));
+  const put = (i: number, hex: string) => colours.set([1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)), 3 * i);
+  put(0, UNKNOWN_COLOUR);
+  put(1, P_COLOUR);
+  for (let b = 0; b < bands; b++) put(2 + b, valueColour(hi <= 254 ? b + 1 : 1 + ((b + 0.5) * (hi - 1)) / bands, hi));
+  const indexOf = (v: number): number => (v < 0 ? 0 : v === 0 ? 1 : hi <= 254 ? v + 1 : 2 + Math.min(bands - 1, Math.floor(((v - 1) * bands) / (hi - 1))));
+  return { colours, indexOf };
+}

@@ -15,7 +15,7 @@ import type { PictureKind, Ruleset } from '../core/ruleset.js';
 import type { LengthStats } from '../games/rewrite/enumerate.js';
 import { findGrundyAutomaton } from '../regular/grundy-automaton.js';
 import { parseSpec } from '../spec/index.js';
-import { countsChart, deviationChart, short, heatMapChart, lengthsChart, pointsChart, sequenceChart, type PointSeries } from './charts.js';
+import { RASTER_CELLS, countsChart, deviationChart, short, heatMapChart, lengthsChart, pointsChart, sequenceChart, type PointSeries } from './charts.js';
 import { grundyGrid, lengthsData, pPositionsPlane, rewriteRules, sequenceData, upperPositions, type GatherOptions, type ValueGrid } from './data.js';
 import { dotToSvg } from './render.js';
 import { caption } from './caption.js';
@@ -93,6 +93,8 @@ export interface PlotRunOptions {
 }
 
 const MAX_TABLE_ROWS = 2000;
+/** Values in the table of a values picture: 2000 rows of a box of side 500. */
+const MAX_TABLE_CELLS = 1_000_000;
 
 function table(header: string[], rows: (string | number)[][]): PlotTable {
   return { header, rows: rows.slice(0, MAX_TABLE_ROWS), omitted: Math.max(0, rows.length - MAX_TABLE_ROWS) };
@@ -124,9 +126,8 @@ export function checkRequest(req: PlotRequest): { ruleset: Ruleset<any>; kind: P
   if (req.overlay !== undefined) parseSpec(req.overlay);
   if (req.slice !== undefined && (!Number.isSafeInteger(req.slice) || req.slice < 0)) throw new InputError(`bad slice ${req.slice}: want a heap size`);
   // Sizes no picture can show (limits table: plotBox, plotColumns, plotTerms), refused before any work.
-  if (kind === 'values' || kind === 'ppositions') {
-    if (req.max > limitDefault('plotBox')) throw new InputError(`a box of side ${req.max} is too large to draw; at most ${limitDefault('plotBox')}`);
-  }
+  // A values picture is an image past RASTER_CELLS, bounded by the memory it needs (below) rather than a side.
+  if (kind === 'ppositions' && req.max > limitDefault('plotBox')) throw new InputError(`a box of side ${req.max} is too large to draw; at most ${limitDefault('plotBox')}`);
   if (kind === 'values') checkMemory(`a values picture of ${ruleset.name} on [0,${req.max}]^2`, valuesPictureBytes(ruleset, req.max, req.slice));
   if (kind === 'deviation' && req.max > limitDefault('plotColumns')) throw new InputError(`bound ${req.max} is too large; at most ${limitDefault('plotColumns')} columns`);
   if (kind === 'sequence' && req.max >= limitDefault('plotTerms')) throw new InputError(`bound ${req.max} is too large to draw: a sequence picture shows at most ${limitDefault('plotTerms')} terms`);
@@ -135,14 +136,16 @@ export function checkRequest(req: PlotRequest): { ruleset: Ruleset<any>; kind: P
 
 /**
  * Bytes of a picture of the values on a box of (max+1)^2 cells, known before any work: the value grid (4 bytes
- * a cell), the picture (PICTURE_CELL_BYTES), and, for a game with neither a closed form of its values nor
- * one-heap values to XOR, the solver's memo of the positions below the box (a slice at heap k: k+1 layers).
+ * a cell), the picture (PICTURE_CELL_BYTES as rectangles, RASTER_CELL_BYTES as an image), and, for a game
+ * with neither a closed form of its values nor one-heap values to XOR, the solver's memo of the positions
+ * below the box (a slice at heap k: k+1 layers).
  */
 function valuesPictureBytes(rs: Ruleset<any>, max: number, slice: number | undefined): number {
   const cells = (max + 1) ** 2;
   const heaps = slice === undefined ? 2 : 3;
   const memoised = rs.capabilities?.grundyOf === undefined && !isSumOfHeapValues(rs, heaps);
-  return cells * (4 + PICTURE_CELL_BYTES) + (memoised ? cells * ((slice ?? 0) + 1) * BYTES_PER_POSITION : 0);
+  const picture = cells > RASTER_CELLS ? RASTER_CELL_BYTES : PICTURE_CELL_BYTES;
+  return cells * (4 + picture) + (memoised ? cells * ((slice ?? 0) + 1) * BYTES_PER_POSITION : 0);
 }
 
 /**
@@ -152,6 +155,15 @@ function valuesPictureBytes(rs: Ruleset<any>, max: number, slice: number | undef
  * merged into one rectangle), above a plot of side 5: 880 bytes a cell at side 400, 630 at side 1000.
  */
 const PICTURE_CELL_BYTES = 900;
+
+/**
+ * The same for a heat map drawn as an image (charts.ts, past RASTER_CELLS): its pixel, the filtered row
+ * and the deflated image (a byte and a half), the base64 text in the document and its copies to the
+ * command's thread, the table's first rows (at most a million values), and Wythoff's value table (2 bytes,
+ * twice while it grows). Measured on `plot wythoff --values --out w.png` at side 4000: a peak of 292 MB, about
+ * 15 bytes a cell above the process's own 50 MB; 24 leaves room.
+ */
+const RASTER_CELL_BYTES = 24;
 
 /** A picture before its caption. */
 type Drawn = Omit<PlotResult, 'caption'>;
@@ -297,17 +309,22 @@ function valuesPlot(name: string, req: PlotRequest, g: ValueGrid, partial: boole
   const svg = heatMapChart({ title, values: g.values, width: g.width, height: g.height, xLabel: g.slice === undefined ? 'x (first heap)' : 'x (second heap)', yLabel: g.slice === undefined ? 'y (second heap)' : 'y (third heap)' });
   let max = 0;
   let zeros = 0;
-  for (const v of g.values) {
-    max = Math.max(max, v);
-    if (v === 0) zeros++;
+  const cells = g.values;
+  for (let i = 0; i < cells.length; i++) {
+    const v = cells[i]!;
+    if (v > max) max = v;
+    else if (v === 0) zeros++;
   }
+  // The rows the table keeps, at most MAX_TABLE_CELLS values in all (a row of a wide box is tens of kilobytes
+  // of text), and none past the rows computed: an interrupted picture is drawn at once.
   const rows: (string | number)[][] = [];
-  for (let y = 0; y < g.height; y++) rows.push([y, Array.from(g.values.subarray(y * g.width, (y + 1) * g.width), (v) => (v < 0 ? '?' : v)).join(' ')]);
+  const kept = Math.min(g.height, MAX_TABLE_ROWS, Math.max(1, Math.floor(MAX_TABLE_CELLS / g.width)));
+  for (let y = 0; y < kept && cells[y * g.width]! >= 0; y++) rows.push([y, Array.from(cells.subarray(y * g.width, (y + 1) * g.width), (v) => (v < 0 ? '?' : v)).join(' ')]);
   return {
     kind: 'values',
     title,
     svg,
-    table: table(['y', `G(${g.slice === undefined ? '' : `${g.slice},`}0..${req.max}, y)`], rows),
+    table: { ...table(['y', `G(${g.slice === undefined ? '' : `${g.slice},`}0..${req.max}, y)`], rows), omitted: g.height - rows.length },
     summary: { spec: name, width: g.width, height: g.height, maxValue: max, pPositions: zeros, ...(g.slice === undefined ? {} : { slice: g.slice }) },
     ...(partial ? { partial } : {}),
   };

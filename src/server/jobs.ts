@@ -47,6 +47,8 @@ export interface JobView {
   error?: ErrorInfo;
   /** Why a job was cancelled when nobody asked for it: its client went away, or the server closed. */
   reason?: string;
+  /** A running job asked to stop that has not stopped yet (it is drawing what it finished, or being ended). */
+  stopping?: true;
 }
 
 /** How the server knows a job's client is still there. */
@@ -325,6 +327,7 @@ export class JobManager {
       ...(j.partial === undefined ? {} : { partial: j.partial }),
       ...(j.error ? { error: j.error } : {}),
       ...(why ? { reason: why } : {}),
+      ...(j.state === 'running' && j.stop.signal.aborted ? { stopping: true as const } : {}),
     };
   }
 }

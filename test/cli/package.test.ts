@@ -66,8 +66,10 @@ test('npm pack, installed into an empty folder: sprague serve answers 200 with t
 
     const specs = run(process.execPath, [bin, 'help', 'specs'], app);
     assert.equal(specs.status, 0, specs.stderr);
-    assert.equal(specs.stdout.trim(), readFileSync(join(root, 'docs', 'specs.md'), 'utf8').trim());
-    assert.match(specs.stdout, /'rewrite:' rule \( ',' rule \)\*/);
+    assert.match(specs.stdout, /^Game specs and positions: the grammar\n=+\n/);
+    assert.match(specs.stdout, /\n {4}'rewrite:' rule \( ',' rule \)\*/);
+    const markdown = run(process.execPath, [bin, 'help', 'specs', '--markdown'], app);
+    assert.equal(markdown.stdout.trim(), readFileSync(join(root, 'docs', 'specs.md'), 'utf8').trim());
 
     const server = await serve(bin, app);
     try {

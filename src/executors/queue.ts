@@ -19,7 +19,19 @@ import type { Executor, GameOptions } from '../census/executor.js';
 import type { CensusRow } from '../census/row.js';
 import { LocalExecutor } from './local.js';
 
+/** The queue a coordinator and its workers share unless told another (`--queue-name`). */
 export const QUEUE_NAME = 'sprague-census';
+
+/**
+ * Checks a queue name: censuses with different names on one Redis never see each other's jobs. BullMQ
+ * keys are `bull:NAME:...`, so a colon (its key separator) is refused.
+ */
+export function parseQueueName(text: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(text)) throw new InputError(`bad queue name ${JSON.stringify(text)}: ${QUEUE_NAME_RULE}`);
+  return text;
+}
+
+export const QUEUE_NAME_RULE = "letters, digits, '.', '_' and '-', at most 100, starting with a letter or digit";
 
 /** Uncollected results are dropped by Redis after this long. */
 const KEEP_SECONDS = 7 * 24 * 3600;
@@ -70,6 +82,8 @@ export interface QueueExecutorOptions {
   attempts?: number;
   /** How often finished jobs are collected, in milliseconds (default 250). */
   pollMs?: number;
+  /** The queue on that Redis (default QUEUE_NAME); workers must be given the same. */
+  queueName?: string;
 }
 
 interface Waiter {
@@ -92,15 +106,16 @@ export class QueueExecutor implements Executor {
     readonly url: string,
     private readonly options: Required<QueueExecutorOptions>,
   ) {
-    this.queue = new Queue(QUEUE_NAME, { connection: connection(url) });
+    this.queue = new Queue(options.queueName, { connection: connection(url) });
     this.queue.on('error', () => {});
     this.timer = setInterval(() => void this.poll(), options.pollMs);
   }
 
   static async open(url: string, options: QueueExecutorOptions = {}): Promise<QueueExecutor> {
     const normalised = parseRedisUrl(url);
+    const queueName = parseQueueName(options.queueName ?? QUEUE_NAME);
     await checkRedis(normalised);
-    return new QueueExecutor(normalised, { attempts: options.attempts ?? 3, pollMs: options.pollMs ?? 250 });
+    return new QueueExecutor(normalised, { attempts: options.attempts ?? 3, pollMs: options.pollMs ?? 250, queueName });
   }
 
   /** Resolves when a worker has finished the task; a stop (options.signal) gives up waiting for it. */
@@ -226,6 +241,8 @@ export interface CensusWorkerOptions {
   threads?: number;
   /** A job's lock lapses after this long without renewal; a dead worker's job is retried then (default 30 s). */
   lockDurationMs?: number;
+  /** The queue on that Redis (default QUEUE_NAME): the coordinator's. */
+  queueName?: string;
   onActive?(task: CensusTask): void;
   onCompleted?(task: CensusTask, row: CensusRow): void;
   onFailed?(task: CensusTask, error: Error, attemptsMade: number): void;
@@ -246,12 +263,13 @@ export class CensusWorker {
 
   static async start(url: string, options: CensusWorkerOptions = {}): Promise<CensusWorker> {
     const normalised = parseRedisUrl(url);
+    const queueName = parseQueueName(options.queueName ?? QUEUE_NAME);
     await checkRedis(normalised);
     const executor = new LocalExecutor(options.threads === undefined ? {} : { threads: options.threads });
     const lockDuration = options.lockDurationMs ?? 30_000;
     let self: CensusWorker | undefined;
     const worker = new Worker(
-      QUEUE_NAME,
+      queueName,
       async (job: Job, token?: string) => {
         const task = job.data as CensusTask;
         try {

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { knownGameNames, parseSpec } from '../../src/spec/index.js';
+import { renderMarkdown } from '../../src/cli/markdown.js';
 import { runCli } from '../helpers/cli.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -70,11 +71,14 @@ test('docs/conventions.md: every test file it names exists', () => {
   for (const t of named) assert.ok(existsSync(join(root, 'test', t)), `test/${t}`);
 });
 
-test('sprague help specs / json / conventions / papers print the pages; an unknown topic is bad input', () => {
+test('sprague help specs / json / conventions / papers print the pages, rendered (plain in a pipe) or as written with --markdown; an unknown topic is bad input', () => {
   for (const [topic, page] of [['specs', 'docs/specs.md'], ['json', 'docs/cli.md'], ['conventions', 'docs/conventions.md'], ['papers', 'docs/papers.md']] as const) {
     const r = runCli(['help', topic]);
     assert.equal(r.status, 0, r.stderr);
-    assert.equal(r.stdout.trim(), read(page).trim(), topic);
+    assert.equal(r.stdout.trim(), renderMarkdown(read(page), { styles: false, width: 99, base: 'docs/' }).trim(), topic);
+    assert.doesNotMatch(r.stdout, /\x1b\[|^```|^\|/m, `${topic}: no escapes, fences or table pipes in a pipe`);
+    const md = runCli(['help', topic, '--markdown']);
+    assert.equal(md.stdout.trim(), read(page).trim(), `${topic} --markdown`);
   }
   assert.match(runCli(['help', 'grundy']).stdout, /Usage: sprague grundy/);
   const bad = runCli(['help', 'nope']);

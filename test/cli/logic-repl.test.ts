@@ -5,11 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { splitCommands } from '../../src/cli/logic-repl.js';
+import { runCli } from '../helpers/cli.js';
 
 test('splitCommands: terminators ; : :: outside quotes end commands, the rest waits', () => {
   assert.deepEqual(splitCommands('eval a "x=1"; def b "y=2":: eval c "E x x:1'), { commands: ['eval a "x=1";', 'def b "y=2"::'], rest: 'eval c "E x x:1' });
@@ -69,6 +70,80 @@ test('the REPL on a terminal: a prompt, help;, definitions kept from line to lin
   } finally {
     t.kill();
   }
+});
+
+/** A Walnut 6 session as a user pastes it: one command a line, each terminator, test, inf, ost and draw. */
+const WALNUT_SESSION = [
+  'def even "Ek n=2*k";',
+  'eval sums "An,m ($even(n) & $even(m)) => $even(n+m)":',
+  'test even 4;',
+  'def big "?msd_fib x>y+3";',
+  'inf big;',
+  'ost golden [0 1] [1];',
+  'eval comm "?msd_golden Ax,y x+y=y+x";',
+  'draw $even;',
+  'def odd "~$even(n)"::',
+].join('\n');
+
+/** What that session prints, command by command (the REPL on a terminal and a pipe alike). */
+function checkWalnutSession(out: string, lib: string): void {
+  assert.match(out, /^even: 2 states over \(n\)$/m);
+  // ':' shows the steps: one line per operator with its automaton's states.
+  assert.match(out, /^sums: true\n(  \S+ +\d+\n)+/m);
+  assert.match(out, /^0\n10\n100\n110$/m);
+  assert.match(out, /^big: \d+ states over \(x, y\)$/m);
+  // inf: prefix(cycle)*suffix, pairs as letters.
+  assert.match(out, /^(\[\d, \d\])*\((\[\d, \d\])+\)\*(\[\d, \d\])*$/m);
+  assert.match(out, /^msd_golden: the Ostrowski numeration of α = \[0; 2, \(1\)\*\], digits 0\.\.1/m);
+  assert.match(out, /^wrote Custom Bases\/msd_golden\.txt\nwrote Custom Bases\/msd_golden_addition\.txt$/m);
+  // The new system is usable at once.
+  assert.match(out, /^comm: true$/m);
+  assert.match(out, /^wrote Result\/even\.gv$/m);
+  assert.match(readFileSync(join(lib, 'Result', 'even.gv'), 'utf8'), /digraph/);
+  // '::' shows the steps and writes every intermediate automaton.
+  assert.match(out, /^odd: 2 states over \(n\)\n  \$even +2\n  ~ +2\n  intermediate automata in .*odd_detailed_log\.txt$/m);
+  assert.match(readFileSync(join(lib, 'Result', 'odd_detailed_log.txt'), 'utf8'), /states/);
+  for (const f of ['Automata Library/even.txt', 'Automata Library/odd.txt', 'Automata Library/big.txt', 'Result/sums.txt']) assert.ok(existsSync(join(lib, f)), f);
+}
+
+test('the REPL: a pasted Walnut 6 session (test, inf, ost, draw, : and ::) runs command by command into its library; a second session finds its def', { skip: hasScript ? false : 'no util-linux script for a pseudo-terminal' }, async () => {
+  const lib = join(mkdtempSync(join(tmpdir(), 'repl-lib-')), 'lib');
+  const first = terminal({ SPRAGUE_LOGIC_LIBRARY: lib });
+  try {
+    await first.waitFor(/logic> /);
+    // One write: the terminal receives the lines at once, as from a paste.
+    first.send(`${WALNUT_SESSION}\n`);
+    await first.waitFor(/intermediate automata in .*odd_detailed_log\.txt/);
+    first.send('exit;\n');
+    assert.equal(await first.exited, 0);
+    // The screen echoes the pasted lines first; the output follows them, each answer after a prompt.
+    const screen = first.screen();
+    checkWalnutSession(screen.slice(screen.lastIndexOf('def odd "~$even(n)"::')).replace(/logic> /g, ''), lib);
+  } finally {
+    first.kill();
+  }
+  const second = terminal({ SPRAGUE_LOGIC_LIBRARY: lib });
+  try {
+    await second.waitFor(/logic> /);
+    second.send('eval every "An $even(n) | $odd(n)";\ntest odd 3;\neval fibsys "?msd_golden Ax Ey y=x+1";\n');
+    await second.waitFor(/fibsys: true/);
+    assert.match(second.screen().replace(/logic> /g, ''), /^every: true$[\s\S]*^1\n11\n101$/m);
+    second.send('exit;\n');
+    assert.equal(await second.exited, 0);
+  } finally {
+    second.kill();
+  }
+});
+
+test('the same Walnut 6 session piped into sprague logic --library DIR prints the same; the next process finds its def', () => {
+  // --library names a folder that exists (SPRAGUE_LOGIC_LIBRARY, above, makes its own).
+  const lib = mkdtempSync(join(tmpdir(), 'pipe-lib-'));
+  const first = runCli(['logic', '--library', lib], { input: `${WALNUT_SESSION}\n` });
+  assert.equal(first.status, 0, first.stderr);
+  checkWalnutSession(first.stdout, lib);
+  const second = runCli(['logic', '--library', lib], { input: 'eval every "An $even(n) | $odd(n)";\ntest odd 3;\n' });
+  assert.equal(second.status, 0, second.stderr);
+  assert.equal(second.stdout, 'every: true\n1\n11\n101\n');
 });
 
 test('the REPL: Ctrl-C stops the command running (the engine reads the stop flag) and keeps the session itself, definitions and all', { skip: hasScript ? false : 'no util-linux script for a pseudo-terminal' }, async () => {

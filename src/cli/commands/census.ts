@@ -12,7 +12,7 @@ import { DEFAULT_AUTOMATON, type AutomatonSettings } from '../../census/compute.
 import type { Executor } from '../../census/executor.js';
 import { LocalExecutor } from '../../executors/local.js';
 import { familyName, parseFamily, type Family } from '../../census/families.js';
-import { QueueExecutor } from '../../executors/queue.js';
+import { QUEUE_NAME, QueueExecutor } from '../../executors/queue.js';
 import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
 import { PUBLISHED_TABLES_URL, referencesFor, type PublishedTables } from '../../census/published.js';
 import { reproduceSections, verdictOf, type GameReproduction, type ReproduceResult } from '../../census/reproduce.js';
@@ -28,6 +28,7 @@ import { DEFAULT_VALUES_MAX } from '../../atlas/site.js';
 import { codeVersion } from '../../core/version.js';
 import { colour, emitJson, emitLine, FlagError, formatTable, parseCount, progressBar, parseThreads, readUserFile } from '../io.js';
 import type { CommandModule } from './index.js';
+import { queueNameFlag } from './worker.js';
 
 const DEFAULT_DB = DEFAULT_CENSUS_DB;
 
@@ -45,6 +46,7 @@ interface RunFlags {
   redo?: string;
   openAt?: string;
   attempts?: string;
+  queueName?: string;
   escalate?: string;
   only?: string;
 }
@@ -120,6 +122,10 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
   const threads = flags.threads === undefined ? undefined : parseThreads(flags.threads);
   const cap = flags.escalate === undefined ? undefined : parseCount('--escalate', flags.escalate);
   if (cap !== undefined && cap < bound) throw new FlagError('--escalate', flags.escalate!, `a cap at least the bound ${bound}`);
+  for (const [flag, value] of [['--queue-name', flags.queueName], ['--attempts', flags.attempts]] as const) {
+    if (value !== undefined && flags.queue === undefined) throw new FlagError(flag, value, 'only with --queue');
+  }
+  const queueName = flags.queueName === undefined ? undefined : queueNameFlag(flags.queueName);
   const store = CensusStore.open(flags.db);
   let executor: Executor | undefined;
   const bar = progressBar('census');
@@ -132,7 +138,10 @@ async function run(familyText: string, flags: RunFlags): Promise<void> {
   let levelsPrinted = 0;
   try {
     executor = flags.queue
-      ? await QueueExecutor.open(flags.queue, flags.attempts === undefined ? {} : { attempts: Math.max(1, parseCount('--attempts', flags.attempts)) })
+      ? await QueueExecutor.open(flags.queue, {
+          ...(flags.attempts === undefined ? {} : { attempts: Math.max(1, parseCount('--attempts', flags.attempts)) }),
+          ...(queueName === undefined ? {} : { queueName }),
+        })
       : new LocalExecutor({ ...(threads === undefined ? {} : { threads }), graceMs: STOP_GRACE_MS });
     const options: CensusRunOptions = {
       signal: ctrlC.stop,
@@ -487,6 +496,7 @@ export const censusCommand: CommandModule = {
       .option('--escalate <cap>', 'then run the games still open to twice the bound, twice that, ... up to CAP, each continuing from the values its last run kept')
       .option('--only <specs>', 'with --open-at: only these games of the family (comma-separated specs as census show prints them)')
       .option('--attempts <n>', 'with --queue: attempts per game before it is recorded as failed (default 3)')
+      .option('--queue-name <name>', `with --queue: the queue on that Redis (default ${QUEUE_NAME}); its workers take --queue-name NAME too`)
       .action((family: string, flags: RunFlags) => run(family, flags));
     census
       .command('show')

@@ -1,11 +1,13 @@
 /**
  * `sprague help [TOPIC|COMMAND]`: a command's help, or one of the pages the package carries in docs/
- * (read at run time from the installed package, so `help specs` is the grammar the docs give).
+ * (read at run time from the installed package, so `help specs` is the grammar the docs give), rendered for
+ * a terminal unless --markdown asks for the page as written.
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../../core/errors.js';
-import { emitLine } from '../io.js';
+import { colour, emitLine } from '../io.js';
+import { renderMarkdown } from '../markdown.js';
 import type { CommandModule } from './index.js';
 
 /** Topics and their pages, relative to the package root (this file is dist/src/cli/commands/help.js). */
@@ -27,6 +29,12 @@ export function helpTopic(topic: string): string {
   }
 }
 
+/** A topic's page for this stdout: styled on a terminal (unless NO_COLOR), plain text in a file or pipe. */
+export function renderTopic(topic: string): string {
+  const width = process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 100;
+  return renderMarkdown(helpTopic(topic), { styles: colour.enabled, width: Math.max(60, width - 1), base: `${TOPICS[topic]!.file.replace(/[^/]*$/, '')}` });
+}
+
 export const helpCommand: CommandModule = {
   register(program: Command) {
     program.helpCommand(false);
@@ -34,9 +42,10 @@ export const helpCommand: CommandModule = {
       .command('help')
       .description(`a command's help, or a topic: ${Object.keys(TOPICS).join(', ')}`)
       .argument('[topic]', `a command, or ${Object.entries(TOPICS).map(([k, t]) => `${k} (${t.about})`).join(', ')}`)
-      .action((topic: string | undefined) => {
+      .option('--markdown', 'a topic\'s page as written (Markdown), not rendered for the terminal')
+      .action((topic: string | undefined, flags: { markdown?: boolean }) => {
         if (topic === undefined) return program.outputHelp();
-        if (Object.hasOwn(TOPICS, topic)) return emitLine(helpTopic(topic).trimEnd());
+        if (Object.hasOwn(TOPICS, topic)) return emitLine((flags.markdown ? helpTopic(topic) : renderTopic(topic)).trimEnd());
         const sub = program.commands.find((c) => c.name() === topic || c.aliases().includes(topic));
         if (!sub || sub.name() === 'help') {
           throw new InputError(`help: no command or topic ${JSON.stringify(topic)} (topics: ${Object.keys(TOPICS).join(', ')}; commands: sprague --help)`);

@@ -5,7 +5,7 @@
  * worker takes them.
  */
 import type { Command } from 'commander';
-import { CensusWorker } from '../../executors/queue.js';
+import { CensusWorker, parseQueueName, QUEUE_NAME, QUEUE_NAME_RULE } from '../../executors/queue.js';
 import { emitJson, emitLine, FlagError, parseCount, parseThreads } from '../io.js';
 import type { CommandModule } from './index.js';
 
@@ -13,7 +13,17 @@ interface Flags {
   redis: string;
   threads?: string;
   lockMs?: string;
+  queueName?: string;
   json?: boolean;
+}
+
+/** `--queue-name`, of census run and worker alike. */
+export function queueNameFlag(text: string): string {
+  try {
+    return parseQueueName(text);
+  } catch {
+    throw new FlagError('--queue-name', text, QUEUE_NAME_RULE);
+  }
 }
 
 async function work(flags: Flags): Promise<void> {
@@ -23,6 +33,7 @@ async function work(flags: Flags): Promise<void> {
   const worker = await CensusWorker.start(flags.redis, {
     ...(threads === undefined ? {} : { threads }),
     ...(lockDurationMs === undefined ? {} : { lockDurationMs }),
+    ...(flags.queueName === undefined ? {} : { queueName: queueNameFlag(flags.queueName) }),
     onActive(task) {
       if (flags.json) emitJson({ spec: task.spec, computation: task.computation, bound: task.bound, status: 'started' });
       else emitLine(`start  ${task.spec} (${task.computation} to ${task.bound})`);
@@ -36,7 +47,7 @@ async function work(flags: Flags): Promise<void> {
       else emitLine(`error  ${task.spec} (attempt ${attempts}): ${error.message}`);
     },
   });
-  process.stderr.write(`sprague worker: taking census jobs from ${flags.redis}\n`);
+  process.stderr.write(`sprague worker: taking census jobs from ${flags.redis}${flags.queueName === undefined ? '' : `, queue ${flags.queueName}`}\n`);
   await new Promise<void>((resolve, reject) => {
     let stopping: Promise<void> | undefined;
     const onSignal = () => {
@@ -62,6 +73,7 @@ export const workerCommand: CommandModule = {
       .requiredOption('--redis <url>', 'the queue, redis://HOST:PORT')
       .option('--threads <n>', 'jobs computed at once (default: the number of cores)')
       .option('--lock-ms <ms>', "a job's lock lapses after this long without renewal: a killed worker's jobs are retried then (default 30000)")
+      .option('--queue-name <name>', `the queue on that Redis (default ${QUEUE_NAME}): the --queue-name of the census run`)
       .option('--json', 'JSON Lines: one when a job starts, one when it ends')
       .action((flags: Flags) => work(flags));
   },

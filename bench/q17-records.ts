@@ -1,0 +1,87 @@
+/**
+ * Question 17 of seed taking-and-merging, exploration: where the Grundy values of a two-letter
+ * taking-and-merging game grow. Every word up to length N is enumerated (enumerate.ts), and printed:
+ *  - per length: the largest value and the share of the words of each value (do the rare values
+ *    become rarer or more common as words get longer?);
+ *  - per value: the first length reaching it and the words there, as their first letter and block
+ *    lengths, one of each pair of mirror images (reversal keeps the value in every rewrite game);
+ *  - per number of blocks r: the largest value of an r-block word, by length (a word with r blocks
+ *    has at most r x #rules options, so this is bounded for each r; does it grow with r?).
+ *
+ *   node dist/bench/q17-records.js [SPEC=a,a2,b,b2] [N=24] [SHOW=6]
+ *
+ * Prints JSON lines; asserts nothing.
+ */
+import { enumerateByLengthSync } from '../src/games/rewrite/enumerate.js';
+import type { RewriteGame } from '../src/games/rewrite/game.js';
+import { parseSpec } from '../src/spec/index.js';
+
+const SPEC = process.argv[2] ?? 'a,a2,b,b2';
+const N = Number(process.argv[3] ?? 24);
+const SHOW = Number(process.argv[4] ?? 6);
+
+const rules = (parseSpec(`rewrite:${SPEC}`) as RewriteGame).rules;
+const cpu0 = process.cpuUsage();
+const table = enumerateByLengthSync(rules, N);
+if (table.layout.radix !== 2) throw new Error(`${SPEC}: two letters expected`);
+
+/** Block lengths of the word w of length n (first letter = most significant bit). */
+function blockLengths(n: number, w: number): number[] {
+  const out: number[] = [];
+  let run = 1;
+  for (let i = n - 2; i >= 0; i--) {
+    if (Math.floor(w / 2 ** i) % 2 === Math.floor(w / 2 ** (i + 1)) % 2) run++;
+    else {
+      out.push(run);
+      run = 1;
+    }
+  }
+  out.push(run);
+  return out;
+}
+
+/** Number of blocks: one more than the number of letter changes (n <= 31). */
+function blockCount(n: number, w: number): number {
+  let x = (w ^ (w >>> 1)) & (2 ** (n - 1) - 1);
+  let r = 1;
+  while (x) {
+    x &= x - 1;
+    r++;
+  }
+  return r;
+}
+
+const maxByBlocks: number[][] = []; // [r][n]
+let running = -1;
+for (let n = 1; n <= N; n++) {
+  const values = table.ofLength(n);
+  const stats = table.lengths[n]!;
+  const byBlocks = new Array<number>(n + 1).fill(-1);
+  for (let w = 0; w < values.length; w++) {
+    const r = blockCount(n, w);
+    if (values[w]! > byBlocks[r]!) byBlocks[r] = values[w]!;
+  }
+  for (let r = 1; r <= n; r++) (maxByBlocks[r] ??= [])[n] = byBlocks[r]!;
+  const share = stats.counts.map((c) => Number((c / values.length).toPrecision(3)));
+  let records: string[] | undefined;
+  if (stats.maxGrundy > running) {
+    running = stats.maxGrundy;
+    const seen = new Set<string>();
+    records = [];
+    for (let w = 0; w < values.length && records.length < SHOW; w++) {
+      if (values[w] !== running) continue;
+      const blocks = blockLengths(n, w);
+      const key = [blocks.join(' '), [...blocks].reverse().join(' ')].sort()[0]!;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      records.push(`${Math.floor(w / 2 ** (n - 1)) === 0 ? table.layout.alphabet[0] : table.layout.alphabet[1]}: ${blocks.join(' ')}`);
+    }
+  }
+  console.log(JSON.stringify({ n, max: stats.maxGrundy, runningMax: stats.runningMax, share, ...(records ? { records } : {}) }));
+}
+for (let r = 1; r <= N; r++) {
+  const byLength = maxByBlocks[r]!.slice(r);
+  console.log(JSON.stringify({ blocks: r, max: Math.max(...byLength), byLength: byLength.join(' ') }));
+}
+const cpu = process.cpuUsage(cpu0);
+console.error(`${SPEC} to length ${N}: cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`);

@@ -6,7 +6,10 @@
  *  - per value: the first length reaching it and the words there, as their first letter and block
  *    lengths, one of each pair of mirror images (reversal keeps the value in every rewrite game);
  *  - per number of blocks r: the largest value of an r-block word, by length (a word with r blocks
- *    has at most r x #rules options, so this is bounded for each r; does it grow with r?).
+ *    has at most r x #rules options, so this is bounded for each r; does it grow with r?);
+ *  - periodic middles: for each word v of length <= 8 (first letter the alphabet's first), the
+ *    largest G(u v^n x) over contexts u, x of length <= 5 and n >= 3 (length <= N), and for a few v
+ *    that largest value n by n (can a repeated block carry growing values?).
  *
  *   node dist/bench/q17-records.js [SPEC=a,a2,b,b2] [N=24] [SHOW=6]
  *
@@ -82,6 +85,37 @@ for (let n = 1; n <= N; n++) {
 for (let r = 1; r <= N; r++) {
   const byLength = maxByBlocks[r]!.slice(r);
   console.log(JSON.stringify({ blocks: r, max: Math.max(...byLength), byLength: byLength.join(' ') }));
+}
+
+/** Every word over the alphabet of length lo..hi. */
+function wordsOf(lo: number, hi: number): string[] {
+  const out: string[] = [];
+  let layer = [''];
+  for (let n = 0; n <= hi; n++) {
+    if (n >= lo) out.push(...layer);
+    layer = layer.flatMap((w) => table.layout.alphabet.map((c) => w + c));
+  }
+  return out;
+}
+const contexts = wordsOf(0, 5);
+const [first, second] = table.layout.alphabet as [string, string];
+const middles = wordsOf(1, 8).filter((v) => v[0] === first);
+const largest = (v: string, n: number) => {
+  let m = -1;
+  for (const u of contexts) for (const x of contexts) if (u.length + x.length + n * v.length <= N) m = Math.max(m, table.grundy(u + v.repeat(n) + x));
+  return m;
+};
+const periodic = middles.map((v) => {
+  let m = -1;
+  for (let n = 3; n * v.length <= N; n++) m = Math.max(m, largest(v, n));
+  return { v, max: m };
+});
+periodic.sort((p, q) => q.max - p.max);
+console.log(JSON.stringify({ periodicMiddles: middles.length, contextsUpTo: 5, best: periodic.slice(0, 4) }));
+for (const v of [first, first + second, first + first + second, first + first + second + second]) {
+  const byN: number[] = [];
+  for (let n = 1; n * v.length <= N - 10; n++) byN.push(largest(v, n));
+  console.log(JSON.stringify({ middle: v, largestByN: byN.join(' ') }));
 }
 const cpu = process.cpuUsage(cpu0);
 console.error(`${SPEC} to length ${N}: cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`);

@@ -4,7 +4,8 @@
  *  - per length: the largest value and the share of the words of each value (do the rare values
  *    become rarer or more common as words get longer?);
  *  - per value: the first length reaching it and the words there, as their first letter and block
- *    lengths, one of each pair of mirror images (reversal keeps the value in every rewrite game);
+ *    lengths, each sequence of block lengths once up to reversal (so a word, its mirror image and, in
+ *    a game symmetric in the letters, their letter swaps are shown once);
  *  - per number of blocks r: the largest value of an r-block word, by length (a word with r blocks
  *    has at most r x #rules options, so this is bounded for each r; does it grow with r?);
  *  - periodic middles: for each word v of length <= 8 (first letter the alphabet's first), the

@@ -102,31 +102,62 @@ test('section 4 answered (Theorem 14 does not carry over): a regular L_0 and non
   }
 });
 
-/** The word with these block lengths, first letter a. */
-const blockWord = (lengths: number[]) => lengths.map((n, i) => (i % 2 === 0 ? 'a' : 'b').repeat(n)).join('');
-const blockCount = (word: string) => (word === '' ? 0 : 1 + [...word].filter((c, i) => i > 0 && c !== word[i - 1]).length);
+/** The word with these block lengths, first letter `first`. */
+const blockWord = (lengths: number[], first = 'a') => lengths.map((n, i) => ((i % 2 === 0) === (first === 'a') ? 'a' : 'b').repeat(n)).join('');
 
-test('Question 17: in {a,a2,b,b2} a word of 1, 2 or 3 blocks has value at most 2, 3, 3 for all lengths (family tables proved); the plain solver agrees', () => {
-  const q = takingAndMerging(rules('a,a2,b,b2'));
-  const g = bruteGrundy(rules('a,a2,b,b2'));
-  const cases: [string, number][] = [
-    ['a^i', 2],
-    ['a^i b^j', 3],
-    ['a^i b^j a^k', 3],
+test('Question 17: a word of 1, 2 or 3 blocks has value at most 2, 3, 3 in {a,a2,b,b2} and in {a,b2,b3}, for all lengths (family tables proved); the plain solver agrees', () => {
+  const cases: [string, string, number][] = [
+    ['a,a2,b,b2', 'a^i', 2], // the rules are symmetric in a and b: the first letter does not matter
+    ['a,a2,b,b2', 'a^i b^j', 3],
+    ['a,a2,b,b2', 'a^i b^j a^k', 3],
+    ['a,b2,b3', 'a^i', 1],
+    ['a,b2,b3', 'b^i', 2],
+    ['a,b2,b3', 'a^i b^j', 3],
+    ['a,b2,b3', 'b^i a^j', 3],
+    ['a,b2,b3', 'a^i b^j a^k', 3],
+    ['a,b2,b3', 'b^i a^j b^k', 3],
   ];
-  for (const [pattern, largest] of cases) {
+  for (const [text, pattern, largest] of cases) {
+    const q = takingAndMerging(rules(text));
+    const g = bruteGrundy(rules(text));
     const proof = proveFamily(q, parseFamily(q, pattern).family);
-    assert.ok(proof.verdict.verified, pattern);
+    assert.ok(proof.verdict.verified, `{${text}} ${pattern}`);
     const start = proof.tables.find((tb) => familyKey(tb.family) === familyKey(proof.start))!;
-    assert.equal(Math.max(...start.values.values()), largest, pattern);
+    assert.equal(Math.max(...start.values.values()), largest, `{${text}} ${pattern}`);
     // The table against the plain memoised solver on every member with blocks of length <= 7.
     const V = start.family.blocks.length;
     for (let x = 0; x < 7 ** V; x++) {
       const point = Array.from({ length: V }, (_, i) => 1 + (Math.floor(x / 7 ** i) % 7));
       const word = fromBlocks(q, familyMember(proof.start, point));
-      assert.equal(start.values.get(typeKey(point, proof.types)), g(word), `${pattern} ${word}`);
+      assert.equal(start.values.get(typeKey(point, proof.types)), g(word), `{${text}} ${word}`);
     }
   }
+});
+
+/** The largest value of an r-block word of length <= n, for r = 1..n (two letters, table to n at least). */
+function largestByBlocks(table: ReturnType<typeof enumerateByLengthSync>, maxLength: number): number[] {
+  const byBlocks: number[] = [];
+  for (let n = 1; n <= maxLength; n++) {
+    const values = table.ofLength(n);
+    for (let w = 0; w < values.length; w++) {
+      let changes = (w ^ (w >>> 1)) & (2 ** (n - 1) - 1);
+      let r = 1;
+      for (; changes; r++) changes &= changes - 1;
+      byBlocks[r] = Math.max(byBlocks[r] ?? 0, values[w]!);
+    }
+  }
+  return byBlocks.slice(1);
+}
+
+test('Question 17 evidence: in {a,b2,b3} the largest value of an r-block word rises in steps of two (3 up to 6 blocks, 5 from 7, 6 at 13); witnesses by the plain solver', () => {
+  const g = bruteGrundy(rules('a,b2,b3'));
+  const table = enumerateByLengthSync(rules('a,b2,b3'), 22);
+  assert.deepEqual(largestByBlocks(table, 22).slice(0, 13), [2, 3, 3, 3, 3, 3, 5, 5, 5, 5, 5, 5, 6]);
+  // The records 6 (length 22) and 7 (length 23): an a in front of the first adds one.
+  const six = blockWord([1, 2, 1, 2, 3, 2, 3, 1, 1, 1, 3, 1, 1], 'b');
+  assert.equal(table.grundy(six), 6);
+  assert.equal(g(six), 6);
+  assert.equal(g('a' + six), 7);
 });
 
 test('Question 17 evidence: {a,a2,b,b2} reaches 8 first at length 22 and 9 at length 28; the largest value of an r-block word grows with r; witnesses by the plain solver', () => {
@@ -137,17 +168,7 @@ test('Question 17 evidence: {a,a2,b,b2} reaches 8 first at length 22 and 9 at le
     [6, 6, 7, 7, 8],
   );
   // The largest value of an r-block word of length <= 22, r = 1..13 (r = 1..3: as proved above for all lengths).
-  const byBlocks: number[] = [];
-  for (let n = 1; n <= 22; n++) {
-    const values = table.ofLength(n);
-    for (let w = 0; w < values.length; w++) {
-      let changes = (w ^ (w >>> 1)) & (2 ** (n - 1) - 1);
-      let r = 1;
-      for (; changes; r++) changes &= changes - 1;
-      byBlocks[r] = Math.max(byBlocks[r] ?? 0, values[w]!);
-    }
-  }
-  assert.deepEqual(byBlocks.slice(1, 14), [2, 3, 3, 4, 5, 6, 6, 6, 6, 7, 7, 7, 8]);
+  assert.deepEqual(largestByBlocks(table, 22).slice(0, 13), [2, 3, 3, 4, 5, 6, 6, 6, 6, 7, 7, 7, 8]);
   // Words of r blocks reaching r for r = 4..7 (the first at lengths 5, 11, 17, 24), and the records.
   const witnesses: [number[], number][] = [
     [[1, 1, 2, 1], 4],

@@ -181,3 +181,23 @@ test('Question 17 evidence: {a,a2,b,b2} reaches 8 first at length 22 and 9 at le
   ];
   for (const [lengths, value] of witnesses) assert.equal(g(blockWord(lengths)), value, lengths.join(' '));
 });
+
+test('end blocks of a letter whose exponents are odd (1 among them) are a nim heap of size 0 or 1: G(x a^k) = G(x) xor (k mod 2) when x is empty or ends in b (plain solver)', () => {
+  const words = (n: number) => {
+    const out = [''];
+    for (let i = 0; out[i]!.length < n; i++) out.push(out[i]! + 'a', out[i]! + 'b');
+    return out;
+  };
+  for (const text of ['a,b2,b3', 'a,a3,b2,b3', 'a,b', 'a,a3,a5,b,b4', 'a,b2,b5']) {
+    const g = bruteGrundy(rules(text));
+    for (const x of words(9).filter((w) => w === '' || w.endsWith('b'))) {
+      for (let k = 0; k <= 4; k++) {
+        assert.equal(g(x + 'a'.repeat(k)), g(x) ^ (k % 2), `{${text}} ${x} a^${k}`);
+        assert.equal(g('a'.repeat(k) + [...x].reverse().join('')), g(x) ^ (k % 2), `{${text}} a^${k} reversed ${x}`);
+      }
+    }
+  }
+  // Not with an even exponent, nor without a: in {a,a2,b,b2}, G(aa) = 2; in {a3,b}, G(a) = 0.
+  assert.equal(bruteGrundy(rules('a,a2,b,b2'))('aa'), 2);
+  assert.equal(bruteGrundy(rules('a3,b'))('a'), 0);
+});

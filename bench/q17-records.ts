@@ -10,14 +10,21 @@
  *    has at most r x #rules options, so this is bounded for each r; does it grow with r?);
  *  - periodic middles: for each word v of length <= 8 (first letter the alphabet's first), the
  *    largest G(u v^n x) over contexts u, x of length <= 5 and n >= 3 (length <= N), and for a few v
- *    that largest value n by n (can a repeated block carry growing values?).
+ *    that largest value n by n (can a repeated block carry growing values?);
+ *  - pumping: for every word of length <= N - p and each of its blocks, whether lengthening the
+ *    block by p (the period of its letter alone, a subtraction game) keeps G; tallied by letter,
+ *    interior or end block, and block length (cut at 6). Where it always does from some length on,
+ *    G would be a function of finitely many block types.
  *
  *   node dist/bench/q17-records.js [SPEC=a,a2,b,b2] [N=24] [SHOW=6]
  *
  * Prints JSON lines; asserts nothing.
  */
+import { letterPeriod } from '../src/games/rewrite/block-families.js';
+import { takingAndMerging } from '../src/games/rewrite/blocks.js';
 import { enumerateByLengthSync } from '../src/games/rewrite/enumerate.js';
 import type { RewriteGame } from '../src/games/rewrite/game.js';
+import { decodeWord } from '../src/games/rewrite/packed.js';
 import { parseSpec } from '../src/spec/index.js';
 
 const SPEC = process.argv[2] ?? 'a,a2,b,b2';
@@ -118,5 +125,28 @@ for (const v of [first, first + second, first + first + second, first + first + 
   for (let n = 1; n * v.length <= N - 10; n++) byN.push(largest(v, n));
   console.log(JSON.stringify({ middle: v, largestByN: byN.join(' ') }));
 }
+
+const game = takingAndMerging(rules);
+const periods = [letterPeriod(game, 0), letterPeriod(game, 1)];
+const tally = new Map<string, [number, number]>(); // key -> [unchanged, total]
+for (let n = 1; n + Math.max(...periods) <= N; n++) {
+  for (let w = 0; w < 2 ** n; w++) {
+    const word = decodeWord(table.layout, n, w);
+    const g = table.grundy(word);
+    for (let i = 0; i < n; ) {
+      let j = i;
+      while (j < n && word[j] === word[i]) j++;
+      const letter = table.layout.alphabet.indexOf(word[i]!);
+      const longer = word.slice(0, j) + word[i]!.repeat(periods[letter]!) + word.slice(j);
+      const key = `${word[i]} +${periods[letter]} ${i === 0 || j === n ? 'end' : 'interior'} ${Math.min(j - i, 6)}`;
+      const t = tally.get(key) ?? [0, 0];
+      if (table.grundy(longer) === g) t[0]++;
+      t[1]++;
+      tally.set(key, t);
+      i = j;
+    }
+  }
+}
+for (const [key, [same, total]] of [...tally].sort()) console.log(JSON.stringify({ pumping: key, unchanged: same, of: total }));
 const cpu = process.cpuUsage(cpu0);
 console.error(`${SPEC} to length ${N}: cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`);

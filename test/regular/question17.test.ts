@@ -160,7 +160,7 @@ test('Question 17 evidence: in {a,b2,b3} the largest value of an r-block word ri
   assert.equal(g('a' + six), 7);
 });
 
-test('Question 17 evidence: {a,a2,b,b2} reaches 8 first at length 22 and 9 at length 28; the largest value of an r-block word grows with r; witnesses by the plain solver', () => {
+test('Question 17 evidence: {a,a2,b,b2} reaches 8 first at length 22, and a word of length 28 has 9; the largest value of an r-block word grows with r; witnesses by the plain solver', () => {
   const g = bruteGrundy(rules('a,a2,b,b2'));
   const table = enumerateByLengthSync(rules('a,a2,b,b2'), 22);
   assert.deepEqual(

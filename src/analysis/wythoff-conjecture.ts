@@ -24,7 +24,20 @@ export interface DeviationRow {
   readonly devMax: number;
   /** Upper P-positions examined (those with a known index n, see upperStats). */
   readonly upper: number;
+  /** The extremes of y - φx below each power of ten from 10^3 on, then below N. */
+  readonly decades: readonly { readonly below: number; readonly phiDevMin: number; readonly phiDevMax: number }[];
+  /**
+   * The pairs to watch: max |y - φx| rose in the last decade (below N against below the largest power of ten
+   * under N) by at least 0.001 and by at least a third of its rise in the decade before. A heuristic, not a
+   * proof either way: a bounded deviation creeps up to its supremum too (Wythoff's y - φx tends to 1/φ), but
+   * its rises shrink about tenfold a decade, while a deviation growing like log N rises as much each decade.
+   * Absent when N <= 10^4 (two decades are compared).
+   */
+  readonly stillGrowing?: boolean;
 }
+
+/** A rise of max |y - φx| that the table's three decimals show. */
+const RISE_VISIBLE = 0.001;
 
 export interface ExplorerOptions {
   readonly onProgress?: (done: number, total: number) => void;
@@ -49,10 +62,16 @@ export function phiDeviations(maxL: number, n: number, options: ExplorerOptions 
   // One table at a time: an Int32Array and a byte per column.
   checkMemory(`a table of ${n} columns`, 5 * n);
   for (let l = 2; l <= maxL; l++) for (let k = 1; k < l; k++) pairs.push([k, l]);
+  const marks: number[] = [];
+  for (let m = 1000; m < n; m *= 10) marks.push(m);
   const rows: DeviationRow[] = [];
   for (const [k, l] of pairs) {
     if (options.signal?.aborted) throw new InterruptedError(rows);
-    const s = upperStats(wythoffFamilyTable([[k, l]], n));
+    const s = upperStats(wythoffFamilyTable([[k, l]], n), marks);
+    const decades = [...s.below, { below: n, phiDevMin: s.phiDevMin, phiDevMax: s.phiDevMax }];
+    const maxAbs = (d: { phiDevMin: number; phiDevMax: number }) => Math.max(Math.abs(d.phiDevMin), Math.abs(d.phiDevMax));
+    const rise = (i: number) => maxAbs(decades[i]!) - maxAbs(decades[i - 1]!);
+    const last = decades.length - 1;
     rows.push({
       k,
       l,
@@ -62,6 +81,8 @@ export function phiDeviations(maxL: number, n: number, options: ExplorerOptions 
       devMin: s.devMin,
       devMax: s.devMax,
       upper: s.count,
+      decades,
+      ...(last < 2 ? {} : { stillGrowing: rise(last) >= RISE_VISIBLE && rise(last) >= rise(last - 1) / 3 }),
     });
     options.onProgress?.(rows.length, pairs.length);
   }

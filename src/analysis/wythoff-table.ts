@@ -218,6 +218,8 @@ export interface UpperStats {
   /** Extremes of b_n - φ a_n (Theorem 1.2, Conjecture 4.1). */
   readonly phiDevMin: number;
   readonly phiDevMax: number;
+  /** The extremes of b_n - φ a_n over the upper P-positions with a_n below each mark asked for, in order. */
+  readonly below: readonly { readonly below: number; readonly phiDevMin: number; readonly phiDevMax: number }[];
 }
 
 const PHI = (1 + Math.sqrt(5)) / 2;
@@ -230,8 +232,10 @@ const PHI = (1 + Math.sqrt(5)) / 2;
  * @remarks Since 0.1.0
  * @public
  */
-export function upperStats(table: WythoffTable): UpperStats {
+export function upperStats(table: WythoffTable, marks: readonly number[] = []): UpperStats {
   const col = table.col;
+  const below: { below: number; phiDevMin: number; phiDevMax: number }[] = [];
+  let mark = 0;
   let count = 0;
   let devMin = 0;
   let devMax = 0;
@@ -242,6 +246,8 @@ export function upperStats(table: WythoffTable): UpperStats {
   for (let x = 0; x < col.length; x++) {
     const y = col[x]!;
     if (y < 0) break;
+    // Each mark's extremes are those of the columns before it, so that a run to N shows every decade's too.
+    while (mark < marks.length && marks[mark]! <= x) below.push({ below: marks[mark++]!, phiDevMin, phiDevMax });
     if (y < x) continue;
     const dev = y - x - count;
     if (dev < devMin) (devMin = dev), (devMinAt = count);
@@ -251,7 +257,7 @@ export function upperStats(table: WythoffTable): UpperStats {
     if (pd > phiDevMax) phiDevMax = pd;
     count++;
   }
-  return { count, devMin, devMax, devMinAt, devMaxAt, phiDevMin, phiDevMax };
+  return { count, devMin, devMax, devMinAt, devMaxAt, phiDevMin, phiDevMax, below };
 }
 
 /**

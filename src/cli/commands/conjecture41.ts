@@ -39,10 +39,19 @@ export const conjecture41Command: CommandModule = {
 
 function print(rows: DeviationRow[], flags: Flags): void {
   if (flags.json) return rows.forEach((r) => emitJson(r));
+  // The rises of max |y - φx| over the last two decades, and the pairs flagged as still growing
+  // (DeviationRow.stillGrowing: the conjecture says the deviation stays bounded).
+  const last = (r: DeviationRow) => {
+    const d = r.decades;
+    if (d.length < 3) return '';
+    const abs = (i: number) => Math.max(Math.abs(d[i]!.phiDevMin), Math.abs(d[i]!.phiDevMax));
+    const rise = (i: number) => (abs(i) - abs(i - 1)).toFixed(4);
+    return `${rise(d.length - 2)}, ${rise(d.length - 1)}${r.stillGrowing ? '  still growing' : ''}`;
+  };
   emitLine(
     formatTable(
-      ['k', 'l', 'max |y-φx|', 'min y-φx', 'max y-φx', 'min b-a-n', 'max b-a-n'],
-      rows.map((r) => [r.k, r.l, round(r.maxAbsPhiDev), round(r.phiDevMin), round(r.phiDevMax), r.devMin, r.devMax]),
+      ['k', 'l', 'max |y-φx|', 'min y-φx', 'max y-φx', 'min b-a-n', 'max b-a-n', 'rise in the last two decades'],
+      rows.map((r) => [r.k, r.l, round(r.maxAbsPhiDev), round(r.phiDevMin), round(r.phiDevMax), r.devMin, r.devMax, last(r)]),
     ),
   );
 }

@@ -20,7 +20,7 @@ import type { Stop } from '../core/stop.js';
 export function minimise(dfa: Dfa, signal?: Stop): Dfa {
   const k = dfa.alphabetSize;
   const delta = dfa.delta;
-  return minimiseBy(k, dfa.stateCount, dfa.start, (s, a) => delta[s * k + a]!, dfa.output, undefined, signal);
+  return minimiseBy(k, dfa.stateCount, dfa.start, delta, dfa.output, undefined, signal);
 }
 
 /** A typed array of the least width that holds the letters 0..k-1. */
@@ -29,7 +29,8 @@ function letterArray(k: number, length: number): Uint8Array | Uint16Array | Int3
 }
 
 /**
- * `minimise` for a machine given by its transition function, so that automata too large to be held
+ * `minimise` for a machine given by its transition function (or its table, state by state, read
+ * without a call per transition), so that automata too large to be held
  * twice can be minimised: the inverse transitions are built from `next`, then `release` is called
  * (the caller drops its own table) and the rest reads only the inverse. Besides the caller's table
  * and outputs, about 16 + 5k bytes a state (k <= 256 letters). Unreachable states take part in the
@@ -39,7 +40,7 @@ export function minimiseBy(
   k: number,
   m: number,
   start: number,
-  next: (state: number, letter: number) => number,
+  next: ((state: number, letter: number) => number) | Int32Array,
   output: ArrayLike<number>,
   release?: () => void,
   signal?: Stop,
@@ -49,15 +50,27 @@ export function minimiseBy(
   // Predecessors of t: (src, letter) at entries [from(t), from(t + 1)), from(t) = bound[t + 1] once
   // filled (counted into bound[t + 1], summed to the end of t's range, then filled back to front).
   const bound = new Uint32Array(m + 2);
-  for (let s = 0; s < m; s++) for (let a = 0; a < k; a++) bound[next(s, a) + 1]!++;
-  for (let t = 0; t < m; t++) bound[t + 1]! += bound[t]!;
   const invSrc = new Int32Array(m * k);
   const invLetter = letterArray(k, m * k);
-  for (let s = 0; s < m; s++) {
-    for (let a = 0; a < k; a++) {
-      const at = --bound[next(s, a) + 1]!;
-      invSrc[at] = s;
-      invLetter[at] = a;
+  if (typeof next === 'function') {
+    for (let s = 0; s < m; s++) for (let a = 0; a < k; a++) bound[next(s, a) + 1]!++;
+    for (let t = 0; t < m; t++) bound[t + 1]! += bound[t]!;
+    for (let s = 0; s < m; s++) {
+      for (let a = 0; a < k; a++) {
+        const at = --bound[next(s, a) + 1]!;
+        invSrc[at] = s;
+        invLetter[at] = a;
+      }
+    }
+  } else {
+    for (let i = 0; i < m * k; i++) bound[next[i]! + 1]!++;
+    for (let t = 0; t < m; t++) bound[t + 1]! += bound[t]!;
+    for (let s = 0, i = 0; s < m; s++) {
+      for (let a = 0; a < k; a++, i++) {
+        const at = --bound[next[i]! + 1]!;
+        invSrc[at] = s;
+        invLetter[at] = a;
+      }
     }
   }
   bound[m + 1] = m * k;
@@ -128,7 +141,7 @@ export function minimiseBy(
     pendingMark[splitter] = 0;
     const size = end[splitter]! - first[splitter]!;
     targets = atLeast(targets, size, 0);
-    targets.set(elems.subarray(first[splitter]!, end[splitter]!));
+    for (let i = 0, e = first[splitter]!; i < size; i++, e++) targets[i] = elems[e]!;
     let total = 0;
     let letterCount = 0;
     for (let i = 0; i < size; i++) {

@@ -229,27 +229,51 @@ export function exploreNfa(
   let succ = new Int32Array(1024);
   let letterOf: Uint16Array<ArrayBuffer> | Int32Array<ArrayBuffer> = K <= 65536 ? new Uint16Array(1024) : new Int32Array(1024);
   let used = 0;
-  // Edges of the current state, bucketed by letter, deduplicated by a stamp per target.
-  const perLetter: number[][] = Array.from({ length: K }, () => []);
+  // Edges of the current state in emission order (flat, no arrays per letter: their pushes and
+  // resets were a tenth of the moves' NFA), then counting-sorted by letter (stable) and
+  // deduplicated per letter by a stamp per target.
+  let pendingLetter = new Int32Array(256);
+  let pendingTo = new Int32Array(256);
+  let pending = 0;
+  const perLetter = new Int32Array(K + 1);
   let mark = new Int32Array(1024).fill(-1);
   let stampBase = 0;
+  const add = (letter: number, to: number): void => {
+    if (pending === pendingTo.length) {
+      pendingTo = atLeast(pendingTo, pending + 1);
+      pendingLetter = atLeast(pendingLetter, pending + 1);
+    }
+    pendingLetter[pending] = letter;
+    pendingTo[pending++] = intern(to);
+  };
+  let order = new Int32Array(256);
   for (let s = 0; s < interner.count; s++) {
     if ((s & 1023) === 0 && options.signal?.aborted) throw new InterruptedError({ states: interner.count });
-    for (const l of perLetter) l.length = 0;
-    expand(interner.keys[s]!, (letter, to) => {
-      perLetter[letter]!.push(intern(to));
-    });
+    pending = 0;
+    expand(interner.keys[s]!, add);
     edgeStart = atLeast(edgeStart, s + 2);
     if (interner.count > mark.length) {
       const grown = new Int32Array(Math.max(2 * mark.length, interner.count)).fill(-1);
       grown.set(mark);
       mark = grown;
     }
-    for (let a = 0; a < K; a++) {
-      const list = perLetter[a]!;
-      if (list.length === 0) continue;
-      const stamp = stampBase++;
-      for (const t of list) {
+    if (pending > 0) {
+      // order[]: the pending edges by letter, emission order kept within a letter.
+      perLetter.fill(0);
+      for (let e = 0; e < pending; e++) perLetter[pendingLetter[e]! + 1]!++;
+      for (let a = 0; a < K; a++) perLetter[a + 1]! += perLetter[a]!;
+      order = atLeast(order, pending, 0);
+      for (let e = 0; e < pending; e++) order[perLetter[pendingLetter[e]!]!++] = e;
+      let lastLetter = -1;
+      let stamp = 0;
+      for (let i = 0; i < pending; i++) {
+        const e = order[i]!;
+        const a = pendingLetter[e]!;
+        if (a !== lastLetter) {
+          lastLetter = a;
+          stamp = stampBase++;
+        }
+        const t = pendingTo[e]!;
         if (mark[t] === stamp) continue;
         mark[t] = stamp;
         if (used === succ.length) {

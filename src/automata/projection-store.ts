@@ -11,7 +11,7 @@ import type { Dfa } from './dfa.js';
 import { atLeast } from './grow.js';
 import { minimiseBy } from './minimise.js';
 import { KeyInterner } from './interner.js';
-import { checkKeySpace } from './tuple-product.js';
+import { checkKeySpace, quotient } from './tuple-product.js';
 import { sortUnique, type ProjectionOptions, type ProjectionResult } from './projection.js';
 import { coReachable } from './reach.js';
 import { type Grain, SubsetStore, TransitionTable } from './subset-store.js';
@@ -124,6 +124,15 @@ class ProjectionSubsets {
     let len = 0;
     for (let i = -1; i < n; i++) {
       let v = i === -1 ? tag : i === 0 ? keys[0]! : keys[i]! - keys[i - 1]!;
+      // Gaps below 2^31 (nearly all) in integer arithmetic; v % 128 on a double is a call to fmod.
+      if (v < 2147483648) {
+        while (v >= 128) {
+          bytes[len++] = (v & 127) | 128;
+          v >>>= 7;
+        }
+        bytes[len++] = v;
+        continue;
+      }
       while (v >= 128) {
         const low = v % 128;
         bytes[len++] = low | 128;
@@ -169,8 +178,8 @@ class ProjectionSubsets {
     let n = 0;
     for (let j = 0; j < len; j++) {
       const key = members[j]!;
-      const s = key % nM;
-      const d = (key - s) / nM;
+      const d = quotient(key, nM);
+      const s = key - d * nM;
       for (let e = mStart[s * X + x]!; e < mStart[s * X + x + 1]!; e += 2) {
         const d2 = aDelta[d * Y + mPairs[e]!]!;
         if (!liveA[d2]) continue;
@@ -189,8 +198,8 @@ class ProjectionSubsets {
     if (id >= this.maxStates) throw new LimitError(`the subset construction passed ${this.maxStates} states; raise the state cap`, 'subsets', id);
     let acc = 0;
     for (let i = 0; i < n && acc === 0 && (!C || C.output[tag - 1] !== 0); i++) {
-      const s = keys[i]! % nM;
-      if (M.output[s] !== 0 && A.output[(keys[i]! - s) / nM] !== 0) acc = 1;
+      const d = quotient(keys[i]!, nM);
+      if (M.output[keys[i]! - d * nM] !== 0 && A.output[d] !== 0) acc = 1;
     }
     this.accepting = atLeast(this.accepting, id + 1);
     this.accepting[id] = acc;
@@ -303,8 +312,8 @@ export function existsThrough(M: Dfa, A: Dfa, X: number, Y: number, C: Dfa, maxP
         for (let x = 0; x < X; x++) next[i * X + x] = i;
         continue;
       }
-      const c = key % nC;
-      const s = (key - c) / nC;
+      const s = quotient(key, nC);
+      const c = key - s * nC;
       pairAccepting[i] = C.output[c] !== 0 && subsets.accepting[s] !== 0 ? 1 : 0;
       expand(s);
       for (let x = 0; x < X; x++) {
@@ -316,7 +325,7 @@ export function existsThrough(M: Dfa, A: Dfa, X: number, Y: number, C: Dfa, maxP
     if (!over) {
       const count = pairs.count;
       subsets.finish(options);
-      const dfa = minimiseBy(X, count, 0, (p, x) => next[p * X + x]!, pairAccepting.subarray(0, count), undefined, options.signal);
+      const dfa = minimiseBy(X, count, 0, next, pairAccepting.subarray(0, count), undefined, options.signal);
       return { dfa, subsets: store.count, largestSubset: subsets.largest, through: true, pairs: count };
     }
     // Past the cap: the projection alone, its transitions in order from the rows built and the rest.

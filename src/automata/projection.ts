@@ -9,7 +9,7 @@ import { atLeast } from './grow.js';
 import { ChunkedArray } from './chunked.js';
 import type { Dfa } from './dfa.js';
 import { minimiseBy } from './minimise.js';
-import { checkKeySpace } from './tuple-product.js';
+import { checkKeySpace, quotient } from './tuple-product.js';
 import type { Stop } from '../core/stop.js';
 
 export interface ProjectionOptions {
@@ -153,8 +153,8 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
     LimitError.assert(id, maxStates, 'subsets', 'subset construction');
     let acc = 0;
     for (let i = 0; i < n && acc === 0 && (!C || C.output[tag - 1] !== 0); i++) {
-      const s = keys[i]! % nM;
-      if (M.output[s] !== 0 && A.output[(keys[i]! - s) / nM] !== 0) acc = 1;
+      const d = quotient(keys[i]!, nM);
+      if (M.output[keys[i]! - d * nM] !== 0 && A.output[d] !== 0) acc = 1;
     }
     pool!.write(poolUsed, bytes, len);
     poolUsed += len;
@@ -194,8 +194,8 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
       let n = 0;
       for (let j = 0; j < len; j++) {
         const key = members[j]!;
-        const s = key % nM;
-        const d = (key - s) / nM;
+        const d = quotient(key, nM);
+        const s = key - d * nM;
         for (let y = 0; y < Y; y++) {
           const s2 = mDelta[s * MX + x + X * y]!;
           if (!liveM[s2]) continue;

@@ -40,7 +40,7 @@ export class LiveDfa {
  * of key / r, so its floor is exact, and it is about twice as fast as key % r (a call to fmod);
  * above, the remainder is taken first.
  */
-function quotient(key: number, r: number): number {
+export function quotient(key: number, r: number): number {
   return key < 4_503_599_627_370_496 ? Math.floor(key / r) : (key - (key % r)) / r;
 }
 

@@ -65,3 +65,53 @@ test('grundy --table refuses bad ranges, games not on two heaps and positions be
     assert.equal(r.stdout, '');
   }
 });
+
+/** The values the rows show, in order (blank cells before heap 0 skipped), and the rows as label + cells. */
+function readRows(lines: string[]): { label: number; cells: number[] }[] {
+  return lines.map((l) => {
+    const m = /^\s*(\d+): ?(.*)$/.exec(l);
+    assert.ok(m, l);
+    return { label: Number(m[1]), cells: m[2]!.trim().split(/\s+/).map(Number) };
+  });
+}
+
+test('sequence --rows: Dawson\'s Kayles (0.07, period 34, preperiod 53) in rows of 34, the rows from heap 53 on equal, each labelled with its first heap; the values are those of --json', () => {
+  const r = runCli(['sequence', 'octal:0.07', '--max', '200', '--rows']);
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trimEnd().split('\n');
+  const rowLines = lines.filter((l) => /^\s*\d+:/.test(l));
+  assert.ok(lines.includes('period 34, preperiod 53 (certified: Guy–Smith: G(n+34) = G(n) checked for 53 <= n < 141)'));
+  const rows = readRows(rowLines);
+  assert.deepEqual(rows.map((row) => row.label), [0, 19, 53, 87, 121, 155, 189]);
+  // The first row holds heaps 0..18, right-aligned under the columns of 34..52 (a column is a residue class).
+  assert.equal(rows[0]!.cells.length, 19);
+  assert.equal(rowLines[0]!.length, rowLines[1]!.length);
+  for (const row of rows.slice(2, -1)) assert.deepEqual(row.cells, rows[2]!.cells);
+  assert.notDeepEqual(rows[1]!.cells, rows[2]!.cells); // heap 52, the last exceptional value, is in the row before
+  const json = runCli(['sequence', 'octal:0.07', '--max', '200', '--json']);
+  assert.deepEqual(rows.flatMap((row) => row.cells), json.lines.filter((l) => 'grundy' in l).map((l) => l.grundy));
+});
+
+test('sequence --width N: rows of N, values past 9 right-aligned to the widest; --rows without a period falls back to it; refusals', () => {
+  const r = runCli(['sequence', 'octal:4!.0', '--max', '500', '--width', '25']);
+  assert.equal(r.status, 0, r.stderr);
+  const rowLines = r.stdout.trimEnd().split('\n').filter((l) => /^\s*\d+:/.test(l));
+  const rows = readRows(rowLines);
+  assert.deepEqual(rows.map((row) => row.label), Array.from({ length: 21 }, (_, i) => 25 * i));
+  assert.ok(rowLines.slice(0, -1).every((l) => l.length === rowLines[0]!.length), 'aligned');
+  const json = runCli(['sequence', 'octal:4!.0', '--max', '500', '--json']);
+  assert.deepEqual(rows.flatMap((row) => row.cells), json.lines.filter((l) => 'grundy' in l).map((l) => l.grundy));
+  // Grundy's game has no period in 0..500: --rows takes rows of the --width (default 20).
+  const noPeriod = runCli(['sequence', 'octal:4!.0', '--max', '45', '--rows']);
+  assert.deepEqual(readRows(noPeriod.stdout.trimEnd().split('\n').filter((l) => /^\s*\d+:/.test(l))).map((row) => row.label), [0, 20, 40]);
+  for (const [args, message] of [
+    [['--rows', '--json'], /--rows lays out the values as text; it does nothing with --json/],
+    [['--width', '10', '--summary'], /--width lays out the values as text; it does nothing with --summary/],
+    [['--width', '0'], /bad value "0" for --width: expected at least 1/],
+    [['--width', 'x'], /bad value "x" for --width/],
+  ] as const) {
+    const bad = runCli(['sequence', 'octal:0.07', '--max', '10', ...args]);
+    assert.equal(bad.status, 2, bad.stderr);
+    assert.match(bad.stderr, message);
+  }
+});

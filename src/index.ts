@@ -209,7 +209,7 @@ export type { Executor, GameOptions } from './census/executor.js';
 export { LocalExecutor, type LocalExecutorOptions } from './executors/local.js';
 export { CensusStore, type CensusSummary, type StoredGame as CensusStoredGame } from './census/store.js';
 export { parseWhere, whereFields, type WhereClause } from './census/where.js';
-export { reportSections, reportMarkdown, reportHtml, type Section as ReportSection } from './census/report.js';
+export { lastExceptionalHeap, reportSections, reportMarkdown, reportHtml, type Section as ReportSection } from './census/report.js';
 // Published tables (tczajka/octal-games, data/published) against computed sequences, and classes of equal sequences.
 export {
   certifiedForm,

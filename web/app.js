@@ -534,7 +534,8 @@ function show(result) {
   link.download = `${result.kind}.svg`;
   csv.hidden = false;
   $('summary').textContent = result.caption;
-  renderTable(result.table);
+  if (result.grid) renderGrid(result.grid);
+  else renderTable(result.table);
   box.dataset.kind = result.kind;
   lookup = readout(result);
   $('cursor').textContent = '';
@@ -589,7 +590,37 @@ function dataPoint(e) {
   return [Math.round(x), Math.round(y)];
 }
 
+/**
+ * A values or sequence picture's numbers as a grid (G(x, y) with x across; G(n) in rows one period wide), and
+ * "Copy as text": the grid's text as the CLI prints it (grundy --table, sequence --rows), sent by the server.
+ */
+function renderGrid(g) {
+  const head = g.columns.length ? `<thead><tr><th>${escapeHtml(g.corner)}</th>${g.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr></thead>` : '';
+  const rows = g.rows.map((r) => `<tr><th>${escapeHtml(r.label)}</th>${r.cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`).join('');
+  $('table').innerHTML = `<table class="grid">${head}<tbody>${rows}</tbody></table>`;
+  $('table-box').querySelector('summary').textContent = `Table (${g.rows.length} rows)`;
+  const copy = $('copy-text');
+  copy.hidden = false;
+  copy.dataset.text = g.text;
+  $('copy-msg').textContent = '';
+}
+
+$('copy-text').addEventListener('click', async () => {
+  const text = $('copy-text').dataset.text ?? '';
+  try {
+    await navigator.clipboard.writeText(text);
+    $('copy-msg').textContent = 'copied';
+  } catch {
+    // No clipboard (a page not served over https or localhost, or refused): select the text to copy by hand.
+    $('table').innerHTML = `<pre class="grid-text">${escapeHtml(text)}</pre>`;
+    getSelection()?.selectAllChildren($('table').firstChild);
+    $('copy-msg').textContent = 'the clipboard is not available here: the text is selected, copy it with Ctrl-C';
+  }
+});
+
 function renderTable(t) {
+  $('copy-text').hidden = true;
+  $('copy-msg').textContent = '';
   const head = `<tr>${t.header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`;
   const rows = t.rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(String(c))}</td>`).join('')}</tr>`).join('');
   const more = t.omitted ? `<p>${t.omitted} more rows not shown</p>` : '';

@@ -25,6 +25,26 @@ export interface ReportOptions {
 const by = <T>(key: (x: T) => number) => (a: T, b: T) => key(b) - key(a);
 
 /**
+ * Flammenkamp's "last exceptional value": the last heap whose value differs from the periodic continuation,
+ * i.e. the largest n with G(n) != G(n + p). With the preperiod n0 the least n0 with G(n+p) = G(n) for all
+ * n >= n0, it is n0 - 1; a purely periodic sequence (n0 = 0) has none (undefined). Derived from the stored
+ * preperiod (certified, else apparent: `apparent` says which), so the stored rows and their digests stay.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
+export function lastExceptionalHeap(r: FamilyRow): { heap: number; apparent: boolean } | undefined {
+  if (r.certified && r.preperiod != null) return r.preperiod > 0 ? { heap: r.preperiod - 1, apparent: false } : undefined;
+  if (r.apparentPreperiod != null && r.apparentPreperiod > 0) return { heap: r.apparentPreperiod - 1, apparent: true };
+  return undefined;
+}
+
+/** The last exceptional heap as a cell: '-' for none (purely periodic, or no period). */
+function lastExceptionalCell(r: FamilyRow): string | number {
+  return lastExceptionalHeap(r)?.heap ?? '-';
+}
+
+/**
  * The sections of a census report.
  *
  * @remarks Since 0.1.0
@@ -89,15 +109,16 @@ function sequenceSections(rows: FamilyRow[], bound: number, top: number, sizes: 
     title: 'Longest certified periods',
     text:
       `${count((r) => !!r.certified)} of ${rows.length} sequences have a period certified within the bound ${bound} ` +
-      `(${certified.length} distinct sequences; preperiod: the least n0 with G(n+p) = G(n) for all n >= n0). ` +
+      `(${certified.length} distinct sequences; preperiod: the least n0 with G(n+p) = G(n) for all n >= n0; ` +
+      'last exceptional heap: the last n with G(n) != G(n+p), n0 - 1, "-" when the values are periodic from heap 0, as Flammenkamp\'s tables give it). ' +
       'One row per class of games with the same values; "games" is the size of the class.',
-    header: ['game', 'period', 'preperiod', 'largest value', 'games'],
-    rows: [...certified].sort(by((r) => r.period ?? 0)).slice(0, top).map((r) => [r.spec, r.period!, r.preperiod!, r.maxValue ?? '', size(r)]),
+    header: ['game', 'period', 'preperiod', 'last exceptional heap', 'largest value', 'games'],
+    rows: [...certified].sort(by((r) => r.period ?? 0)).slice(0, top).map((r) => [r.spec, r.period!, r.preperiod!, lastExceptionalCell(r), r.maxValue ?? '', size(r)]),
   });
   out.push({
     title: 'Largest preperiods',
-    header: ['game', 'preperiod', 'period', 'games', 'certificate'],
-    rows: [...certified].sort(by((r) => r.preperiod ?? 0)).slice(0, top).map((r) => [r.spec, r.preperiod!, r.period!, size(r), r.certificate ?? '']),
+    header: ['game', 'preperiod', 'last exceptional heap', 'period', 'games', 'certificate'],
+    rows: [...certified].sort(by((r) => r.preperiod ?? 0)).slice(0, top).map((r) => [r.spec, r.preperiod!, lastExceptionalCell(r), r.period!, size(r), r.certificate ?? '']),
   });
   out.push({
     title: 'No certified period at the bound',

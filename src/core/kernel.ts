@@ -59,11 +59,27 @@ export function plainFingerprint(values: ArrayLike<number>): SequenceFingerprint
 }
 
 /**
- * The fingerprint in tczajka's words: `n=N largest G[i]=v rare_mask=m[pos] num_rare=c last_rare=l`.
+ * Whether heap 0 is rare in the fingerprint's class: G(0) = 0, so parity(G(0) & rareMask) is even and heap 0
+ * is rare unless the class reads the heap parity and the split parity is 1. No class (mask 0): no rare heap.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function heapZeroRare(f: SequenceFingerprint): boolean {
+  return f.heaps > 0 && f.rareMask !== 0 && !(f.rarePos && f.splitParity === 1);
+}
+
+/**
+ * The fingerprint line exactly as tczajka's `analyze` prints it, so that `diff` against his output passes:
+ * `n=2^k largest G[i]=v rare_mask=m[pos] num_rare=c last_rare=l`. He prints only at powers of two, as
+ * `n=2^k`; another n is printed in decimal. His num_rare counts heap 0 when it is rare (heapZeroRare), one
+ * more than `rareCount`, which counts heaps 1..n-1 (the kernel's list, kept as it is in the census rows).
  *
  * @remarks Since 0.1.0
  * @beta
  */
 export function formatFingerprint(f: SequenceFingerprint): string {
-  return `n=${f.heaps} largest G[${f.largestAt}]=${f.largest} rare_mask=${f.rareMask.toString(16)}${f.rarePos ? 'pos' : ''} num_rare=${f.rareCount} last_rare=${f.lastRare}`;
+  const n = f.heaps > 0 && Number.isSafeInteger(f.heaps) && (f.heaps & (f.heaps - 1)) === 0 && f.heaps < 2 ** 31 ? `2^${Math.log2(f.heaps)}` : `${f.heaps}`;
+  const numRare = f.rareCount + (heapZeroRare(f) ? 1 : 0);
+  return `n=${n} largest G[${f.largestAt}]=${f.largest} rare_mask=${f.rareMask.toString(16)}${f.rarePos ? 'pos' : ''} num_rare=${numRare} last_rare=${f.lastRare}`;
 }

@@ -214,7 +214,7 @@ export const LIMITS = {
   },
   boardSize: { default: 30, shown: '30 (3-row kernel: 31 columns, 25 for Grundy values, 26 with checkpoints)', fixed: true, bounds: 'rows, columns or component sides a grid search handles' },
   // Pictures (src/plot: sprague plot and the explorer): sizes no picture can show, refused before any work (exit 2).
-  plotBox: { default: 2000, shown: '2000', bounds: 'side of the box [0,N]^2 of a P-positions picture (a values picture is bounded by its memory estimate)' },
+  plotBox: { default: 2000, shown: '2000', bounds: 'side of the box [0,N]^2 of a P-positions picture and of a `grundy --table` (a values picture is bounded by its memory estimate)' },
   plotColumns: { default: 50_000_000, shown: '50 M', bounds: 'columns of a deviation picture' },
   plotTerms: { default: 200_000, shown: '200 000', bounds: 'terms G(0..N) of a sequence picture (one point each: an SVG of about 13 MB)' },
   // The explorer (src/server): what one request may make a worker do.

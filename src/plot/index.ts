@@ -20,6 +20,7 @@ import { grundyGrid, lengthsData, pPositionsPlane, rewriteRules, sequenceData, u
 import { dotToSvg } from './render.js';
 import { caption } from './caption.js';
 import type { Stop } from '../core/stop.js';
+import { formatTextGrid, sequenceRows, sequenceRowsText, valueGrid } from './text-grid.js';
 
 export { caption } from './caption.js';
 
@@ -81,7 +82,28 @@ export interface PlotResult {
   caption: string;
   /** True when the work was interrupted and the picture shows only what was finished. */
   partial?: boolean;
+  /**
+   * Values and sequence pictures small enough to read (a box of side <= 100, at most 5000 terms), finished:
+   * the numbers as a grid (G(x, y) with x across, or G(n) in rows one period wide, as `sequence --rows`),
+   * and `text`, the same grid as the CLI prints it (`grundy --table`, `sequence --rows`), to copy.
+   */
+  grid?: PlotGrid;
 }
+
+/**
+ * @remarks Since 0.1.0
+ * @public
+ */
+export interface PlotGrid {
+  corner: string;
+  columns: string[];
+  rows: { label: string; cells: string[] }[];
+  text: string;
+}
+
+/** The largest grids sent: a box of side 101 (0..100), 5000 terms. */
+const GRID_SIDE = 101;
+const GRID_TERMS = 5000;
 
 /**
  * @remarks Since 0.1.0
@@ -319,6 +341,8 @@ function valuesPlot(name: string, req: PlotRequest, g: ValueGrid, partial: boole
   // of text), and none past the rows computed: an interrupted picture is drawn at once.
   const rows: (string | number)[][] = [];
   const kept = Math.min(g.height, MAX_TABLE_ROWS, Math.max(1, Math.floor(MAX_TABLE_CELLS / g.width)));
+  const cellAt = (x: number, y: number) => cells[y * g.width + x]!;
+  const grid = partial || g.width > GRID_SIDE ? undefined : valueGrid({ from: 0, to: g.width - 1 }, { from: 0, to: g.height - 1 }, cellAt);
   for (let y = 0; y < kept && cells[y * g.width]! >= 0; y++) rows.push([y, Array.from(cells.subarray(y * g.width, (y + 1) * g.width), (v) => (v < 0 ? '?' : v)).join(' ')]);
   return {
     kind: 'values',
@@ -327,7 +351,14 @@ function valuesPlot(name: string, req: PlotRequest, g: ValueGrid, partial: boole
     table: { ...table(['y', `G(${g.slice === undefined ? '' : `${g.slice},`}0..${req.max}, y)`], rows), omitted: g.height - rows.length },
     summary: { spec: name, width: g.width, height: g.height, maxValue: max, pPositions: zeros, ...(g.slice === undefined ? {} : { slice: g.slice }) },
     ...(partial ? { partial } : {}),
+    ...(grid ? { grid: { ...grid, text: formatTextGrid(grid) } } : {}),
   };
+}
+
+/** The values in rows one period wide from the preperiod on (rows of 20 without a period), as `sequence --rows`. */
+function sequenceGrid(values: number[], period: number | null, preperiod: number | null): PlotGrid {
+  const layout = period ? sequenceRows(values, period, preperiod ?? 0) : sequenceRows(values, 20);
+  return { corner: 'n', columns: [], rows: Array.from({ length: layout.rows }, (_, r) => layout.row(r)), text: sequenceRowsText(layout) };
 }
 
 function sequencePlot(name: string, d: { values: number[]; periodicity: import('../analysis/periodicity.js').Periodicity }, partial: boolean): Drawn {
@@ -342,6 +373,7 @@ function sequencePlot(name: string, d: { values: number[]; periodicity: import('
     title,
     svg,
     table: table(['n', 'G(n)'], d.values.map((v, n) => [n, v])),
+    ...(partial || d.values.length > GRID_TERMS ? {} : { grid: sequenceGrid(d.values, period, preperiod) }),
     summary: { spec: name, values: d.values.length, period: p.period, preperiod: p.preperiod, certified: p.certified, ...(p.certificate ? { certificate: p.certificate } : {}), ...(p.apparentPeriod ? { apparentPeriod: p.apparentPeriod, apparentPreperiod: p.apparentPreperiod } : {}) },
     ...(partial ? { partial } : {}),
   };

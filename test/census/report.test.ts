@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LocalExecutor } from '../../src/executors/local.js';
 import { parseFamily } from '../../src/census/families.js';
-import { reportHtml, reportMarkdown, reportSections } from '../../src/census/report.js';
+import { lastExceptionalHeap, reportHtml, reportMarkdown, reportSections } from '../../src/census/report.js';
+import type { FamilyRow } from '../../src/census/row.js';
+import { parseTakeAndBreakCode } from '../../src/games/heaps/take-and-break/code.js';
+import { takeAndBreakSequence } from '../../src/games/heaps/take-and-break/sequence.js';
 import { runCensus } from '../../src/census/run.js';
 import { CensusStore } from '../../src/census/store.js';
 
@@ -34,12 +37,12 @@ test('report of subtraction:4: longest periods first, the equivalence classes, M
   assert.match(md, /15 games, bound 100: 15 done, 0 open, 0 failed/);
   const longest = table(md, 'Longest certified periods');
   // header, then subtraction:4 (period 8: 0000 1111) before subtraction:3,4 (period 7).
-  assert.equal(longest[0], '| game | period | preperiod | largest value | games |');
-  assert.equal(longest[2], '| subtraction:4 | 8 | 0 | 1 | 1 |');
+  assert.equal(longest[0], '| game | period | preperiod | last exceptional heap | largest value | games |');
+  assert.equal(longest[2], '| subtraction:4 | 8 | 0 | - | 1 | 1 |');
   assert.match(longest[3]!, /^\| subtraction:(3,4|1,3,4) \| 7 \|/);
   // One row per class: subtraction:1,3 plays as subtraction:1 (period 2) and is counted with it.
-  const period2 = longest.filter((l) => / \| 2 \| 0 \| 1 \| /.test(l));
-  assert.deepEqual(period2, ['| subtraction:1 | 2 | 0 | 1 | 2 |']);
+  const period2 = longest.filter((l) => / \| 2 \| 0 \| - \| 1 \| /.test(l));
+  assert.deepEqual(period2, ['| subtraction:1 | 2 | 0 | - | 1 | 2 |']);
   const classes = table(md, 'Equivalence classes');
   assert.ok(classes.some((l) => /^\| subtraction:1 \| 2 \| subtraction:1,3 \|$/.test(l)), classes.join('\n'));
   assert.match(md, /No certified period at the bound\n\nEvery sequence has a certified period\./);
@@ -63,4 +66,21 @@ test('report of rewrite:2: automata proved with their state counts, Theorem 5 ga
 test('Markdown cells escape the pipe', () => {
   const md = reportMarkdown('t', [{ title: 's', header: ['a'], rows: [['x|y']] }]);
   assert.match(md, /\| x\\\|y \|/);
+});
+
+test("lastExceptionalHeap (Flammenkamp's last exceptional value) is the largest n with G(n) != G(n+p), read off the values: 0.07 52, 0.4 53, 0.17 32, 0.137 51; none when periodic from 0", () => {
+  const seen: Record<string, number | undefined> = {};
+  for (const code of ['0.07', '0.4', '0.17', '0.137', '0.156', '0.3']) {
+    const r = takeAndBreakSequence(parseTakeAndBreakCode(code), 12_000);
+    const { period, preperiod } = r.period!;
+    let last: number | undefined;
+    for (let n = 0; n + period < r.values.length; n++) if (r.values[n] !== r.values[n + period]) last = n;
+    const row = { spec: `octal:${code}`, certified: true, period, preperiod } as FamilyRow;
+    assert.deepEqual(lastExceptionalHeap(row), last === undefined ? undefined : { heap: last, apparent: false }, code);
+    seen[code] = last;
+  }
+  assert.deepEqual(seen, { '0.07': 52, '0.4': 53, '0.17': 32, '0.137': 51, '0.156': 3478, '0.3': undefined });
+  // An apparent period gives an apparent last exception; no period, none.
+  assert.deepEqual(lastExceptionalHeap({ certified: false, apparentPeriod: 4, apparentPreperiod: 10 } as FamilyRow), { heap: 9, apparent: true });
+  assert.equal(lastExceptionalHeap({ certified: false } as FamilyRow), undefined);
 });

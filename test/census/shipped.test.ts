@@ -84,3 +84,15 @@ test('a database in the working directory, or one named, comes before the shippe
   assert.equal(r.lines[0].period, 34);
   assert.equal(r.lines[0].preperiod, 53);
 });
+
+test("census show: the table has Flammenkamp's last exceptional heap beside the preperiod (0.07: preperiod 53, last exception 52)", () => {
+  const r = runCli(['census', 'show', FAMILY, '--db', SHIPPED_ATLAS, '--bound', '4096', '--where', "spec = 'octal:0.07' or spec = 'octal:0.3'"]);
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trimEnd().split('\n');
+  const header = lines.find((l) => l.startsWith('game'))!.split(/\s{2,}/);
+  const cells = (spec: string) => lines.find((l) => l.startsWith(`${spec} `))!.trim().split(/\s{2,}/);
+  const at = (name: string) => header.indexOf(name);
+  assert.ok(at('last exc.') === at('preperiod') + 1, header.join('|'));
+  assert.deepEqual([cells('octal:0.07')[at('preperiod')], cells('octal:0.07')[at('last exc.')]], ['53', '52']);
+  assert.deepEqual([cells('octal:0.3')[at('preperiod')], cells('octal:0.3')[at('last exc.')]], ['0', '-']);
+});

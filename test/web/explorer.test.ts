@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { CHROMIUM, CHROMIUM_FLAGS, chromiumSkip } from '../helpers/chromium.js';
+import { runCli } from '../helpers/cli.js';
 
 const skip = chromiumSkip;
 const FLAGS = CHROMIUM_FLAGS;
@@ -157,4 +158,57 @@ test('the pointer over a heat map cell reads its Grundy value', { skip }, async 
   const sy = area.bottom - cell * 9.5;
   await page.mouse.move(area.a * sx + area.e, area.d * sy + area.f);
   assert.equal(await page.textContent('#cursor'), `G(5, 9) = ${5 ^ 9}`);
+});
+
+/** The clipboard after a click on "Copy as text". */
+async function copied(): Promise<string> {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.click('#copy-text');
+  await page.locator('#copy-msg', { hasText: 'copied' }).waitFor();
+  return (await page.evaluate('navigator.clipboard.readText()')) as string;
+}
+
+test('issue 33: a values picture\'s table is a grid of G(x, y), and "copy as text" gives the text of grundy --table', { skip }, async () => {
+  await setSpec('wythoff');
+  await page.locator('#spec-msg.ok', { hasText: 'wythoff' }).waitFor();
+  await page.selectOption('#kind', 'values');
+  await page.fill('#max', '12');
+  await page.click('#run');
+  await page.locator('#plot-title', { hasText: 'wythoff on (x,y), x,y ≤ 12' }).waitFor();
+  await page.locator('body[data-last-job="done"] #plot svg .cell').first().waitFor();
+  if (!(await page.evaluate(`document.querySelector('#table-box').open`))) await page.click('#table-box summary');
+  assert.equal(await page.locator('#table table.grid tbody tr').count(), 13);
+  assert.deepEqual(await page.locator('#table table.grid thead th').allTextContents(), ['y\\x', ...Array.from({ length: 13 }, (_, i) => String(i))]);
+  // Row y = 2: G(x, 2) for x = 0..12; (1, 2) is a P-position.
+  assert.deepEqual((await page.locator('#table table.grid tbody tr').nth(2).locator('td').allTextContents()).slice(0, 3), ['2', '0', '1']);
+  const cli = runCli(['grundy', 'wythoff', '--table', '0..12']);
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.equal(await copied(), cli.stdout.trimEnd());
+});
+
+test('issue 33: a sequence picture\'s table is the values in rows one period wide, and "copy as text" gives the rows of sequence --rows', { skip }, async () => {
+  await setSpec('octal:0.07');
+  // The kinds offered follow the spec's check: wait for it before choosing one.
+  await page.locator('#spec-msg.ok', { hasText: 'octal:0.07' }).waitFor();
+  await page.selectOption('#kind', 'sequence');
+  await page.fill('#max', '200');
+  await page.click('#run');
+  await page.locator('#plot-title', { hasText: 'Grundy sequence of octal:0.07' }).waitFor();
+  await page.locator('body[data-last-job="done"] #plot svg').first().waitFor();
+  if (!(await page.evaluate(`document.querySelector('#table-box').open`))) await page.click('#table-box summary');
+  assert.deepEqual(await page.locator('#table table.grid tbody th').allTextContents(), ['0', '19', '53', '87', '121', '155', '189']);
+  const cli = runCli(['sequence', 'octal:0.07', '--max', '200', '--rows']);
+  assert.equal(cli.status, 0, cli.stderr);
+  const rows = cli.stdout.split('\n').filter((l) => /^\s*\d+:/.test(l));
+  assert.equal(await copied(), rows.join('\n'));
+  // A picture without a grid (P-positions) takes the button away.
+  await setSpec('wythoff');
+  await page.locator('#spec-msg.ok', { hasText: 'wythoff' }).waitFor();
+  await page.selectOption('#kind', 'ppositions');
+  await page.fill('#max', '20');
+  await page.click('#run');
+  await page.locator('#plot-title', { hasText: 'wythoff' }).waitFor();
+  await page.locator('body[data-last-job="done"] #plot svg .pt').first().waitFor();
+  assert.equal(await page.isVisible('#copy-text'), false);
+  assert.deepEqual(pageErrors, [], 'no script errors on the page');
 });

@@ -13,7 +13,7 @@ import type { Executor } from '../../census/executor.js';
 import { LocalExecutor } from '../../executors/local.js';
 import { familyName, parseFamily, type Family } from '../../census/families.js';
 import { QUEUE_NAME, QueueExecutor } from '../../executors/queue.js';
-import { reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
+import { lastExceptionalHeap, reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
 import { PUBLISHED_TABLES_URL, referencesFor, type PublishedTables } from '../../census/published.js';
 import { reproduceSections, verdictOf, type GameReproduction, type ReproduceResult } from '../../census/reproduce.js';
 import { csvHeader, rowCsv, rowJson, type FamilyRow } from '../../census/row.js';
@@ -275,6 +275,8 @@ const TABLE_COLUMNS: Record<string, [string, (r: FamilyRow) => string | number][
     ['status', (r) => r.status],
     ['period', (r) => r.period ?? (r.apparentPeriod != null ? `(${r.apparentPeriod})` : '-')],
     ['preperiod', (r) => r.preperiod ?? (r.apparentPreperiod != null ? `(${r.apparentPreperiod})` : '-')],
+    // Flammenkamp's column: preperiod - 1, in parentheses when the period is only apparent, like the two before.
+    ['last exc.', (r) => ((e) => (e === undefined ? '-' : e.apparent ? `(${e.heap})` : e.heap))(lastExceptionalHeap(r))],
     ['max G', (r) => r.maxValue ?? ''],
     ['same as', (r) => r.sameAs ?? ''],
     ['note', (r) => r.error ?? (r.certified ? '' : (r.reason ?? ''))],

@@ -19,6 +19,8 @@ interface Flags {
   summary?: boolean;
   checkpoint?: string;
   checkpointEvery?: string;
+  rows?: boolean;
+  width?: string;
 }
 
 export const sequenceCommand: CommandModule = {
@@ -33,6 +35,8 @@ export const sequenceCommand: CommandModule = {
       .option('--checkpoint <dir>', 'resumable run: keep the values in DIR and resume from them (take-and-break codes)')
       .option('--checkpoint-every <n>', 'heaps between checkpoints (default 1048576)')
       .option('--max-depth <n>', 'depth bound for games not known to terminate')
+      .option('--rows', 'the values in rows one period wide, each row from the preperiod on one period (Flammenkamp\'s layout)')
+      .option('--width <n>', 'the values in rows of N, aligned (default 20; with --rows, when no period is found)')
       .action(async (spec: string, flags: Flags) => runSequence(spec, flags));
   },
 };
@@ -50,6 +54,11 @@ async function runSequence(spec: string, flags: Flags): Promise<void> {
   }
   if (ruleset.convention === 'misere') throw new InputError('sequence lists Grundy values, which misère games do not have here; use grundy for outcomes');
   const max = parseCount('--max', flags.max);
+  const width = flags.width === undefined ? undefined : parseCount('--width', flags.width);
+  if (width === 0) throw new FlagError('--width', flags.width!, 'expected at least 1');
+  if ((flags.rows || width !== undefined) && (flags.json || flags.summary)) {
+    throw new InputError(`${flags.rows ? '--rows' : '--width'} lays out the values as text; it does nothing with ${flags.json ? '--json' : '--summary'}`);
+  }
   let checkpoint: { dir: string; every?: number } | undefined;
   if (flags.checkpoint !== undefined) {
     if (!ruleset.capabilities?.checkpoints) throw new InputError(`--checkpoint: ${ruleset.name} has no resumable kernel (take-and-break codes have one, except three-heap codes without !)`);
@@ -74,7 +83,7 @@ async function runSequence(spec: string, flags: Flags): Promise<void> {
     if (kept) {
       resumed(kept.resumedFrom, checkpoint);
       if (flags.summary) printSummary(name, kept.fingerprint, undefined, kept.resumedFrom, flags, emitJson, emitLine);
-      else if (kept.values) await printValues(kept.values, name, flags);
+      else if (kept.values) await printValues(kept.values, name, flags, undefined);
     }
     throw stopped(run);
   }
@@ -84,7 +93,7 @@ async function runSequence(spec: string, flags: Flags): Promise<void> {
     printSummary(name, fingerprint, period, resumedFrom, flags, emitJson, emitLine);
     return;
   }
-  await printValues(values ?? [], name, flags);
+  await printValues(values ?? [], name, flags, period);
   if (flags.json) {
     emitJson({ ...period, ...(pPeriod ? { pPeriod: pPeriod.period, pPreperiod: pPeriod.preperiod } : {}), ...(resumedFrom > 0 ? { resumedFrom } : {}), spec: name });
     return;
@@ -132,13 +141,28 @@ function printSummary(
 /**
  * G(0), G(1), ...: JSON Lines, or rows of 20; a Ctrl-C while they are written ends them after a whole line.
  * Each JSON line names its spec, so the outputs of many games can be concatenated and still be told apart.
+ * `--rows`: rows one period wide (the certified period, else the apparent one), each from the preperiod on
+ * one period; `--width N` (or --rows without a period): rows of N. Both aligned (plot/text-grid.ts).
  */
-async function printValues(values: ArrayLike<number>, spec: string, flags: Flags): Promise<void> {
+async function printValues(values: ArrayLike<number>, spec: string, flags: Flags, period: Periodicity | undefined): Promise<void> {
   const { emitLines } = await import('../io.js');
   if (flags.json) {
     const named = JSON.stringify(spec);
     return emitLines(values.length, (n) => `{"n":${n},"grundy":${values[n]},"spec":${named}}`);
   }
+  if (flags.rows || flags.width !== undefined) {
+    const { sequenceRows } = await import('../../plot/text-grid.js');
+    const p = flags.rows ? periodOfRows(period) : undefined;
+    const layout = p ? sequenceRows(values, p.period, p.preperiod) : sequenceRows(values, Number(flags.width ?? 20));
+    return emitLines(layout.rows, (r) => layout.line(r));
+  }
   const rows = Math.ceil(values.length / 20);
   await emitLines(rows, (r) => `${String(20 * r).padStart(6)}: ${Array.from({ length: Math.min(20, values.length - 20 * r) }, (_, i) => values[20 * r + i]).join(' ')}`);
+}
+
+/** The period the rows follow: the certified one, else the apparent one (the period line says which). */
+function periodOfRows(period: Periodicity | undefined): { period: number; preperiod: number } | undefined {
+  if (period?.certified && period.period !== null) return { period: period.period, preperiod: period.preperiod ?? 0 };
+  if (period?.apparentPeriod !== undefined) return { period: period.apparentPeriod, preperiod: period.apparentPreperiod ?? 0 };
+  return undefined;
 }

@@ -79,10 +79,20 @@ test('checkpoints: another game, a damaged byte and a truncated file are refused
 });
 
 test("fingerprint (tczajka's analyze): Grundy's game to 2^14 has its largest value 139 first at 16375, 1150 rare heaps under mask fe, the last at 16371", () => {
-  // tczajka's analyze prints at n=2^14: largest G[16375]=139 rare_mask=fe num_rare=1150 last_rare=16371,
-  // counting heap 0 among the rare ones; we count heaps 1..n-1 and print the same line otherwise.
+  // tczajka's analyze prints at n=2^14: n=2^14 largest G[16375]=139 rare_mask=fe num_rare=1150 last_rare=16371,
+  // counting heap 0 among the rare ones; rareCount counts heaps 1..n-1, the printed line counts his way.
   const r = takeAndBreakSequence(grundy, (1 << 14) - 1, { atPeriod: 'ignore' });
-  assert.equal(formatFingerprint(r.fingerprint), 'n=16384 largest G[16375]=139 rare_mask=fe num_rare=1149 last_rare=16371');
+  assert.equal(r.fingerprint.rareCount, 1149);
+  assert.equal(formatFingerprint(r.fingerprint), 'n=2^14 largest G[16375]=139 rare_mask=fe num_rare=1150 last_rare=16371');
+});
+
+test('formatFingerprint counts heap 0 as tczajka does: rare unless the class reads the heap parity and the split parity is 1; no class, no rare heap; n=2^k only at powers of two', () => {
+  const f = { heaps: 100, largest: 5, largestAt: 7, rareMask: 0x1e, rarePos: false, rareCount: 4, lastRare: 40 };
+  assert.equal(formatFingerprint(f), 'n=100 largest G[7]=5 rare_mask=1e num_rare=5 last_rare=40');
+  assert.equal(formatFingerprint({ ...f, rarePos: true, splitParity: 0 }), 'n=100 largest G[7]=5 rare_mask=1epos num_rare=5 last_rare=40');
+  assert.equal(formatFingerprint({ ...f, rarePos: true, splitParity: 1 }), 'n=100 largest G[7]=5 rare_mask=1epos num_rare=4 last_rare=40');
+  assert.equal(formatFingerprint({ ...f, heaps: 128, rareMask: 0, rareCount: 0, lastRare: 0 }), 'n=2^7 largest G[7]=5 rare_mask=0 num_rare=0 last_rare=0');
+  assert.equal(formatFingerprint({ ...f, heaps: 1 }), 'n=2^0 largest G[7]=5 rare_mask=1e num_rare=5 last_rare=40');
 });
 
 test('atPeriod: stop ends at the certificate, extend fills up to max from the period, ignore computes every value', () => {

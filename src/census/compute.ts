@@ -16,6 +16,7 @@ import { sequenceWithPeriod, type SequenceResult } from '../analysis/sequence.js
 import { pPositions } from '../analysis/ppositions.js';
 import { countPPositions, upperPPositions, upperStats, wythoffFamilyTable, type ExtraMove } from '../analysis/wythoff-table.js';
 import { enumerateByLengthSync, type GrundyTable } from '../games/rewrite/enumerate.js';
+import { keepRecentRuns } from '../games/heaps/take-and-break/reuse.js';
 import { theorem5Exponents } from '../games/rewrite/nonregular.js';
 import { twoRuleExponents } from '../games/rewrite/confluence.js';
 import type { RewriteRule } from '../games/rewrite/rules.js';
@@ -191,6 +192,9 @@ function sequenceRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): O
   let limited: string | undefined;
   let result: SequenceResult;
   const kept = task.checkpoint && rs.capabilities?.checkpoints ? { checkpoint: { dir: task.checkpoint } } : {};
+  // One game after another of a family: a take-and-break code that only adds take-all or leave-one-heap moves
+  // to one computed before is checked against its values instead of computed (exact: reuse.ts).
+  keepRecentRuns();
   try {
     result = sequenceWithPeriod(rs, task.bound, { ...options(ctx), ...kept });
   } catch (e) {

@@ -21,7 +21,7 @@ export interface CommandJobOptions {
   onItem?: (item: unknown) => void;
   /** Try the job in this thread first (small inputs): see RunOptions.inline. */
   inline?: boolean;
-  /** How long the first try in this thread may take (default: core/jobs.ts's INLINE_MS). */
+  /** How much CPU time the first try in this thread may take, in milliseconds (default: core/jobs.ts's INLINE_MS). */
   inlineMs?: number;
   /** After the first Ctrl-C, how long the job may take to stop before it is ended. */
   graceMs?: number;

@@ -21,7 +21,7 @@
 import { InterruptedError, LimitError } from './errors.js';
 import type { LimitName } from './limits.js';
 import { WorkerExitError, WorkerPool, serveTasks, type PoolOptions } from './pool.js';
-import { isStopped, onAbort, raiseStop, stopAny, stopAfter, stopOnFlag, type Stop } from './stop.js';
+import { isStopped, onAbort, raiseStop, stopAny, stopOnFlag, type Stop } from './stop.js';
 
 export interface JobContext {
   /** Raised when the job should stop and keep what it finished (read it between steps; it fires no events). */
@@ -82,18 +82,42 @@ export interface RunOptions {
   onItem?: (item: unknown) => void;
   /**
    * Try the job in the calling thread first (small inputs, where a worker's start-up would be most of the run):
-   * it gets `inlineMs` milliseconds there, then is abandoned (its items are dropped) and run in a worker, where
-   * it can be interrupted. So an inline attempt never holds up a Ctrl-C for longer than that.
+   * it gets `inlineMs` milliseconds of CPU time there (and four times that of wall time at most), then is
+   * abandoned (its items are dropped) and run in a worker, where it can be interrupted. So an inline attempt
+   * never holds up a Ctrl-C for longer than that.
    */
   inline?: boolean;
-  /** How long the inline try may take (default INLINE_MS). */
+  /** How much CPU time the inline try may take, in milliseconds (default INLINE_MS). */
   inlineMs?: number;
   /** Called when a worker takes the job (at once when one is free), not when it ends inline. */
   onStart?: () => void;
 }
 
-/** How long a job may run in the calling thread before it moves to a worker. */
+/** How long a job may run in the calling thread before it moves to a worker: milliseconds of CPU time (inlineDeadline). */
 export const INLINE_MS = 150;
+/** The inline try's wall-clock cap, as a multiple of its CPU budget (inlineDeadline). */
+const INLINE_WALL_FACTOR = 4;
+
+/**
+ * The end of an inline try: `ms` of this process's CPU time, or INLINE_WALL_FACTOR times that of wall
+ * time, whichever comes first. CPU time, because on a busy machine the wall clock runs on while the try
+ * waits for a core: a try cut off by the wall clock is started over in a worker, and a run that needed
+ * 0.1 s of CPU then cost twice that (0.16 to 2^19 at a load average of 20). The wall cap keeps a Ctrl-C
+ * answered soon. The CPU clock (a system call) is read only once the wall clock has passed `ms`.
+ */
+function inlineDeadline(ms: number): Stop {
+  const start = performance.now();
+  const cpu0 = process.cpuUsage();
+  return {
+    get aborted() {
+      const wall = performance.now() - start;
+      if (wall < ms) return false;
+      if (wall >= INLINE_WALL_FACTOR * ms) return true;
+      const used = process.cpuUsage(cpu0);
+      return (used.user + used.system) / 1000 >= ms;
+    },
+  };
+}
 
 /** A job started: how it ends, how far it is, and the two ways to stop it. */
 export interface RunningJob<R, P> {
@@ -310,13 +334,12 @@ export class JobRunner<J extends Registry> {
   }
 
   /**
-   * The job in this thread for at most INLINE_MS: its end (items passed on), or undefined when it ran out
+   * The job in this thread for at most INLINE_MS of CPU time (inlineDeadline): its end (items passed on), or undefined when it ran out
    * of time (items dropped) and should run in a worker. A stop requested meanwhile still counts.
    */
   private async tryInline(name: string, args: unknown, flag: Int32Array, numbers: Float64Array, options: RunOptions): Promise<JobReply | undefined> {
-    const deadline = performance.now() + (options.inlineMs ?? INLINE_MS);
     const userStop = stopOnFlag(flag);
-    const late = stopAfter(deadline - performance.now());
+    const late = inlineDeadline(options.inlineMs ?? INLINE_MS);
     const signal = stopAny(userStop, late);
     const items: unknown[] = [];
     const ctx: JobContext = {

@@ -9,7 +9,7 @@ import { formatFingerprint, type SequenceFingerprint } from '../../core/kernel.j
 import type { Periodicity } from '../../core/period.js';
 import type { CommandModule } from './index.js';
 
-/** How long a sequence run may take in the command's own thread before it moves to a worker (wall time: under load, more CPU time than the default allows is needed for the same run). */
+/** How long a sequence run may take in the command's own thread before it moves to a worker (CPU time, core/jobs.ts). */
 const INLINE_MS = 500;
 
 interface Flags {

@@ -4,12 +4,13 @@
  * resumable checkpoints (checkpoint.ts), an AbortSignal and a progress callback.
  */
 import { InterruptedError } from '../../../core/errors.js';
-import type { SequenceFingerprint } from '../../../core/kernel.js';
+import { plainFingerprint, type SequenceFingerprint } from '../../../core/kernel.js';
 import type { TakeAndBreakCode } from './code.js';
 import { loadCheckpoint, saveCheckpoint } from './checkpoint.js';
 import { certifyValues, PeriodTracker, type PeriodCertificate } from './certificate.js';
 import { parity, splitParity, TakeAndBreakKernel, type KernelStats, type Values } from './kernel.js';
 import { movesOf } from './moves.js';
+import { recentRuns } from './reuse.js';
 import type { Stop } from '../../../core/stop.js';
 
 /**
@@ -117,6 +118,40 @@ export function rareHeaps(values: ArrayLike<number>, f: SequenceFingerprint): nu
 export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, options: TakeAndBreakOptions = {}): TakeAndBreakResult {
   const total = max + 1;
   const atPeriod = options.atPeriod ?? 'extend';
+  const recent = options.checkpoint ? undefined : recentRuns();
+  const known = recent?.valuesFor(code, total);
+  const r = known ? replay(code, known, atPeriod, options) : compute(code, total, atPeriod, options);
+  // Exact values to the end (computed, or read off a certified period) may prove a later code's.
+  recent?.keep(code, r.values, total);
+  return r;
+}
+
+/**
+ * The run of a code whose values G(0..total-1) are known (reuse.ts): the same period search and certificate
+ * as a computed run, on those values, with the fingerprint of a run without a sparse space.
+ */
+function replay(code: TakeAndBreakCode, G: Uint16Array | Int32Array, atPeriod: 'extend' | 'stop' | 'ignore', options: TakeAndBreakOptions): TakeAndBreakResult {
+  const total = G.length;
+  const tracker = new PeriodTracker(code);
+  let period: PeriodCertificate | undefined;
+  let n = 0;
+  while (atPeriod !== 'ignore' && !period && n < total) {
+    if (options.signal?.aborted) throw new InterruptedError({ values: G.slice(0, n), fingerprint: plainFingerprint(G.subarray(0, n)), resumedFrom: 0 } satisfies TakeAndBreakPartial);
+    options.onProgress?.(n, total);
+    n = Math.max(n + 1, Math.min(total, tracker.wantedAt()));
+    period = tracker.update(G, n);
+  }
+  if (atPeriod === 'ignore') n = total;
+  if (!period && atPeriod !== 'ignore') period = certifyValues(code, G, n);
+  options.onProgress?.(atPeriod === 'stop' ? n : total, total);
+  const apparent = period || atPeriod === 'ignore' ? undefined : tracker.apparent(G, n);
+  const values = atPeriod === 'stop' ? G.subarray(0, n) : G;
+  const stats: KernelStats = { plain: 0, sparse: 0, scanned: 0, cached: 0, hot: 0, rechosen: 0, changed: 0 };
+  return { values, computed: n, resumedFrom: 0, ...(period ? { period } : {}), ...(apparent ? { apparent } : {}), fingerprint: plainFingerprint(G.subarray(0, n)), stats };
+}
+
+/** takeAndBreakSequence by the kernel. */
+function compute(code: TakeAndBreakCode, total: number, atPeriod: 'extend' | 'stop' | 'ignore', options: TakeAndBreakOptions): TakeAndBreakResult {
   // The value array grows as the run goes (a run that stops at a period may need far fewer than max).
   const k = new TakeAndBreakKernel(movesOf(code), Math.min(total, 1 << 16), {
     ...(options.sparse === undefined ? {} : { sparse: options.sparse }),

@@ -109,7 +109,7 @@ test('atPeriod: stop ends at the certificate, extend fills up to max from the pe
   assert.deepEqual(Array.from(extend.values), Array.from(ignore.values));
 });
 
-test('checkpoints past one hash chunk (8 MiB): values read back equal, a damaged byte past the first chunk is caught, and the digest is the one-update SHA-256 of files written before chunking', async () => {
+test('checkpoints past one chunk (8 MiB) of hashing, reading and writing (a single write of 2^31 bytes, a run past 2^30 heaps, is refused by Node): values read back equal, a damaged byte past the first chunk is caught, and the digest is the one-update SHA-256 of files written before chunking', async () => {
   const { createHash } = await import('node:crypto');
   const { saveCheckpoint } = await import('../../../src/games/heaps/take-and-break/checkpoint.js');
   const dir = mkdtempSync(join(tmpdir(), 'sprague-tnb-'));

@@ -51,8 +51,9 @@ export function checkpointPath(dir: string, code: TakeAndBreakCode): string {
 let crypto: typeof import('node:crypto') | undefined;
 
 /**
- * Bytes per hash update and per read: Node's hash refuses a single update past 2^31 bytes and readFileSync
- * a file past 2 GiB, which a run past 2^31 heaps (2^30 with 16-bit values) reaches. The digest is the same.
+ * Bytes per hash update, per read and per write: Node's hash refuses a single update past 2^31 bytes,
+ * readFileSync a file past 2 GiB and writeSync a length past 2^31 - 1, which a run past 2^31 heaps (2^30
+ * with 16-bit values) reaches. The digest is the same.
  */
 const CHUNK = 1 << 23;
 
@@ -98,7 +99,8 @@ export function saveCheckpoint(path: string, cp: Checkpoint): void {
   const fd = openSync(tmp, 'w');
   try {
     writeSync(fd, JSON.stringify(header) + '\n');
-    for (let at = 0; at < body.length; ) at += writeSync(fd, body, at, body.length - at);
+    // In CHUNKs: one write of 2^31 bytes or more is refused (a run past 2^30 heaps of 16-bit values).
+    for (let at = 0; at < body.length; ) at += writeSync(fd, body, at, Math.min(CHUNK, body.length - at));
   } finally {
     closeSync(fd);
   }

@@ -31,13 +31,13 @@ function frame(width: number, height: number, legendWidth = 0): Frame {
 }
 
 /** Axes with ticks and labels, a title above. */
-function axes(f: Frame, x: Scale, y: Scale, title: string, xLabel: string, yLabel: string, integerTicks = true): string {
+function axes(f: Frame, x: Scale, y: Scale, title: string, xLabel: string, yLabel: string, integerTicks = true, xTicks?: { at: readonly number[]; label: (t: number) => string }): string {
   const parts: string[] = [];
-  const xt = niceTicks(x.domain[0], x.domain[1]).filter((t) => !integerTicks || Number.isInteger(t));
+  const xt = xTicks?.at ?? niceTicks(x.domain[0], x.domain[1]).filter((t) => !integerTicks || Number.isInteger(t));
   const yt = niceTicks(y.domain[0], y.domain[1]).filter((t) => !integerTicks || Number.isInteger(t));
   for (const t of xt) {
     parts.push(el('line', { x1: x(t), y1: f.bottom, x2: x(t), y2: f.bottom + 5, stroke: '#333' }));
-    parts.push(text(x(t), f.bottom + 17, String(t), { 'text-anchor': 'middle', fill: '#333' }));
+    parts.push(text(x(t), f.bottom + 17, xTicks ? xTicks.label(t) : String(t), { 'text-anchor': 'middle', fill: '#333' }));
   }
   for (const t of yt) {
     parts.push(el('line', { x1: f.left - 5, y1: y(t), x2: f.left, y2: y(t), stroke: '#333' }));
@@ -415,6 +415,41 @@ export function deviationChart(title: string, yLabel: string, series: readonly D
   }
   const body = axes(f, x, y, title, 'n', yLabel, false) + parts.join('') + legend(f.right + 40, f.top + 8, items);
   return svgDocument(f.width, f.height, body, title);
+}
+
+export interface LineSeries {
+  name: string;
+  /** The points in order of x. */
+  points: readonly (readonly [number, number])[];
+}
+
+/**
+ * Series of a few points each, joined by lines, with a dot at each point: how a measure changes from
+ * one bound to the next (maharaja-nim Conjecture 4.1: max |y - φx| below 10^3, 10^4, ..., one line per
+ * pair (k,l)). `xTick` labels the x ticks (e.g. 10^k for a decade k).
+ */
+export function linesChart(o: { title: string; xLabel: string; yLabel: string; series: readonly LineSeries[]; xTick?: (x: number) => string; size?: number }): string {
+  const size = o.size ?? 640;
+  const legendW = 150;
+  const f = frame(size + legendW, Math.round(size * 0.62), legendW);
+  const xs = o.series.flatMap((s) => s.points.map((p) => p[0]));
+  const ys = o.series.flatMap((s) => s.points.map((p) => p[1]));
+  const [x0, x1] = xs.length ? [Math.min(...xs), Math.max(...xs)] : [0, 1];
+  const [y0, y1] = ys.length ? [Math.min(0, ...ys), Math.max(...ys)] : [0, 1];
+  const x = linearScale(x0 - 0.25, x1 + 0.25, f.left, f.right);
+  const y = linearScale(y0, y1 + Math.max(0.1, (y1 - y0) * 0.05), f.bottom, f.top);
+  const parts: string[] = [];
+  const items: { label: string; mark: string }[] = [];
+  o.series.forEach((s, i) => {
+    const colour = SERIES[i % SERIES.length]!;
+    const path = s.points.map(([a, b], j) => `${j ? 'L' : 'M'}${num(x(a))} ${num(y(b))}`).join('');
+    const dots = s.points.map(([a, b]) => el('circle', { cx: x(a), cy: y(b), r: 2.5, fill: colour })).join('');
+    parts.push(el('g', { class: `series s${i}`, 'data-name': s.name }, el('path', { d: path, fill: 'none', stroke: colour, 'stroke-width': 1.5 }) + dots));
+    items.push({ label: short(s.name, 18), mark: el('line', { x1: 0, y1: 0, x2: 12, y2: 0, stroke: colour, 'stroke-width': 2 }) });
+  });
+  const xTicks = o.xTick ? { at: [...new Set(xs)].sort((a, b) => a - b), label: o.xTick } : undefined;
+  const body = axes(f, x, y, o.title, o.xLabel, o.yLabel, false, xTicks) + parts.join('') + legend(f.right + 16, f.top + 8, items);
+  return svgDocument(f.width, f.height, body, o.title);
 }
 
 export interface SequenceDensityOptions {

@@ -48,7 +48,7 @@ export { Solver, type Outcome, type SolverOptions } from './core/solver.js';
 export { grundy, outcome, PositionValues, heapValuesTable, type PositionMethod } from './analysis/position.js';
 
 // Compounds (seed push-the-button, sections 1.3, 2 and 6).
-export { PushCompound, ConjoinedCompound, PassCompound, DisjunctiveSum, Misere, type Phased } from './core/compounds.js';
+export { PushCompound, PushVariantCompound, PUSH_VARIANTS, type PushVariant, ConjoinedCompound, PassCompound, DisjunctiveSum, Misere, type Phased } from './core/compounds.js';
 
 // Heap games.
 export { Nim, splitHeaps } from './games/heaps/nim.js';

@@ -200,7 +200,12 @@ export class PushCompound<P> extends PhasedCompound<P> {
  */
 export type PushVariant = 'before' | 'after' | 'around' | 'nopass';
 
-/** The variants, in the order the docs list them. */
+/**
+ * The variants, in the order the docs list them.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
 export const PUSH_VARIANTS: readonly PushVariant[] = ['before', 'after', 'around', 'nopass'];
 
 /**

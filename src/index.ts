@@ -88,7 +88,7 @@ export { outcomeTable, grundyTable, NotTabulable, PTable, type TablePrefix, type
 export { rayTable2, hasRayTable } from './games/heaps/rays.js';
 export { invariantTable2, type MoveClasses } from './games/heaps/invariant-table.js';
 export { zeruclidTable } from './games/heaps/zeruclid.js';
-export { checkPushRelations } from './analysis/push-relations.js';
+export { checkPushRelations, checkSwitchAnalogues, switchCompound, type Switch } from './analysis/push-relations.js';
 
 // Wythoff Nim with extra moves (seed maharaja-nim): column tables, bit strings, dictionary processes, the telescope.
 export {

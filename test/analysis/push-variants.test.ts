@@ -179,3 +179,28 @@ test('Theorem 4.2.3 under every switch: outcomes of SUB(S) ⊙ SUB(S2) certified
     }
   }
 });
+
+test('sums of push positions share one button (push(sum(R1,R1), sum(R2,R2))): the XOR of the components\' push values does not give the outcome, even for R ⊙ R; under a free push it does for R ⊙ R', () => {
+  const A = 'subtraction:1,2';
+  const B = 'subtraction:1-4';
+  const one = parseSpec(`push(${A},${B})`);
+  const two = parseSpec(`push(sum(${A},${A}),sum(${B},${B}))`);
+  const g = (n: number) => solver.grundy(one, { phase: 0, g: [n] });
+  // By hand: G(1,0) = mex{G_B(0) = 0} = 1, so XOR says 0 + 0 is P; but pushing at (0 + 0) leaves the
+  // R2 sum 0 + 0, a P-position: the sum is N.
+  assert.equal(g(0) ^ g(0), 0);
+  assert.equal(solver.outcome(two, { phase: 0, g: [[0], [0]] }), 'N');
+  let wrong = 0;
+  for (let a = 0; a <= 12; a++) for (let b = 0; b <= 12; b++) if ((solver.outcome(two, { phase: 0, g: [[a], [b]] }) === 'P') !== ((g(a) ^ g(b)) === 0)) wrong++;
+  assert.ok(wrong > 0);
+  // R ⊙ R with one shared button is sum(R, R) + *, not (R + *) + (R + *): the XOR of the components is off by 1.
+  const nimNim = parseSpec('push(nim,nim)');
+  const shared = parseSpec('push(sum(nim,nim),sum(nim,nim))');
+  const free = parseSpec('push:before(sum(nim,nim),sum(nim,nim))');
+  for (let a = 0; a <= 8; a++)
+    for (let b = 0; b <= 8; b++) {
+      const x = solver.grundy(nimNim, { phase: 0, g: [a] }) ^ solver.grundy(nimNim, { phase: 0, g: [b] });
+      assert.equal(solver.grundy(shared, { phase: 0, g: [[a], [b]] }), x ^ 1, `(${a}) + (${b})`);
+      assert.equal(solver.grundy(free, { phase: 0, g: [[a], [b]] }), a ^ b, `free (${a}) + (${b})`);
+    }
+});

@@ -48,7 +48,7 @@ export { Solver, type Outcome, type SolverOptions } from './core/solver.js';
 export { grundy, outcome, PositionValues, heapValuesTable, type PositionMethod } from './analysis/position.js';
 
 // Compounds (seed push-the-button, sections 1.3, 2 and 6).
-export { PushCompound, ConjoinedCompound, PassCompound, DisjunctiveSum, Misere, type Phased } from './core/compounds.js';
+export { PushCompound, PushVariantCompound, PUSH_VARIANTS, type PushVariant, ConjoinedCompound, PassCompound, DisjunctiveSum, Misere, type Phased } from './core/compounds.js';
 
 // Heap games.
 export { Nim, splitHeaps } from './games/heaps/nim.js';
@@ -88,7 +88,7 @@ export { outcomeTable, grundyTable, NotTabulable, PTable, type TablePrefix, type
 export { rayTable2, hasRayTable } from './games/heaps/rays.js';
 export { invariantTable2, type MoveClasses } from './games/heaps/invariant-table.js';
 export { zeruclidTable } from './games/heaps/zeruclid.js';
-export { checkPushRelations } from './analysis/push-relations.js';
+export { checkPushRelations, checkSwitchAnalogues, switchCompound, type Switch } from './analysis/push-relations.js';
 
 // Wythoff Nim with extra moves (seed maharaja-nim): column tables, bit strings, dictionary processes, the telescope.
 export {

@@ -189,6 +189,88 @@ export class PushCompound<P> extends PhasedCompound<P> {
 }
 
 /**
+ * The variants of the switch that push-the-button, section 6, proposes (docs/specs.md, "Variants of the
+ * button"). In `before`, `after` and `around` pushing costs no move: it comes with a move in the same turn,
+ * just before it (the move is then by R2), just after it (the move was by R1), or either. In `nopass` pushing
+ * is a move as in Definition 2.0.1, but the button cannot be pushed when R1 has no move left: R ⊙ R is then
+ * R with a single pass (PassCompound).
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
+export type PushVariant = 'before' | 'after' | 'around' | 'nopass';
+
+/**
+ * The variants, in the order the docs list them.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
+export const PUSH_VARIANTS: readonly PushVariant[] = ['before', 'after', 'around', 'nopass'];
+
+/**
+ * R1 ⊙ R2 under a variant of the switch (see PushVariant). A position is (k, g) as for the push compound:
+ * phase 1 before the button, phase 2 after. Every option makes a move of R1 or of R2 (a free push rides on
+ * one), so play ends whenever R1 and R2 always end: no loop of pushes, no draw. Where R1 has no move left
+ * the button is still due: in `before`, `after` and `around` the player pushes it and moves by R2 (the game
+ * ends under R2, as in the paper); in `nopass` the player has no move and loses.
+ *
+ * @remarks Since 0.1.0
+ * @public
+ */
+export class PushVariantCompound<P> extends PhasedCompound<P> {
+  constructor(
+    readonly variant: PushVariant,
+    rulesets: readonly Ruleset<P>[],
+  ) {
+    if (!PUSH_VARIANTS.includes(variant)) throw new InputError(`unknown variant of push ${JSON.stringify(variant)} (known: ${PUSH_VARIANTS.join(', ')})`);
+    const name = `push:${variant}(${rulesets.map((r) => r.name).join(',')})`;
+    if (rulesets.length !== 2) throw new InputError(`${name} takes exactly two rulesets (nest for more: push:${variant}(R1,push:${variant}(R2,R3)))`);
+    super(name, rulesets);
+  }
+
+  protected buttonsPushed({ phase, g }: Phased<P>): boolean {
+    return phase === 1 && this.stacked[1]!.buttonsPushed(g);
+  }
+
+  options(p: Phased<P>): Phased<P>[] {
+    const { phase, g } = p;
+    const moves = this.rulesets[phase]!.options(g);
+    const out = moves.map((o) => ({ phase, g: o }));
+    if (phase === 1) return out;
+    // The button is this compound's: those of a compound R1 come first (as in PushCompound).
+    const ready = (x: P) => this.stacked[0]!.buttonsPushed(x);
+    const pushed = (x: P) => this.enter(1, this.ground({ phase: 0, g: x }));
+    const pushThenMove = () => {
+      if (!ready(g)) return;
+      const at = pushed(g);
+      for (const o of this.rulesets[1]!.options(at.g)) out.push({ phase: 1, g: o });
+    };
+    const moveThenPush = () => {
+      for (const o of moves) if (ready(o)) out.push(pushed(o));
+    };
+    switch (this.variant) {
+      case 'nopass':
+        if (moves.length > 0 && ready(g)) out.push(pushed(g));
+        break;
+      case 'before':
+        pushThenMove();
+        break;
+      case 'after':
+        moveThenPush();
+        // No move of R1 to push after: the due button is pushed, and the player moves by R2.
+        if (moves.length === 0) pushThenMove();
+        break;
+      case 'around':
+        pushThenMove();
+        moveThenPush();
+        break;
+    }
+    return out;
+  }
+}
+
+/**
  * The conjoined ruleset (Huggan–Nowakowski; seed push-the-button §1.1): play R1 until it has no move,
  * then the rules switch to R2 by themselves (not a move), and so on.
  *

@@ -59,6 +59,9 @@ const COMPOUNDS: Record<string, { min: number; max: number; make: (args: Ruleset
   pass: { min: 1, max: 1, make: (a) => new (family('compounds').PassCompound)(a[0]!) },
 };
 
+/** The variants of the switch, `push:VARIANT(R1,R2)` (core/compounds.ts PUSH_VARIANTS; listed here so that an error needs no family loaded). */
+const PUSH_VARIANT_NAMES = ['before', 'after', 'around', 'nopass'] as const;
+
 /**
  * Register a game named by a bare word: a game family living outside this module (its ruleset and,
  * optionally, the kernels it declares in `capabilities`). A registration lives in the thread that made
@@ -266,6 +269,7 @@ class SpecParser {
   }
 
   private compound(name: string, c: (typeof COMPOUNDS)[string], start: number): Ruleset<any> {
+    if (name === 'push' && this.peek() === ':') return this.pushVariant(start);
     this.expect('(', `"(" after ${name}`);
     this.depth++;
     // The parser, the rulesets and the solver recurse through the nesting: a bound keeps the stack safe.
@@ -280,8 +284,20 @@ class SpecParser {
     this.expect(')', '"," or ")"');
     this.depth--;
     if (args.length < c.min) this.fail(`${name} needs at least ${c.min} games, found ${args.length}`, start);
-    if (args.length > c.max) this.fail(`${name} takes ${c.max} game, found ${args.length}`, start);
+    if (args.length > c.max) this.fail(`${name} takes ${c.max} game${c.max === 1 ? '' : 's'}, found ${args.length}`, start);
     return this.build(start, () => c.make(args));
+  }
+
+  /** `push:VARIANT(R1,R2)`, a variant of the switch (push-the-button, section 6). */
+  private pushVariant(start: number): Ruleset<any> {
+    this.pos++;
+    const at = this.pos;
+    const m = /^[a-z]+/.exec(this.text.slice(this.pos));
+    if (!m) this.fail(`expected a variant of push after ":" (${PUSH_VARIANT_NAMES.join(', ')})`);
+    if (!(PUSH_VARIANT_NAMES as readonly string[]).includes(m[0])) this.fail(`unknown variant of push ${JSON.stringify(m[0])} (known: ${PUSH_VARIANT_NAMES.join(', ')})`, at);
+    this.pos += m[0].length;
+    const variant = m[0] as (typeof PUSH_VARIANT_NAMES)[number];
+    return this.compound(`push:${variant}`, { min: 2, max: 2, make: (a) => new (family('compounds').PushVariantCompound)(variant, a) }, start);
   }
 
   /**

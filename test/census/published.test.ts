@@ -20,6 +20,8 @@ import {
 import { reproduceGames } from '../../src/census/reproduce.js';
 import type { CensusRow } from '../../src/census/row.js';
 import { referenceValues } from '../../src/games/heaps/take-and-break/game.js';
+import { parseTakeAndBreakCode } from '../../src/games/heaps/take-and-break/code.js';
+import { takeAndBreakSequence } from '../../src/games/heaps/take-and-break/sequence.js';
 import { octalGame } from '../helpers/octal-game.js';
 
 const TABLES: PublishedTables = JSON.parse(readFileSync(PUBLISHED_TABLES_URL, 'utf8'));
@@ -238,4 +240,20 @@ test('tczajka UnsolvedGames.md lists 4.344, which is solved: period 51 from 998,
   assert.deepEqual(r.classes.map((c) => c.members.length), [4]);
   const plain = referenceValues(octalGame('4.344'), 4000);
   for (let n = 997; n + 51 <= 4000; n++) assert.equal(plain[n] === plain[n + 51], n >= 998, `heap ${n}`);
+});
+
+test('tczajka UnsolvedGames.md lists 4.064, which is solved: period 16132 from 94272, certified (Guy–Smith) at 220 810 heaps, as are 4.065 and 4.264 of its GameLookup class; the first values checked on the plain reference (docs/atlas.md)', () => {
+  const entry = TABLES.unsolved.find((g) => g.spec === 'octal:4.064');
+  assert.ok(entry, '4.064 is in UnsolvedGames.md');
+  assert.equal(TABLES.lookup.find((g) => g.spec === 'octal:4.065')?.sameAs, 'octal:4.064');
+  let first: ArrayLike<number> | undefined;
+  for (const text of ['4.064', '4.065', '4.264']) {
+    const run = takeAndBreakSequence(parseTakeAndBreakCode(text), 1 << 18, { atPeriod: 'stop' });
+    assert.deepEqual(run.period && { period: run.period.period, preperiod: run.period.preperiod }, { period: 16132, preperiod: 94272 }, text);
+    assert.equal(run.computed, 220_810, `${text}: the certificate reads G(0..220809)`);
+    if (first) for (let n = 0; n < run.computed; n++) assert.equal(run.values[n], first[n], `${text} at heap ${n}`);
+    else first = run.values;
+  }
+  const plain = referenceValues(octalGame('4.064'), 3000);
+  for (let n = 0; n <= 3000; n++) assert.equal(first![n], plain[n], `heap ${n}`);
 });

@@ -151,7 +151,9 @@ test('jobs: bad requests are refused before a worker starts, naming the field', 
   const accepted = (await call('GET', '/api/health')).data.accepted;
   const long = await call('POST', '/api/jobs', { spec: 'octal:0.07', max: 10_000_000 });
   assert.deepEqual([long.status, long.data.field, long.data.error], [400, 'max', 'bound 10000000 is too large to draw: a sequence picture shows at most 200000 terms']);
-  const box = await call('POST', '/api/jobs', { spec: 'zeruclid', kind: 'values', slice: 1, max: 2001 });
+  // The box limit (plotBox) bounds P-position pictures; a values picture is bounded by its memory estimate
+  // (a dense map is one image), tested below with the 422.
+  const box = await call('POST', '/api/jobs', { spec: 'zeruclid', kind: 'ppositions', max: 2001 });
   assert.deepEqual([box.status, box.data.field], [400, 'max']);
   assert.equal((await call('GET', '/api/health')).data.accepted, accepted, 'sizes past the limits table start nothing');
   const kind = await call('POST', '/api/jobs', { spec: 'wythoff', max: 3, kind: 'pie' });
@@ -315,10 +317,11 @@ test('a picture the request\'s check finds past the memory budget is 422 naming 
   const { setMemoryBudget } = await import('../../src/core/budget.js');
   setMemoryBudget(64 * 2 ** 20);
   try {
-    const r = await call('POST', '/api/jobs', { job: 'plot', args: { spec: 'zeruclid', kind: 'values', max: 400 } });
+    // A dense map is one image (about 24 bytes a cell in all): 400^2 cells fit in 64 MiB, 1500^2 do not.
+    const r = await call('POST', '/api/jobs', { job: 'plot', args: { spec: 'zeruclid', kind: 'values', max: 1500 } });
     assert.equal(r.status, 422, JSON.stringify(r.data));
     assert.equal(r.data.field, 'max');
-    assert.match(r.data.error, /^a values picture of zeruclid on \[0,400\]\^2 needs about 163 MiB, more than the memory budget of 64 MiB/);
+    assert.match(r.data.error, /^a values picture of zeruclid on \[0,1500\]\^2 needs about 404 MiB, more than the memory budget of 64 MiB/);
   } finally {
     setMemoryBudget(undefined);
   }

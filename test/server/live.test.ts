@@ -86,7 +86,9 @@ test('a live sprague serve survives hostile requests, 50 jobs at once and client
 
     // A foreign Host (DNS rebinding), a foreign Origin, a cross-site request, text/plain and form bodies: refused, nothing started.
     const accepted0 = (await health()).accepted;
-    const job = JSON.stringify({ spec: 'wythoff', kind: 'values', max: 1500 });
+    // Slow enough to outlive the 2 s poll timeout on any machine: every cell of Wythoff written as an
+    // invariant game is a search (Wythoff's own values map is drawn from its closed form in a second).
+    const job = JSON.stringify({ spec: 'invariant:(*,0),(0,*),(=,=)', kind: 'values', max: 400 });
     assert.equal((await send('POST', '/api/jobs', { ...json, host: `rebound.evil.example:${port}` }, job)).status, 403);
     assert.equal((await send('POST', '/api/jobs', { ...json, origin: 'http://evil.example' }, job)).status, 403);
     assert.equal((await send('POST', '/api/run', { ...json, origin: 'http://evil.example' }, JSON.stringify({ job: 'grundy', args: { spec: 'nim', positions: ['3'] } }))).status, 403);

@@ -5,7 +5,7 @@
  * alone and R2 alone on the same position, by the general solver (src/core/solver.ts), each query on a fresh
  * solver (no memo carried over).
  *
- *   node dist/bench/push-complexity.js [N=128] [K=8] [M=3]
+ *   node dist/bench/push-complexity.js [N=128] [K=9] [M=3]
  *
  * Three ways to run the solver: `plain` (no closed form, no splitting of sums: a search of the reachable
  * positions), `split` (sums split into components, no closed form) and `default` (as shipped: closed forms
@@ -25,8 +25,14 @@ import { prop411, prop412, prop413, thm316 } from '../test/helpers/push-paper.js
 import { timed } from './timing.js';
 
 const N = Number(process.argv[2] ?? 128);
-const K = Number(process.argv[3] ?? 8);
+const K = Number(process.argv[3] ?? 9);
 const M = Number(process.argv[4] ?? 3);
+for (const [what, v, least] of [['N', N, 8], ['K', K, 1], ['M', M, 1]] as const) {
+  if (!Number.isInteger(v) || v < least) {
+    console.error(`push-complexity: ${what} must be an integer >= ${least}, got ${v}; usage: node dist/bench/push-complexity.js [N=128] [K=9] [M=3]`);
+    process.exit(2);
+  }
+}
 const MODES: Record<string, SolverOptions> = {
   plain: { closedForms: false, decompose: false },
   split: { closedForms: false },

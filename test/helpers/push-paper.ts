@@ -12,7 +12,7 @@ export function fib(n: number): number {
 }
 
 /** b / a > Φ, exactly: b^2 - ab - a^2 > 0. */
-const aboveGolden = (a: number, b: number): boolean => b * b - a * b - a * a > 0;
+export const aboveGolden = (a: number, b: number): boolean => b * b - a * b - a * a > 0;
 
 /** Wythoff pairs (a_n, b_n), n >= 0, with a_n <= limit, by Wythoff's mex recursion. */
 export function wythoffPairs(limit: number): [number, number][] {

@@ -5,30 +5,7 @@ import { rayTable2 } from '../../../src/games/heaps/rays.js';
 import { zeruclidTable } from '../../../src/games/heaps/zeruclid.js';
 import { checkPushRelations, heapBox } from '../../../src/analysis/push-relations.js';
 import { parseSpec } from '../../../src/spec/index.js';
-
-/** Wythoff pairs (a_n, b_n) by Wythoff's mex recursion (a_n = mex, b_n = a_n + n): integers only. */
-function wythoffPairs(limit: number): [number, number][] {
-  const used = new Uint8Array(4 * limit + 10);
-  const out: [number, number][] = [];
-  let a = 0;
-  for (let n = 0; a <= limit; n++) {
-    while (used[a]) a++;
-    if (a > limit) break;
-    out.push([a, a + n]);
-    used[a] = 1;
-    used[a + n] = 1;
-  }
-  return out;
-}
-
-const fib = (n: number): number => {
-  let [a, b] = [0, 1];
-  for (let i = 0; i < n; i++) [a, b] = [b, a + b];
-  return a;
-};
-
-/** b / a > Φ, exactly: b^2 - ab - a^2 > 0. */
-const aboveGolden = (a: number, b: number): boolean => b * b - a * b - a * a > 0;
+import { aboveGolden, fib, wythoffPairs } from '../../helpers/push-paper.js';
 
 /** The upper P-positions (x <= y) of a table. */
 function upper(t: PTable): string[] {

@@ -17,6 +17,7 @@ import { pushSubtractionCertifier } from '../src/games/heaps/subtraction-sequenc
 import { SubtractionGame } from '../src/games/heaps/subtraction.js';
 import { parseSpec } from '../src/spec/index.js';
 import { prop411, prop412, prop413, thm316, thm424Period } from '../test/helpers/push-paper.js';
+import { lcg, randomSet, range } from '../test/helpers/plain.js';
 
 const BOX = Number(process.argv[2] ?? 12);
 const N = Number(process.argv[3] ?? 60);
@@ -126,17 +127,3 @@ for (const sw of SWITCHES) {
   out({ switch: sw, theorem: 'Theorem 4.2.3', holds: over === 0, cases: checked, over, worstRatio: Number(worst.toFixed(3)), counterexample: firstOver });
 }
 
-function range(k: number): number[] {
-  return Array.from({ length: k }, (_, i) => i + 1);
-}
-
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-function randomSet(rand: () => number, maxElement: number): number[] {
-  const set = range(maxElement).filter(() => rand() < 0.5);
-  if (!set.includes(maxElement)) set.push(maxElement);
-  return set;
-}

@@ -7,22 +7,10 @@ import { PushCompound } from '../../src/core/compounds.js';
 import { Solver } from '../../src/core/solver.js';
 import { SubtractionGame } from '../../src/games/heaps/subtraction.js';
 import { parseSpec } from '../../src/spec/index.js';
+import { lcg, randomSet, range } from '../helpers/plain.js';
 
 const sub = (set: number[]): SubtractionGame => new SubtractionGame(set);
-const range = (k: number): number[] => Array.from({ length: k }, (_, i) => i + 1);
 const outcomes = (values: ArrayLike<number>): number[] => Array.from(values, (v) => (v === 0 ? 1 : 0));
-
-/** A small deterministic generator, so that a failure names its case. */
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-function randomSet(rand: () => number, maxElement: number): number[] {
-  const set = range(maxElement).filter(() => rand() < 0.5);
-  if (!set.includes(maxElement)) set.push(maxElement);
-  return set;
-}
 
 test('push(SUBTRACTION, R2) fast sequence equals the general solver (subtraction, octal and push tails)', () => {
   for (const spec of ['push(subtraction:1-3,subtraction:1-5)', 'push(subtraction:2,5,octal:0.07)', 'push(subtraction:1,4,subtraction:2,3,subtraction:1)', 'push(subtraction:3,mark)']) {

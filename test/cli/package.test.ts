@@ -11,6 +11,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { heapValues } from '../helpers/plain.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -103,19 +104,6 @@ test('npm pack, installed into an empty project: sprague serve answers 200 with 
   const grundy = run(process.execPath, [bin, 'grundy', 'nim', '3,5', '--json'], app);
   assert.deepEqual(JSON.parse(grundy.stdout), { position: '3,5', grundy: 6, outcome: 'N', heaps: [3, 5] });
 });
-
-
-/** G of one heap of a subtraction-like game by its moves, the plain recursion (the reference). */
-function heapValues(max: number, moves: (n: number) => number[]): number[] {
-  const G: number[] = [];
-  for (let n = 0; n <= max; n++) {
-    const seen = new Set(moves(n).map((m) => G[m]!));
-    let g = 0;
-    while (seen.has(g)) g++;
-    G.push(g);
-  }
-  return G;
-}
 
 /**
  * `npx sprague ...` in the project, as the README says. `--no` (never fetch: the installed one) makes npx read

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { Solver, grundySequence, parseSpec } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
 import { watchCli } from '../helpers/processes.js';
+import { heapValues } from '../helpers/plain.js';
 
 const example = fileURLToPath(new URL('../../../examples/mygame.mjs', import.meta.url));
 
@@ -83,18 +84,6 @@ function commonJsProject(): string {
   mkdirSync(join(dir, 'node_modules'));
   symlinkSync(fileURLToPath(new URL('../../../', import.meta.url)), join(dir, 'node_modules', 'sprague'), 'dir');
   return dir;
-}
-
-/** G of one heap of a subtraction-like game by its moves, the plain recursion (the reference). */
-function heapValues(max: number, moves: (n: number) => number[]): number[] {
-  const G: number[] = [];
-  for (let n = 0; n <= max; n++) {
-    const seen = new Set(moves(n).map((m) => G[m]!));
-    let g = 0;
-    while (seen.has(g)) g++;
-    G.push(g);
-  }
-  return G;
 }
 
 test('the examples load in a CommonJS project (issue 33): the .mjs and the .cjs as they are, the .ts once compiled; an ES .js says how to fix it', () => {

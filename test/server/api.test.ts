@@ -7,6 +7,12 @@ import { startServer, type RunningServer } from '../../src/server/server.js';
 import { runCli } from '../helpers/cli.js';
 import { jobRunner } from '../../src/jobs/index.js';
 
+/**
+ * A picture slow enough to hold a worker on any machine: every cell of Wythoff written as an invariant game
+ * is a search (tens of seconds for the box). Wythoff's own values map draws from its closed form in a second.
+ */
+const SLOW_PICTURE = { spec: 'invariant:(*,0),(0,*),(=,=)', kind: 'values', max: 400 };
+
 let server: RunningServer;
 
 before(async () => {
@@ -191,7 +197,7 @@ test('jobs: a long run reports progress, and cancel stops it and keeps the pictu
 
 test('jobs: at most maxRunning at once; more wait in a bounded line, past which they are refused with 503 and Retry-After', async () => {
   const ids: string[] = [];
-  for (let i = 0; i < 3; i++) ids.push((await call('POST', '/api/jobs', { spec: 'wythoff', kind: 'values', max: 1500 })).data.id);
+  for (let i = 0; i < 3; i++) ids.push((await call('POST', '/api/jobs', SLOW_PICTURE)).data.id);
   const waiting: string[] = [];
   for (let i = 0; i < 2; i++) {
     const w = await call('POST', '/api/jobs', { spec: 'nim', max: 5 });
@@ -304,8 +310,8 @@ test('admissibility panel: the admissible job gives the verdict of `sprague admi
 });
 
 test('jobs: a view says what the job was asked (to restore a page) and, once the rate is known, the seconds left', async () => {
-  const start = await startJob('plot', { spec: 'wythoff', kind: 'values', max: '1500' });
-  assert.deepEqual([start.data.job, start.data.args, start.data.eta], ['plot', { spec: 'wythoff', kind: 'values', max: 1500 }, null]);
+  const start = await startJob('plot', { ...SLOW_PICTURE, max: '400' });
+  assert.deepEqual([start.data.job, start.data.args, start.data.eta], ['plot', SLOW_PICTURE, null]);
   const running = await until(start.data.id, (j) => j.eta !== null || j.state !== 'running', 60_000);
   assert.equal(running.state, 'running');
   assert.ok(running.eta >= 0 && Number.isFinite(running.eta), `eta ${running.eta}`);

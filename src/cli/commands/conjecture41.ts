@@ -57,8 +57,7 @@ function print(rows: DeviationRow[], flags: Flags): void {
   const last = (r: DeviationRow) => {
     const d = r.decades;
     if (d.length < 3) return '';
-    const abs = (i: number) => Math.max(Math.abs(d[i]!.phiDevMin), Math.abs(d[i]!.phiDevMax));
-    const rise = (i: number) => (abs(i) - abs(i - 1)).toFixed(4);
+    const rise = (i: number) => (maxAbs(d[i]!) - maxAbs(d[i - 1]!)).toFixed(4);
     return `${rise(d.length - 2)}, ${rise(d.length - 1)}${r.stillGrowing ? '  still growing' : ''}`;
   };
   emitLine(

@@ -12,7 +12,7 @@ import { atLeast } from './grow.js';
 import { minimiseBy } from './minimise.js';
 import { KeyInterner } from './interner.js';
 import { checkKeySpace, quotient } from './tuple-product.js';
-import { sortUnique, type ProjectionOptions, type ProjectionResult } from './projection.js';
+import { encodeGaps, sortUnique, type ProjectionOptions, type ProjectionResult } from './projection.js';
 import { coReachable } from './reach.js';
 import { type Grain, SubsetStore, TransitionTable } from './subset-store.js';
 
@@ -119,28 +119,8 @@ class ProjectionSubsets {
 
   /** The tag and keys[0..n) as varint gaps into bytes; returns the byte length. */
   private encode(tag: number, n: number): number {
-    const keys = this.keys;
-    const bytes = (this.bytes = atLeast(this.bytes, 8 * (n + 1), 0));
-    let len = 0;
-    for (let i = -1; i < n; i++) {
-      let v = i === -1 ? tag : i === 0 ? keys[0]! : keys[i]! - keys[i - 1]!;
-      // Gaps below 2^31 (nearly all) in integer arithmetic; v % 128 on a double is a call to fmod.
-      if (v < 2147483648) {
-        while (v >= 128) {
-          bytes[len++] = (v & 127) | 128;
-          v >>>= 7;
-        }
-        bytes[len++] = v;
-        continue;
-      }
-      while (v >= 128) {
-        const low = v % 128;
-        bytes[len++] = low | 128;
-        v = (v - low) / 128;
-      }
-      bytes[len++] = v;
-    }
-    return len;
+    this.bytes = atLeast(this.bytes, 8 * (n + 1), 0);
+    return encodeGaps(this.bytes, tag, this.keys, n);
   }
 
   /** Subset id's keys into members[0..) and its tag into tagRead; returns how many keys. */

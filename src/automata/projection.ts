@@ -71,17 +71,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
   /** The companion's tag (its state plus one, 0 for the sink) and keys[0..n) as varints into bytes; returns the byte length. */
   const encode = (tag: number, n: number): number => {
     bytes = atLeast(bytes, 8 * (n + 1), 0);
-    let len = 0;
-    for (let i = -1; i < n; i++) {
-      let v = i === -1 ? tag : i === 0 ? keys[0]! : keys[i]! - keys[i - 1]!;
-      while (v >= 128) {
-        const low = v % 128;
-        bytes[len++] = low | 128;
-        v = (v - low) / 128;
-      }
-      bytes[len++] = v;
-    }
-    return len;
+    return encodeGaps(bytes, tag, keys, n);
   };
   /** The keys of subset `id` into keys[0..) and its tag into `tagRead`; returns how many keys. */
   let tagRead = 0;
@@ -226,6 +216,33 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
     options.signal,
   );
   return { dfa, subsets: stored, largestSubset: largest };
+}
+
+/**
+ * A subset's bytes, as both subset constructions store them: the tag, then the sorted keys[0..n) as gaps, each
+ * a varint; `bytes` must hold 8 (n + 1). Returns the byte length.
+ */
+export function encodeGaps(bytes: Uint8Array, tag: number, keys: Float64Array, n: number): number {
+  let len = 0;
+  for (let i = -1; i < n; i++) {
+    let v = i === -1 ? tag : i === 0 ? keys[0]! : keys[i]! - keys[i - 1]!;
+    // Gaps below 2^31 (nearly all) in integer arithmetic; v % 128 on a double is a call to fmod.
+    if (v < 2147483648) {
+      while (v >= 128) {
+        bytes[len++] = (v & 127) | 128;
+        v >>>= 7;
+      }
+      bytes[len++] = v;
+      continue;
+    }
+    while (v >= 128) {
+      const low = v % 128;
+      bytes[len++] = low | 128;
+      v = (v - low) / 128;
+    }
+    bytes[len++] = v;
+  }
+  return len;
 }
 
 /** Sorts buf[0..n) ascending and removes repeats; returns the new length (the subset constructions' keys). */

@@ -173,6 +173,7 @@ export const LIMITS = {
   families: { default: 10_000, shown: '10 000', bounds: 'block families reachable from a start family of a taking-and-merging game (games/rewrite/block-families.ts)' },
   grundyValue: { default: 255, shown: '255', fixed: true, bounds: 'a Grundy value stored in one byte (rewrite tables, Push-Cram searches)' },
   searchTableBytes: { default: 8 * 2 ** 30, shown: '8 GiB', bounds: 'bytes of the 3-row Push-Cram kernel table, and of the push-sum search table' },
+  pushQuotientHeap: { default: 26, shown: '26', fixed: true, bounds: 'largest heap of a quotient of push sums of heap games: its table holds 2^(n+1) sums, exact in doubles to 26 (analysis/push-quotient.ts)' },
   quotientLength: { default: 12, shown: '12', fixed: true, bounds: 'columns of the pieces a push-sum piece quotient examines (games/grids/pieceQuotient.ts)' },
   tableBits: { default: 31, shown: '31', fixed: true, bounds: 'log2 of the slots of a transposition table' },
   // Census (src/census): per-game caps of the automaton attempt; past them a verdict stays open (no error).

@@ -17,6 +17,7 @@ import { grundyJob } from './grundy.js';
 import { conformanceJob, logicJob, logicPanelJob } from './logic.js';
 import { plotJob } from './plot.js';
 import { ppositionsJob } from './ppositions.js';
+import { quotientJob } from './quotient.js';
 import { reproduceJob } from './reproduce.js';
 import { sequenceJob } from './sequence.js';
 import { bitstringJob, conjecture41Job } from './wythoff.js';
@@ -27,6 +28,7 @@ export const jobs = {
   ppositions: ppositionsJob,
   admissible: admissibleJob,
   bitstring: bitstringJob,
+  quotient: quotientJob,
   conjecture41: conjecture41Job,
   logic: logicJob,
   logicPanel: logicPanelJob,

@@ -94,6 +94,7 @@ const cases: Case[] = [
   { name: 'admissible', args: ['admissible', BALANCED], event: /admissible progress \d+\/62570773/ },
   { name: 'bitstring', args: ['bitstring', 'wythoff+1,2', '--bits', '200000000'], event: /bitstring progress [1-9]/ },
   { name: 'conjecture41', args: ['conjecture41', '--max-l', '40', '--n', '2000000', '--max-columns', '2000000000'], event: /conjecture41 progress [1-9]/ },
+  { name: 'quotient', args: ['quotient', 'push(nim,subtraction:1,2)', '--max', '23'], event: /quotient progress [1-9]/ },
   { name: 'dictionary (one answer, in the CLI thread)', args: ['dictionary', 'maharaja', '--bits', '100000000'], event: /dictionary progress/, oneAnswer: true },
 ];
 

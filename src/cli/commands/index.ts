@@ -22,6 +22,7 @@ const MODULES: { names: readonly string[]; load: () => Promise<CommandModule> }[
   { names: ['lengths'], load: async () => (await import('./lengths.js')).lengthsCommand },
   { names: ['automaton'], load: async () => (await import('./automaton.js')).automatonCommand },
   { names: ['admissible'], load: async () => (await import('./admissible.js')).admissibleCommand },
+  { names: ['quotient'], load: async () => (await import('./quotient.js')).quotientCommand },
   { names: ['rewrite'], load: async () => (await import('./rewrite.js')).rewriteCommand },
   { names: ['plot'], load: async () => (await import('./plot.js')).plotCommand },
   { names: ['serve'], load: async () => (await import('./serve.js')).serveCommand },

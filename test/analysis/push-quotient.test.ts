@@ -138,3 +138,37 @@ test('bad input: a compound that is not a push, a part that is no heap game, a h
   const { quotient } = pushQuotient(parseSpec('push(nim,nim)'), 4);
   assert.throws(() => quotientOutcome(quotient, [5]), /outside the quotient of heaps 0..4/);
 });
+
+test('push(SUB{1..2^j-1}, nim), j = 1, 2, 3: a sum is P iff the XOR of its heaps mod 2^j is 1 (proved in docs/open-questions.md), so Q has dimension min(j, floor(log2 n) + 1)', () => {
+  for (const j of [1, 2, 3]) {
+    const m = 2 ** j;
+    const spec = `push(subtraction:1${m > 2 ? `-${m - 1}` : ''},nim)`;
+    const rs = parseSpec(spec);
+    for (const x of sums(4, 11)) assert.equal(outcome(rs, x), x.reduce((s, h) => s ^ h % m, 0) === 1 ? 'P' : 'N', `${spec} at ${x.join('+')}`);
+    const { growth } = pushQuotient(rs, 14);
+    for (const row of growth) assert.equal(row.dimension, row.n === 0 ? 0 : Math.min(j, Math.floor(Math.log2(row.n)) + 1), `${spec}, n = ${row.n}`);
+  }
+});
+
+test('push:before(R1,R2) with every R1 move an R2 move: a sum is P iff the XOR of its R2 values is 0 (proved), so the P-portion is the identity alone', () => {
+  for (const [spec, g2] of [
+    ['push:before(subtraction:1,2,nim)', (h: number) => h],
+    ['push:before(subtraction:1,2,subtraction:1-4)', (h: number) => h % 5],
+  ] as const) {
+    const rs = parseSpec(spec);
+    for (const x of sums(4, 10)) assert.equal(outcome(rs, x), x.reduce((s, h) => s ^ g2(h), 0) === 0 ? 'P' : 'N', `${spec} at ${x.join('+')}`);
+    const { quotient } = pushQuotient(rs, 12);
+    assert.deepEqual([...quotient.pOf].flatMap((p, w) => (p ? [w] : [])), [0], spec);
+  }
+});
+
+test('observed: push:before(nim, SUB{1,2}) sums are P iff the XORs of h mod 3 and of floor(h/3) are both 0, by the solver to 4 heaps <= 12 and by the quotient to 16', () => {
+  const rs = parseSpec('push:before(nim,subtraction:1,2)');
+  const inP = (x: number[]) => x.reduce((s, h) => s ^ h % 3, 0) === 0 && x.reduce((s, h) => s ^ Math.floor(h / 3), 0) === 0;
+  for (const x of sums(4, 12)) assert.equal(outcome(rs, x), inP(x) ? 'P' : 'N', `at ${x.join('+')}`);
+  const { quotient } = pushQuotient(rs, 16);
+  for (let x = 1; x < 2 ** 17; x++) {
+    const heaps = [...Array(17).keys()].filter((h) => (x >> h) & 1);
+    assert.equal(quotientOutcome(quotient, heaps), inP(heaps) ? 'P' : 'N', heaps.join('+'));
+  }
+});

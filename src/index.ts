@@ -89,6 +89,19 @@ export { rayTable2, hasRayTable } from './games/heaps/rays.js';
 export { invariantTable2, type MoveClasses } from './games/heaps/invariant-table.js';
 export { zeruclidTable } from './games/heaps/zeruclid.js';
 export { checkPushRelations, checkSwitchAnalogues, switchCompound, type Switch } from './analysis/push-relations.js';
+export {
+  pushQuotient,
+  pushSumRules,
+  sumOutcomes,
+  quotientOutcome,
+  quotientWord,
+  switchParts,
+  QUOTIENT_SWITCHES,
+  type PushQuotient,
+  type PushSumRules,
+  type QuotientGrowth,
+  type QuotientOptions,
+} from './analysis/push-quotient.js';
 
 // Wythoff Nim with extra moves (seed maharaja-nim): column tables, bit strings, dictionary processes, the telescope.
 export {

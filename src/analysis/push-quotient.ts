@@ -68,13 +68,24 @@ export interface PushQuotient {
   readonly kernelDimension: number;
 }
 
-/** One row of the growth of the quotient with the largest heap. */
+/**
+ * One row of the growth of the quotient with the largest heap.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export interface QuotientGrowth {
   readonly n: number;
   readonly dimension: number;
   readonly generators: readonly number[];
 }
 
+/**
+ * A stop (the rows finished are kept) and the progress of the pass over the sums.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
 export interface QuotientOptions {
   signal?: Stop;
   onProgress?: (done: number, total: number) => void;

@@ -133,8 +133,8 @@ export function pushSumRules(rs: Ruleset<any>, max: number): PushSumRules {
   checkHeapGame(after, 'the game after the button,');
   if (!Number.isSafeInteger(max) || max < 0) throw new InputError(`the largest heap must be a non-negative integer, not ${max}`);
   if (max > MAX_QUOTIENT_HEAP) throw new LimitError(`a quotient of heaps 0..${max} holds 2^${max + 1} sums; the largest heap is at most ${MAX_QUOTIENT_HEAP}`, 'pushQuotientHeap');
-  // The outcome byte and the transform's double per sum, and the transform's square beside it.
-  checkMemory(`the quotient of heaps 0..${max}`, 17 * 2 ** (max + 1));
+  // Per sum: the outcome byte, the XOR of the G2 values (4 bytes) and the transform's double (8), with slack.
+  checkMemory(`the quotient of heaps 0..${max}`, 16 * 2 ** (max + 1));
   const moves: Int32Array[] = [];
   for (let h = 0; h <= max; h++) {
     const seen = new Set<number>();
@@ -164,7 +164,7 @@ export function sumOutcomes(rules: PushSumRules, max: number, options: QuotientO
   const size = 2 ** (max + 1);
   const p = new Uint8Array(size);
   const xor = new Int32Array(size);
-  const pushWinsAt = rules.sw === 'push' ? 0 : -1;
+  const switchWins = rules.sw === 'push' ? (v: number) => v === 0 : (v: number) => v !== 0;
   for (let x = 1; x < size; x++) {
     const top = 31 - Math.clz32(x);
     xor[x] = xor[x ^ (1 << top)]! ^ rules.g2[top]!;
@@ -174,7 +174,7 @@ export function sumOutcomes(rules: PushSumRules, max: number, options: QuotientO
       if (options.signal?.aborted) throw new InterruptedError(undefined);
       options.onProgress?.(x, size);
     }
-    if (pushWinsAt === 0 ? xor[x] === 0 : xor[x] !== 0) continue;
+    if (switchWins(xor[x]!)) continue;
     let isP = 1;
     for (let rest = x; rest !== 0 && isP; rest &= rest - 1) {
       const moves = rules.moves[31 - Math.clz32(rest & -rest)]!;
@@ -190,9 +190,9 @@ export function sumOutcomes(rules: PushSumRules, max: number, options: QuotientO
   return p;
 }
 
-/** In place: the Walsh–Hadamard transform of a[0..2^m). */
-function walshHadamard(a: Float64Array): void {
-  for (let len = 1; len < a.length; len <<= 1)
+/** In place: the Walsh–Hadamard transform of a[0..2^m); a stop leaves it unfinished (the caller drops it). */
+function walshHadamard(a: Float64Array, signal: Stop | undefined): void {
+  for (let len = 1; len < a.length && !signal?.aborted; len <<= 1)
     for (let i = 0; i < a.length; i += len << 1)
       for (let j = i; j < i + len; j++) {
         const u = a[j]!;
@@ -207,13 +207,13 @@ function walshHadamard(a: Float64Array): void {
  * the autocorrelation A(k) = Σ f(x) f(x + k) is 2^m exactly at the periods, and WHT(WHT(f)^2) = 2^m A.
  * Every value is an integer below 2^53 for m <= 26, so the doubles are exact.
  */
-function periods(o: Uint8Array, m: number, work: Float64Array): number[] {
+function periods(o: Uint8Array, m: number, work: Float64Array, signal: Stop | undefined): number[] {
   const size = 2 ** m;
   const a = work.subarray(0, size);
   for (let x = 0; x < size; x++) a[x] = o[x] ? -1 : 1;
-  walshHadamard(a);
+  walshHadamard(a, signal);
   for (let x = 0; x < size; x++) a[x] = a[x]! * a[x]!;
-  walshHadamard(a);
+  walshHadamard(a, signal);
   const full = size * size;
   const out: number[] = [];
   for (let k = 0; k < size; k++) if (a[k] === full) out.push(k);
@@ -251,10 +251,10 @@ class EchelonBasis {
  * generator when e_h is not in K + span(e_0..e_{h-1}); otherwise its class is the word of the generators
  * it reduces to.
  */
-function present(o: Uint8Array, n: number, work: Float64Array): { generators: number[]; classes: number[]; kernelDimension: number } {
+function present(o: Uint8Array, n: number, work: Float64Array, signal: Stop | undefined): { generators: number[]; classes: number[]; kernelDimension: number } {
   const basis = new EchelonBasis();
   let kernelDimension = 0;
-  for (const k of periods(o, n + 1, work)) {
+  for (const k of periods(o, n + 1, work, signal)) {
     const { rest } = basis.reduce(k);
     if (rest !== 0) basis.add(rest, 0), kernelDimension++;
   }
@@ -274,8 +274,8 @@ function present(o: Uint8Array, n: number, work: Float64Array): { generators: nu
   return { generators, classes, kernelDimension };
 }
 
-function quotientOf(rules: PushSumRules, o: Uint8Array, n: number, work: Float64Array): PushQuotient {
-  const { generators, classes, kernelDimension } = present(o, n, work);
+function quotientOf(rules: PushSumRules, o: Uint8Array, n: number, work: Float64Array, signal: Stop | undefined): PushQuotient {
+  const { generators, classes, kernelDimension } = present(o, n, work, signal);
   const pOf = new Uint8Array(2 ** generators.length);
   for (let w = 0; w < pOf.length; w++) {
     let x = 0;
@@ -301,8 +301,9 @@ export function pushQuotient(rs: Ruleset<any>, max: number, options: QuotientOpt
   const growth: QuotientGrowth[] = [];
   let quotient: PushQuotient | undefined;
   for (let n = 0; n <= max; n++) {
+    quotient = quotientOf(rules, o, n, work, options.signal);
+    // A stop inside the transforms leaves this row wrong: it is dropped, the rows before it kept.
     if (options.signal?.aborted) throw new InterruptedError(growth);
-    quotient = quotientOf(rules, o, n, work);
     const row = { n, dimension: quotient.generators.length, generators: quotient.generators };
     growth.push(row);
     options.onRow?.(row);

@@ -257,3 +257,21 @@ test('tczajka UnsolvedGames.md lists 4.064, which is solved: period 16132 from 9
   const plain = referenceValues(octalGame('4.064'), 3000);
   for (let n = 0; n <= 3000; n++) assert.equal(first![n], plain[n], `heap ${n}`);
 });
+
+test('tczajka UnsolvedGames.md lists 4.406, which is solved: period 44 from 294097, certified (Guy–Smith) at 588 284 heaps, with all 15 codes GameLookup sends to it (docs/atlas.md)', () => {
+  assert.ok(TABLES.unsolved.find((g) => g.spec === 'octal:4.406'), '4.406 is in UnsolvedGames.md');
+  const linked = TABLES.lookup.filter((g) => g.sameAs === 'octal:4.406').map((g) => g.spec.slice('octal:'.length));
+  assert.equal(linked.length, 15);
+  let first: ArrayLike<number> | undefined;
+  for (const text of ['4.406', ...linked]) {
+    const run = takeAndBreakSequence(parseTakeAndBreakCode(text), 1 << 20, { atPeriod: 'stop' });
+    assert.deepEqual(run.period && { period: run.period.period, preperiod: run.period.preperiod }, { period: 44, preperiod: 294_097 }, text);
+    assert.equal(run.computed, 588_284, `${text}: the certificate reads G(0..588283)`);
+    if (first) for (let n = 0; n < run.computed; n++) assert.equal(run.values[n], first[n], `${text} at heap ${n}`);
+    else first = run.values;
+  }
+  // The last exceptional heap, 294096, is where G(n + 44) = G(n) fails last: the preperiod is not one less.
+  assert.notEqual(first![294_096 + 44], first![294_096]);
+  const plain = referenceValues(octalGame('4.406'), 3000);
+  for (let n = 0; n <= 3000; n++) assert.equal(first![n], plain[n], `heap ${n}`);
+});

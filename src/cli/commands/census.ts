@@ -1,5 +1,5 @@
 /**
- * `sprague census run|show|report|reproduce|site FAMILY`: a whole family of games computed and stored (docs/cli.md,
+ * `sprague census run|fingerprint|show|report|reproduce|site FAMILY`: a whole family of games computed and stored (docs/cli.md,
  * "Census"), its rows read back with a filter, its report written, its games set against the published
  * tables, and its atlas (a static site) built.
  */
@@ -19,6 +19,7 @@ import { reproduceSections, verdictOf, type GameReproduction, type ReproduceResu
 import { csvHeader, rowCsv, rowJson, type FamilyRow } from '../../census/row.js';
 import { runCensus, type CensusRunOptions, type CensusRunResult, type Redo } from '../../census/run.js';
 import { escalateCensus, type EscalationResult } from '../../census/escalate.js';
+import { backfillFingerprints } from '../../census/backfill.js';
 import { CensusStore, DEFAULT_CENSUS_DB, readingDatabase, type CensusSummary } from '../../census/store.js';
 import { parseWhere, type WhereClause } from '../../census/where.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
@@ -355,6 +356,51 @@ function report(familyText: string, flags: ReportFlags): void {
   }
 }
 
+interface FingerprintFlags {
+  db: string;
+  json?: boolean;
+}
+
+/**
+ * `census fingerprint FAMILY`: the fingerprint of the stored sequence rows that lack it (rows of a census run
+ * before schema 3), from the values the database keeps, else computed again to the row's bound; the database
+ * is migrated first. Ctrl-C keeps the rows filled.
+ */
+async function fingerprint(familyText: string, flags: FingerprintFlags): Promise<void> {
+  const name = familyName(familyText);
+  const store = CensusStore.open(flags.db, { mustExist: true });
+  const bar = progressBar('fingerprint');
+  installCtrlC();
+  const executor = new LocalExecutor({ threads: 1, graceMs: STOP_GRACE_MS });
+  let filled = 0;
+  try {
+    const result = await backfillFingerprints(store, name, executor, {
+      signal: ctrlC.stop,
+      kill: ctrlC.kill,
+      onRow(row) {
+        filled++;
+        if (flags.json) emitJson({ family: name, spec: row.spec, bound: row.bound, from: row.from });
+        bar.update(filled, filled, row.spec);
+      },
+    });
+    bar.stop();
+    const fromKept = result.filled.filter((r) => r.from === 'kept').length;
+    const summary = { family: name, filled: result.filled.length, fromKept, computed: result.filled.length - fromKept, unchanged: result.unchanged, mismatched: result.mismatched.length };
+    if (flags.json) emitJson(summary);
+    else emitLine(`${name}: ${summary.filled} rows given their fingerprint (${fromKept} from kept values, ${summary.computed} computed again), ${summary.unchanged} unchanged; ${flags.db}`);
+    if (result.mismatched.length) {
+      throw new InputError(`${result.mismatched.length} rows left as they were: ${result.mismatched.slice(0, 3).map((m) => m.message).join('; ')}`);
+    }
+  } catch (e) {
+    bar.stop();
+    if (e instanceof InterruptedError) process.stderr.write(`sprague: stopped; ${filled} rows filled are kept in ${flags.db}\n`);
+    throw e;
+  } finally {
+    await executor.close();
+    store.close();
+  }
+}
+
 function readTables(path: string | undefined): PublishedTables {
   const where = path ?? fileURLToPath(PUBLISHED_TABLES_URL);
   // A file the user names is checked as every user file is (a regular file, readable); the shipped one is ours.
@@ -500,6 +546,13 @@ export const censusCommand: CommandModule = {
       .option('--attempts <n>', 'with --queue: attempts per game before it is recorded as failed (default 3)')
       .option('--queue-name <name>', `with --queue: the queue on that Redis (default ${QUEUE_NAME}); its workers take --queue-name NAME too`)
       .action((family: string, flags: RunFlags) => run(family, flags));
+    census
+      .command('fingerprint')
+      .description("store the fingerprint (tczajka's: largest value and where, rare mask, rare heaps) of the sequence rows that lack it")
+      .argument('<family>', 'the family as given to census run')
+      .option('--db <file>', 'the census database (migrated to this sprague\'s schema first)', DEFAULT_DB)
+      .option('--json', 'JSON Lines: one line per row filled, then a summary line')
+      .action((family: string, flags: FingerprintFlags) => fingerprint(family, flags));
     census
       .command('show')
       .description('the stored rows of a census: a table, CSV or JSON Lines')

@@ -218,6 +218,33 @@ export const FAMILY_FIELDS: readonly Field[] = [
   f('sameAs', 'same_as', 'text'),
 ];
 
+/**
+ * A sequence row's fingerprint as stored (rare heaps counted as tczajka counts them), for the faces: the
+ * line `sequence --summary` prints is fingerprintLine of it (core/kernel.ts). Undefined for a row without
+ * one (another computation, or a row of a census run before schema 3 that `census fingerprint` has not filled).
+ *
+ * @beta
+ */
+export function rowFingerprint(row: CensusRow): StoredFingerprint | undefined {
+  const { fingerprintHeaps: heaps, maxValue: largest, largestAt, rareMask, rarePos, numRare, lastRare } = row;
+  if (row.computation !== 'sequence' || heaps == null || largest == null || largestAt == null || rareMask == null || numRare == null || lastRare == null) return undefined;
+  return { heaps, largest, largestAt, rareMask, rarePos: rarePos === true, numRare, lastRare };
+}
+
+/**
+ * @beta
+ */
+export interface StoredFingerprint {
+  heaps: number;
+  largest: number;
+  largestAt: number;
+  rareMask: number;
+  rarePos: boolean;
+  /** The rare heaps, heap 0 among them when it is rare (tczajka's num_rare). */
+  numRare: number;
+  lastRare: number;
+}
+
 /** Fields printed for every row of a computation even when null (docs/cli.md: `"period":null`). */
 export const ALWAYS_SHOWN: Partial<Record<Computation, readonly string[]>> = {
   sequence: ['period', 'preperiod', 'certified'],

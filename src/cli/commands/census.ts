@@ -14,7 +14,7 @@ import { LocalExecutor } from '../../executors/local.js';
 import { familyName, parseFamily, type Family } from '../../census/families.js';
 import { QUEUE_NAME, QueueExecutor } from '../../executors/queue.js';
 import { lastExceptionalHeap, reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
-import { PUBLISHED_TABLES_URL, referencesFor, type PublishedTables } from '../../census/published.js';
+import { PUBLISHED_TABLES_URL, publishedFingerprints, referencesFor, type PublishedTables } from '../../census/published.js';
 import { reproduceSections, verdictOf, type GameReproduction, type ReproduceResult } from '../../census/reproduce.js';
 import { csvHeader, rowCsv, rowJson, type FamilyRow } from '../../census/row.js';
 import { runCensus, type CensusRunOptions, type CensusRunResult, type Redo } from '../../census/run.js';
@@ -81,6 +81,7 @@ interface ReportFlags {
   db?: string;
   bound?: string;
   out: string;
+  tables?: string;
 }
 
 function summaryJson(s: CensusSummary, run?: CensusRunResult): Record<string, unknown> {
@@ -279,6 +280,11 @@ const TABLE_COLUMNS: Record<string, [string, (r: FamilyRow) => string | number][
     // Flammenkamp's column: preperiod - 1, in parentheses when the period is only apparent, like the two before.
     ['last exc.', (r) => ((e) => (e === undefined ? '-' : e.apparent ? `(${e.heap})` : e.heap))(lastExceptionalHeap(r))],
     ['max G', (r) => r.maxValue ?? ''],
+    // tczajka's fields at the bound (sequence --summary): the least heap with max G, the rare mask, rare heaps and the last.
+    ['at', (r) => r.largestAt ?? ''],
+    ['rare mask', (r) => (r.rareMask == null ? '' : `${r.rareMask.toString(16)}${r.rarePos ? 'pos' : ''}`)],
+    ['rare', (r) => r.numRare ?? ''],
+    ['last rare', (r) => r.lastRare ?? ''],
     ['same as', (r) => r.sameAs ?? ''],
     ['note', (r) => r.error ?? (r.certified ? '' : (r.reason ?? ''))],
   ],
@@ -343,7 +349,7 @@ function report(familyText: string, flags: ReportFlags): void {
   let text: string;
   try {
     const { rows, summary, bound } = readCensus(store, name, flags.bound);
-    const sections = reportSections(summary, rows);
+    const sections = reportSections(summary, rows, { published: publishedFingerprints(readTables(flags.tables)) });
     const title = `Census of ${name} ${bound}`;
     text = format === 'html' ? reportHtml(title, sections) : reportMarkdown(title, sections);
   } finally {
@@ -495,6 +501,7 @@ async function site(familyText: string, dir: string, flags: SiteFlags): Promise<
     built = await buildSite(store, name, bound, dir, {
       valuesMax,
       references: referencesFor(tables),
+      published: publishedFingerprints(tables),
       version: codeVersion(),
       signal: ctrlC.stop,
       // Each game's values are the sequence job in the runner's worker: this thread stays free for Ctrl-C.
@@ -570,6 +577,7 @@ export const censusCommand: CommandModule = {
       .requiredOption('--out <file>', 'FILE.md or FILE.html')
       .option('--db <file>', `the census database (default: ${DEFAULT_DB} when it exists, else the atlas shipped with sprague)`)
       .option('--bound <n>', 'which census of the family (default: the latest run)')
+      .option('--tables <file>', "the published tables whose fingerprints the open games are set beside (default: data/published/tczajka-octal-games.json)")
       .action((family: string, flags: ReportFlags) => report(family, flags));
     census
       .command('reproduce')

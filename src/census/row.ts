@@ -76,11 +76,13 @@ export interface CensusRow {
   fingerprintHeaps?: number | null;
   /** ... the least heap with the largest value (maxValue) among them ... */
   largestAt?: number | null;
-  /** ... the rare mask of the sparse space (0: the kernel kept no sparse space) and its position flag ... */
+  /** ... the rare mask of the sparse space (0: the kernel kept no sparse space) ... */
   rareMask?: number | null;
+  /** ... whether the class reads the heap's parity too (tczajka's `pos`) ... */
   rarePos?: boolean | null;
-  /** ... the rare heaps counted as tczajka counts them (heap 0 among them when it is rare), and the last (0 when none). */
+  /** ... the rare heaps counted as tczajka counts them (heap 0 among them when it is rare) ... */
   numRare?: number | null;
+  /** ... and the last rare heap (0 when none). */
   lastRare?: number | null;
   // P-positions (Wythoff family, two-heap games).
   pCount?: number | null;
@@ -232,11 +234,15 @@ export function rowFingerprint(row: CensusRow): StoredFingerprint | undefined {
 }
 
 /**
+ * A fingerprint in tczajka's words, as a census row stores it (CensusRow.fingerprintHeaps and the fields after it).
+ *
  * @beta
  */
 export interface StoredFingerprint {
+  /** Heaps computed, G(0..heaps-1). */
   heaps: number;
   largest: number;
+  /** The least heap with the largest value. */
   largestAt: number;
   rareMask: number;
   rarePos: boolean;

@@ -60,7 +60,7 @@ export { TakeAndBreakGame, OctalGame } from './games/heaps/take-and-break/game.j
 export { parseTakeAndBreakCode, readTakeAndBreakCode, takeAndBreakCode, specName, type TakeAndBreakCode } from './games/heaps/take-and-break/code.js';
 export { takeAndBreakSequence, type TakeAndBreakOptions, type TakeAndBreakResult } from './games/heaps/take-and-break/sequence.js';
 export { takeAndBreakCertifier, certifyPeriod, type PeriodCertificate } from './games/heaps/take-and-break/certificate.js';
-export { formatFingerprint, plainFingerprint, type SequenceFingerprint } from './core/kernel.js';
+export { fingerprintLine, formatFingerprint, plainFingerprint, type SequenceFingerprint } from './core/kernel.js';
 export { Mark } from './games/heaps/mark.js';
 export { InvariantGame, type MoveVector, type MoveEntry } from './games/heaps/invariant.js';
 export {
@@ -230,6 +230,8 @@ export {
   indexTables,
   parseNimbers,
   PUBLISHED_TABLES_URL,
+  publishedFingerprint,
+  publishedFingerprints,
   referencesFor,
   reproduce,
   sameSequence,
@@ -249,4 +251,5 @@ export {
   type UnsolvedEntry,
 } from './census/published.js';
 export { reproduceGames, reproduceSections, verdictOf, type GameReproduction, type ReproduceOptions, type ReproduceResult } from './census/reproduce.js';
-export { FAMILY_FIELDS, ROW_FIELDS, type CensusRow, type FamilyRow, type Computation, type Status as CensusStatus, type Verdict } from './census/row.js';
+export { FAMILY_FIELDS, ROW_FIELDS, rowFingerprint, type CensusRow, type FamilyRow, type Computation, type Status as CensusStatus, type StoredFingerprint, type Verdict } from './census/row.js';
+export { backfillFingerprints, type BackfillResult, type FilledRow } from './census/backfill.js';

@@ -9,9 +9,9 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, wri
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../core/errors.js';
-import { formatFingerprint } from '../core/kernel.js';
+import { fingerprintLine, formatFingerprint } from '../core/kernel.js';
 import { reportHtml, reportSections } from '../census/report.js';
-import { csvHeader, FAMILY_FIELDS, rowCsv, rowJson, type FamilyRow } from '../census/row.js';
+import { csvHeader, FAMILY_FIELDS, rowCsv, rowFingerprint, rowJson, type FamilyRow, type StoredFingerprint } from '../census/row.js';
 import type { CensusSummary } from '../census/store.js';
 import type { GameDetail } from './detail.js';
 import { pageName } from './names.js';
@@ -31,6 +31,8 @@ export interface PublishedReference {
 
 export interface SiteOptions {
   references?: (row: FamilyRow) => PublishedReference | undefined;
+  /** Published fingerprints of open games, beside the census's in report.html (publishedFingerprints). */
+  published?: (spec: string) => StoredFingerprint | undefined;
   /** The sprague version that built the site, for the footer. */
   version?: string;
 }
@@ -140,10 +142,20 @@ function note(r: FamilyRow): string {
   }
 }
 
+/** The index's fingerprint cells: largest at, rare mask (hex, `pos` with the heap parity), rare heaps (heap 0 counted), last rare. */
+function fingerprintCells(r: FamilyRow): string {
+  const f = rowFingerprint(r);
+  if (!f) return td(null) + td(null) + td(null) + td(null);
+  const mask = `${f.rareMask.toString(16)}${f.rarePos ? 'pos' : ''}`;
+  return td(f.largestAt) + `<td data-v="${esc(mask)}">${esc(mask)}</td>` + td(f.numRare) + td(f.lastRare);
+}
+
 function indexPage(c: SiteCensus, cl: Classes, options: SiteOptions): string {
   const { rows, summary } = c;
   const refs = options.references;
   const withRefs = refs !== undefined && rows.some((r) => refs(r) !== undefined);
+  // The stored fingerprint at the census's bound (schema 3, or filled by census fingerprint).
+  const withPrints = rows.some((r) => rowFingerprint(r) !== undefined);
   const header: [string, string, string][] = [
     ['idx', 'num', '#'],
     ['spec', 'text', 'game'],
@@ -151,6 +163,14 @@ function indexPage(c: SiteCensus, cl: Classes, options: SiteOptions): string {
     ['period', 'num', 'period'],
     ['preperiod', 'num', 'preperiod'],
     ['maxValue', 'num', 'largest G'],
+    ...(withPrints
+      ? ([
+          ['largestAt', 'num', 'largest at'],
+          ['rareMask', 'text', 'rare mask'],
+          ['numRare', 'num', 'rare heaps'],
+          ['lastRare', 'num', 'last rare'],
+        ] as [string, string, string][])
+      : []),
     ['class', 'text', 'class'],
     ['size', 'num', 'games in class'],
     ...(withRefs ? [['published', 'text', 'published'] as [string, string, string]] : []),
@@ -180,6 +200,7 @@ function indexPage(c: SiteCensus, cl: Classes, options: SiteOptions): string {
       `<td data-v="${pv ?? ''}">${esc(period)}</td>` +
       `<td data-v="${ppv ?? ''}">${esc(preperiod)}</td>` +
       td(r.maxValue ?? null) +
+      (withPrints ? fingerprintCells(r) : '') +
       `<td data-v="${esc(first.spec)}">${first === r ? '' : `<a href="${gamePath(first, rows)}">${esc(first.spec)}</a>`}</td>` +
       td(members.length) +
       (withRefs ? td(published, published) : '') +
@@ -242,17 +263,41 @@ function certificateSection(r: FamilyRow): string {
   return `<h2 id="certificate">Certificate</h2>${text}`;
 }
 
+/**
+ * The fingerprint the census stored for the row, at its bound (the pictures below may stop at --values-max):
+ * the line `sprague sequence SPEC --max BOUND --summary` prints.
+ */
+function storedFingerprintSection(r: FamilyRow): string | undefined {
+  const f = rowFingerprint(r);
+  if (!f) return undefined;
+  const stopped = f.heaps < r.bound + 1 ? ' (the run stopped at the certified period)' : '';
+  return [
+    '<h2 id="fingerprint">Fingerprint</h2>',
+    `<p>The state of the census's run over G(0..${f.heaps - 1})${esc(stopped)}, in the words of tczajka's solver: <code class="fingerprint">${esc(fingerprintLine(f))}</code></p>`,
+    '<table class="facts">',
+    `<tr><th>heaps computed</th><td>${f.heaps}</td></tr>`,
+    `<tr><th>largest value</th><td>G(${f.largestAt}) = ${f.largest}</td></tr>`,
+    `<tr><th>rare mask</th><td>${f.rareMask === 0 ? '0 (no sparse space)' : `${f.rareMask.toString(16)} (hex)${f.rarePos ? ', with the heap parity (pos)' : ''}`}</td></tr>`,
+    `<tr><th>rare heaps</th><td>${f.numRare} (heap 0 counted when rare, as tczajka counts)${f.numRare ? `, the last ${f.lastRare}` : ''}</td></tr>`,
+    `<tr><th>digest of the values</th><td><code>${esc(r.fingerprint ?? '')}</code> (sha256 of G(0..${r.reached ?? r.bound}), the census's equivalence key)</td></tr>`,
+    ...(r.cpuMs != null ? [`<tr><th>run</th><td>${r.cpuMs} ms of CPU, ${r.wallMs ?? '?'} ms of wall time${r.maxRssKb != null ? `, peak resident set ${Math.round(r.maxRssKb / 1024)} MiB (the process's)` : ''}</td></tr>`] : []),
+    '</table>',
+    `<p class="reproduce">Again: <code>sprague sequence ${esc(r.spec)} --max ${r.bound} --summary</code></p>`,
+  ].join('\n');
+}
+
 function detailSections(r: FamilyRow, d: GameDetail | MissingDetail | undefined): string {
   if (r.computation !== 'sequence') {
     return `<h2>Pictures</h2><p>Drawn for sequences only; this game's: <code>sprague plot ${esc(r.spec)} --max ${r.bound}</code></p>`;
   }
+  const stored = storedFingerprintSection(r);
   if (d === undefined || 'missing' in d) {
     const why = d === undefined ? 'not computed' : d.missing;
-    return `<h2 id="fingerprint">Fingerprint</h2><p class="missing">${esc(why)}</p><h2 id="values">Values</h2><p class="missing">${esc(why)}</p>`;
+    return `${stored ?? `<h2 id="fingerprint">Fingerprint</h2><p class="missing">${esc(why)}</p>`}<h2 id="values">Values</h2><p class="missing">${esc(why)}</p>`;
   }
   const f = d.fingerprint;
   const stopped = d.heaps < d.max + 1 ? ` (asked up to ${d.max}; the run stopped at the certified period)` : '';
-  const out = [
+  const out = stored ? [stored] : [
     '<h2 id="fingerprint">Fingerprint</h2>',
     `<p>The state of the run over G(0..${d.heaps - 1})${esc(stopped)}, in the words of tczajka's solver: <code class="fingerprint">${esc(formatFingerprint(f))}</code></p>`,
     '<table class="facts">',
@@ -263,13 +308,16 @@ function detailSections(r: FamilyRow, d: GameDetail | MissingDetail | undefined)
     `<tr><th>digest of the values</th><td><code>${esc(r.fingerprint ?? '')}</code> (sha256 of G(0..${r.reached ?? r.bound}), the census's equivalence key)</td></tr>`,
     '</table>',
     `<p class="reproduce">Again: <code>sprague sequence ${esc(r.spec)} --max ${d.max} --summary</code></p>`,
+  ];
+  out.push(
     '<h2 id="values">Values</h2>',
     `<figure class="plot values">${d.valuesSvg}</figure>`,
     '<h2 id="rare">Rare values</h2>',
     d.rareSvg
       ? `<figure class="plot rare">${d.rareSvg}</figure><p>The values of the ${d.rareCount} rare heaps: heaps a &gt;= 1 with parity(G(a) &amp; ${f.rareMask.toString(16)})${f.rarePos ? ` equal to the parity of a${f.splitParity ? ' + 1' : ''} (pos)` : ' even'}. Few rare heaps make the sparse-space kernel fast.</p>`
       : `<p>No rare heaps: ${f.rareMask === 0 ? 'no sparse space (the values have no class with few rare heaps, or the game has no two-heap split)' : 'the class has none'}.</p>`,
-  ];
+  );
+  if (stored && d.heaps < (r.reached ?? r.bound) + 1 && !r.certified) out.push(`<p>The pictures show G(0..${d.heaps - 1}) (the site computes at most ${d.max} heaps again; the fingerprint above is the census's, at ${r.bound}).</p>`);
   if (r.prefix) out.push(`<p>First values: <code class="prefix">${esc(r.prefix)}</code></p>`);
   return out.join('\n');
 }
@@ -324,7 +372,7 @@ export function siteFiles(c: SiteCensus, details: ReadonlyMap<string, GameDetail
   c.rows.forEach((r, i) => files.push({ path: gamePath(r, c.rows), text: gamePage(c, i, cl, details, options) }));
   files.push({ path: 'rows.csv', text: [csvHeader(), ...c.rows.map(rowCsv), ''].join('\n') });
   files.push({ path: 'rows.json', text: JSON.stringify(c.rows.map((r) => rowJson(r.family, r)), null, 1) + '\n' });
-  files.push({ path: 'report.html', text: reportHtml(`Census of ${c.summary.family} to ${c.summary.bound}`, reportSections(c.summary, c.rows)) });
+  files.push({ path: 'report.html', text: reportHtml(`Census of ${c.summary.family} to ${c.summary.bound}`, reportSections(c.summary, c.rows, options.published ? { published: options.published } : {})) });
   return files;
 }
 

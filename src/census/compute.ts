@@ -8,8 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
+import { heapZeroRare, type SequenceFingerprint } from '../core/kernel.js';
 import { limitDefault } from '../core/limits.js';
 import { codeVersion } from '../core/version.js';
+import { peakRssKb, threadCpuMs } from '../core/usage.js';
 import { rewriteRulesOf, type Ruleset, wythoffMovesOf } from '../core/ruleset.js';
 import { certifierFor } from '../analysis/periodicity.js';
 import { sequenceWithPeriod, type SequenceResult } from '../analysis/sequence.js';
@@ -146,6 +148,7 @@ function rulesetFor(task: CensusTask): Ruleset<any> {
 export function computeGame(task: CensusTask, ctx: ComputeContext = {}): CensusRow {
   if (!Number.isSafeInteger(task.bound) || task.bound < 0) throw new InputError(`bad bound ${task.bound} for ${task.spec}`);
   const started = performance.now();
+  const cpu = threadCpuMs();
   const body = COMPUTATIONS[task.computation];
   if (!body) throw new InputError(`unknown census computation ${JSON.stringify(task.computation)}`);
   const row = body(task, rulesetFor(task), ctx);
@@ -157,6 +160,8 @@ export function computeGame(task: CensusTask, ctx: ComputeContext = {}): CensusR
     settings: settingsJson(task),
     version: codeVersion(),
     wallMs: Math.round(performance.now() - started),
+    cpuMs: Math.round(threadCpuMs() - cpu),
+    maxRssKb: peakRssKb(),
   };
 }
 
@@ -204,7 +209,7 @@ function sequenceRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): O
     limited = `${e.limit}: ${e.message}`;
     result = sequenceWithPeriod(rs, reached, options(ctx));
   }
-  const { values, period } = result;
+  const { values, period, fingerprint: f } = result;
   const len = values.length;
   const seen = period.apparentPeriod !== undefined && (len - period.apparentPreperiod!) * SEEN_FRACTION >= len;
   let maxValue = 0;
@@ -234,9 +239,27 @@ function sequenceRow(task: CensusTask, rs: Ruleset<any>, ctx: ComputeContext): O
     arithmeticPeriod: period.apparentArithmeticPeriod ?? null,
     saltus: period.apparentSaltus ?? null,
     maxValue,
+    ...fingerprintFields(f),
     prefix: Array.from({ length: Math.min(len, 40) }, (_, n) => values[n]).join(','),
     fingerprint: fingerprint(Int32Array.from(values)),
     ...(result.resumedFrom > 0 ? { resumedFrom: result.resumedFrom } : {}),
+  };
+}
+
+/**
+ * A sequence run's fingerprint as a row stores it: tczajka's fields, the rare heaps counted his way
+ * (heap 0 among them when it is rare, as `sequence --summary` prints them).
+ *
+ * @beta
+ */
+export function fingerprintFields(f: SequenceFingerprint): Pick<CensusRow, 'fingerprintHeaps' | 'largestAt' | 'rareMask' | 'rarePos' | 'numRare' | 'lastRare'> {
+  return {
+    fingerprintHeaps: f.heaps,
+    largestAt: f.largestAt,
+    rareMask: f.rareMask,
+    rarePos: f.rarePos,
+    numRare: f.rareCount + (heapZeroRare(f) ? 1 : 0),
+    lastRare: f.lastRare,
   };
 }
 

@@ -9,8 +9,8 @@
  * 57e893a, MIT); the caller reads the file (the library does no I/O of its own) and hands it in.
  */
 import { createHash } from 'node:crypto';
-import type { SequenceFingerprint } from '../core/kernel.js';
-import type { CensusRow } from './row.js';
+import { fingerprintLine, type SequenceFingerprint } from '../core/kernel.js';
+import { rowFingerprint, type CensusRow, type StoredFingerprint } from './row.js';
 
 /**
  * Where the package keeps tczajka/octal-games' tables as JSON (read it with readFileSync and JSON.parse).
@@ -522,6 +522,75 @@ export function sequenceClasses(games: readonly ComputedSequence[]): SequenceCla
 }
 
 /**
+ * An unsolved game's published fingerprint (tczajka's line at n heaps), as a row stores one; undefined when
+ * the table gives none (only Grundy's game, 0.6, 0.04 and 0.06 have one).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function publishedFingerprint(e: UnsolvedEntry): StoredFingerprint | undefined {
+  if (e.n === undefined || e.largest === undefined || e.largestIdx === undefined || e.rareMask === undefined || e.numRare === undefined || e.lastRare === undefined) return undefined;
+  return { heaps: e.n, largest: e.largest, largestAt: e.largestIdx, rareMask: parseInt(e.rareMask, 16), rarePos: e.rareMask.endsWith('+pos'), numRare: e.numRare, lastRare: e.lastRare };
+}
+
+/**
+ * The published fingerprints of the tables' unsolved games, by spec (census report's open games).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function publishedFingerprints(tables: PublishedTables): (spec: string) => StoredFingerprint | undefined {
+  const by = new Map<string, StoredFingerprint>();
+  for (const e of tables.unsolved) {
+    const f = publishedFingerprint(e);
+    if (f) by.set(e.spec, f);
+  }
+  return (spec) => by.get(spec);
+}
+
+/** A row's stored fingerprint as the kernel gives one (rare heaps in 1..n-1: heap 0 taken out of tczajka's count). */
+function kernelForm(spec: string, f: StoredFingerprint): SequenceFingerprint {
+  const zero = f.rareMask !== 0 && heapZeroRare(spec, f.rarePos) ? 1 : 0;
+  return { heaps: f.heaps, largest: f.largest, largestAt: f.largestAt, rareMask: f.rareMask, rarePos: f.rarePos, rareCount: f.numRare - zero, lastRare: f.lastRare };
+}
+
+/**
+ * The row's stored fingerprint against a published one: set side by side when the heaps differ (undecided),
+ * compared when they are the same n (the largest value and where, and the rare heaps under the same class).
+ */
+function besidePublished(row: CensusRow, e: UnsolvedEntry): { agrees: boolean | null; note: string } | undefined {
+  const mine = rowFingerprint(row);
+  const theirs = publishedFingerprint(e);
+  if (!mine || !theirs) return undefined;
+  const lines = `published ${fingerprintLine(theirs)}; here ${fingerprintLine(mine)}`;
+  if (mine.heaps !== theirs.heaps) return { agrees: null, note: `unsolved there and open here at ${row.bound}; ${lines}` };
+  const notes: string[] = [];
+  let agrees = mine.largest === theirs.largest && mine.largestAt === theirs.largestAt;
+  notes.push(agrees ? `largest G[${mine.largestAt}] = ${mine.largest} at n = ${mine.heaps} as published` : `largest G[${mine.largestAt}] = ${mine.largest} at n = ${mine.heaps}, published G[${theirs.largestAt}] = ${theirs.largest}`);
+  const rare = compareRare(row.spec, e, kernelForm(row.spec, mine));
+  if (rare) {
+    agrees &&= rare.agrees;
+    notes.push(rare.note);
+  }
+  return { agrees, note: `${notes.join('; ')} (${lines})` };
+}
+
+/** A certified row's stored fingerprint against a solved entry's largest value and rare heaps (the solver's state where it stopped). */
+function solvedFingerprint(row: CensusRow, e: SolvedEntry): { agrees: boolean; note: string } | undefined {
+  const mine = rowFingerprint(row);
+  if (!mine || e.largest === undefined || e.largestIdx === undefined) return undefined;
+  const notes: string[] = [];
+  let agrees = mine.largest === e.largest && mine.largestAt === e.largestIdx;
+  notes.push(agrees ? `largest G[${mine.largestAt}] = ${mine.largest} as published` : `largest value ${mine.largest} first at heap ${mine.largestAt}, published ${e.largest} at ${e.largestIdx}`);
+  const rare = compareRare(row.spec, e, kernelForm(row.spec, mine));
+  if (rare) {
+    agrees &&= rare.agrees;
+    notes.push(rare.note);
+  }
+  return { agrees, note: notes.join('; ') };
+}
+
+/**
  * A census row's published reference, for the faces that show rows (the site generator): from what
  * the row holds (period, preperiod, the first values), so a match is of those only, and a GameLookup
  * entry is named rather than checked (that needs the other game: `census reproduce` checks it).
@@ -547,17 +616,20 @@ export function referencesFor(tables: PublishedTables): (row: CensusRow) => Refe
       }
       if (!certified) return { source, agrees: null, note: `published period ${claim.period} from ${claim.prefix}; open at ${row.bound} here` };
       const same = row.period === claim.period && row.preperiod === claim.prefix;
+      const printed = e.solved && same ? solvedFingerprint(row, e.solved) : undefined;
       return {
         source,
-        agrees: same,
+        agrees: same && (printed?.agrees ?? true),
         note: same
-          ? `period ${row.period} from ${row.preperiod}, as published (the first ${values.length} values compared)`
+          ? `period ${row.period} from ${row.preperiod}, as published (the first ${values.length} values compared)${printed ? `; ${printed.note}` : ''}`
           : `published period ${claim.period} from ${claim.prefix}, certified ${row.period} from ${row.preperiod} (census reproduce finds the first differing heap)`,
       };
     }
     if (e.unsolved) {
       const source = sourceName(tables, 'UnsolvedGames.md');
       if (certified) return { source, agrees: false, note: `published as unsolved; certified here: period ${row.period} from ${row.preperiod}` };
+      const beside = besidePublished(row, e.unsolved);
+      if (beside) return { source, ...beside };
       return { source, agrees: null, note: `unsolved there${e.unsolved.n ? ` (to ${e.unsolved.n} heaps)` : ''}, open here at ${row.bound}` };
     }
     if (e.lookup?.sameAs) return { source: sourceName(tables, 'GameLookup.md'), agrees: null, note: `same sequence as ${tableName(e.lookup.sameAs)} (up to the offset): checked by census reproduce` };

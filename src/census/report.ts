@@ -3,7 +3,8 @@
  * paper. Built as a list of sections (title, a sentence, a table), then rendered; the same sections
  * feed both formats.
  */
-import type { FamilyRow } from './row.js';
+import { fingerprintLine } from '../core/kernel.js';
+import { rowFingerprint, type FamilyRow, type StoredFingerprint } from './row.js';
 import type { CensusSummary } from './store.js';
 
 /**
@@ -20,6 +21,8 @@ export interface Section {
 export interface ReportOptions {
   /** Rows per "top" table (default 15). */
   top?: number;
+  /** A published fingerprint of an open game, set beside the census's (publishedFingerprints of tczajka's tables). */
+  published?: (spec: string) => StoredFingerprint | undefined;
 }
 
 const by = <T>(key: (x: T) => number) => (a: T, b: T) => key(b) - key(a);
@@ -55,6 +58,8 @@ export function reportSections(summary: CensusSummary, rows: FamilyRow[], option
   const sections: Section[] = [];
   const versions = [...new Set(rows.map((r) => r.version).filter((v): v is string => !!v))];
   const wall = rows.reduce((s, r) => s + (r.wallMs ?? 0), 0);
+  const timed = rows.filter((r) => r.cpuMs != null);
+  const cpu = timed.reduce((s, r) => s + r.cpuMs!, 0);
   const missing = summary.games - summary.done - summary.open - summary.failed;
   sections.push({
     title: 'Summary',
@@ -62,11 +67,12 @@ export function reportSections(summary: CensusSummary, rows: FamilyRow[], option
       `${summary.games} games, bound ${summary.bound}: ${summary.done} done, ${summary.open} open, ${summary.failed} failed` +
       (missing > 0 ? `, ${missing} not computed yet` : '') +
       `. Computing time ${formatMs(wall)} in total (sum over games)` +
+      (timed.length ? `, ${formatMs(cpu)} of CPU over the ${timed.length} games that measured it` : '') +
       (versions.length ? `, by sprague ${versions.join(', ')}.` : '.'),
   });
   const sizes = classSizes(rows);
   const seq = rows.filter((r) => r.computation === 'sequence');
-  if (seq.length) sections.push(...sequenceSections(seq, summary.bound, top, sizes));
+  if (seq.length) sections.push(...sequenceSections(seq, summary.bound, top, sizes, options.published));
   const wyt = rows.filter((r) => r.computation === 'wythoff');
   if (wyt.length) sections.push(...wythoffSections(wyt, top, sizes));
   const pp = rows.filter((r) => r.computation === 'ppositions');
@@ -98,12 +104,15 @@ function classSizes(rows: FamilyRow[]): Map<string, number> {
  * The sequence tables list one game per equivalence class (its first member), with the class's size:
  * otherwise the fifteen longest periods of octal:3 are fifteen names for one sequence.
  */
-function sequenceSections(rows: FamilyRow[], bound: number, top: number, sizes: Map<string, number>): Section[] {
+function sequenceSections(rows: FamilyRow[], bound: number, top: number, sizes: Map<string, number>, published?: ReportOptions['published']): Section[] {
   const firsts = rows.filter((r) => !r.sameAs);
   const certified = firsts.filter((r) => r.certified);
   const open = firsts.filter((r) => !r.certified && r.status !== 'failed');
   const count = (f: (r: FamilyRow) => boolean) => rows.filter(f).length;
   const size = (r: FamilyRow) => sizes.get(r.spec) ?? 1;
+  // tczajka's line at the census's bound (sequence --summary); empty for a row stored before schema 3 and not filled.
+  const printed = (r: FamilyRow) => ((f) => (f ? fingerprintLine(f) : ''))(rowFingerprint(r));
+  const beside = published !== undefined && open.some((r) => published(r.spec) !== undefined);
   const out: Section[] = [];
   out.push({
     title: 'Longest certified periods',
@@ -123,10 +132,14 @@ function sequenceSections(rows: FamilyRow[], bound: number, top: number, sizes: 
   out.push({
     title: 'No certified period at the bound',
     text: open.length
-      ? `${count((r) => !r.certified && r.status !== 'failed')} games (${open.length} distinct sequences): the bound ${bound} was reached without a certificate.`
+      ? `${count((r) => !r.certified && r.status !== 'failed')} games (${open.length} distinct sequences): the bound ${bound} was reached without a certificate. ` +
+        "The fingerprint is the run's state at its bound in the words of tczajka's solver (sequence --summary)" +
+        (beside ? ", beside the one his tables publish (at their own n)." : '.')
       : 'Every sequence has a certified period.',
-    header: ['game', 'largest value', 'games', 'why not'],
-    rows: [...open].sort(by((r) => r.maxValue ?? 0)).map((r) => [r.spec, r.maxValue ?? '', size(r), r.reason ?? '']),
+    header: ['game', 'largest value', 'games', 'fingerprint at the bound', ...(beside ? ['published fingerprint'] : []), 'why not'],
+    rows: [...open]
+      .sort(by((r) => r.maxValue ?? 0))
+      .map((r) => [r.spec, r.maxValue ?? '', size(r), printed(r), ...(beside ? [((f) => (f ? fingerprintLine(f) : ''))(published!(r.spec))] : []), r.reason ?? '']),
   });
   return out;
 }

@@ -68,6 +68,22 @@ export interface CensusRow {
   saltus?: number | null;
   /** Largest Grundy value seen (sequences, rewrite games). */
   maxValue?: number | null;
+  /**
+   * The fingerprint of a sequence run, in the words of tczajka's solver (SequenceFingerprint,
+   * `sprague sequence --summary`): the heaps the kernel computed, n (the bound plus one, or fewer when a
+   * certified period gave the rest) ...
+   */
+  fingerprintHeaps?: number | null;
+  /** ... the least heap with the largest value (maxValue) among them ... */
+  largestAt?: number | null;
+  /** ... the rare mask of the sparse space (0: the kernel kept no sparse space) ... */
+  rareMask?: number | null;
+  /** ... whether the class reads the heap's parity too (tczajka's `pos`) ... */
+  rarePos?: boolean | null;
+  /** ... the rare heaps counted as tczajka counts them (heap 0 among them when it is rare) ... */
+  numRare?: number | null;
+  /** ... and the last rare heap (0 when none). */
+  lastRare?: number | null;
   // P-positions (Wythoff family, two-heap games).
   pCount?: number | null;
   /** Extremes of b_n - a_n - n over the upper P-positions (maharaja-nim, section 2.3). */
@@ -102,6 +118,13 @@ export interface CensusRow {
   /** Heaps read back from the values kept by an earlier run of the game (census escalation), 0 or absent when it started afresh. */
   resumedFrom?: number | null;
   wallMs?: number | null;
+  /** CPU time of the thread that computed the row (the whole process's where the platform cannot tell a thread's). */
+  cpuMs?: number | null;
+  /**
+   * Peak resident set of the process that computed the row, in KiB, when it finished (process.resourceUsage's
+   * maxRSS): an upper bound of the game's own memory, shared with the games that process ran before or beside it.
+   */
+  maxRssKb?: number | null;
 }
 
 /**
@@ -155,6 +178,12 @@ export const ROW_FIELDS: readonly Field[] = [
   f('arithmeticPeriod', 'arithmetic_period', 'int'),
   f('saltus', 'saltus', 'int'),
   f('maxValue', 'max_value', 'int'),
+  f('fingerprintHeaps', 'fingerprint_heaps', 'int'),
+  f('largestAt', 'largest_at', 'int'),
+  f('rareMask', 'rare_mask', 'int'),
+  f('rarePos', 'rare_pos', 'bool'),
+  f('numRare', 'num_rare', 'int'),
+  f('lastRare', 'last_rare', 'int'),
   f('pCount', 'p_count', 'int'),
   f('devMin', 'dev_min', 'int'),
   f('devMax', 'dev_max', 'int'),
@@ -174,6 +203,8 @@ export const ROW_FIELDS: readonly Field[] = [
   f('version', 'version', 'text', false),
   f('resumedFrom', 'resumed_from', 'int', false),
   f('wallMs', 'wall_ms', 'int', false),
+  f('cpuMs', 'cpu_ms', 'int', false),
+  f('maxRssKb', 'max_rss_kb', 'int', false),
 ];
 
 /**
@@ -188,6 +219,37 @@ export const FAMILY_FIELDS: readonly Field[] = [
   ...ROW_FIELDS,
   f('sameAs', 'same_as', 'text'),
 ];
+
+/**
+ * A sequence row's fingerprint as stored (rare heaps counted as tczajka counts them), for the faces: the
+ * line `sequence --summary` prints is fingerprintLine of it (core/kernel.ts). Undefined for a row without
+ * one (another computation, or a row of a census run before schema 3 that `census fingerprint` has not filled).
+ *
+ * @beta
+ */
+export function rowFingerprint(row: CensusRow): StoredFingerprint | undefined {
+  const { fingerprintHeaps: heaps, maxValue: largest, largestAt, rareMask, rarePos, numRare, lastRare } = row;
+  if (row.computation !== 'sequence' || heaps == null || largest == null || largestAt == null || rareMask == null || numRare == null || lastRare == null) return undefined;
+  return { heaps, largest, largestAt, rareMask, rarePos: rarePos === true, numRare, lastRare };
+}
+
+/**
+ * A fingerprint in tczajka's words, as a census row stores it (CensusRow.fingerprintHeaps and the fields after it).
+ *
+ * @beta
+ */
+export interface StoredFingerprint {
+  /** Heaps computed, G(0..heaps-1). */
+  heaps: number;
+  largest: number;
+  /** The least heap with the largest value. */
+  largestAt: number;
+  rareMask: number;
+  rarePos: boolean;
+  /** The rare heaps, heap 0 among them when it is rare (tczajka's num_rare). */
+  numRare: number;
+  lastRare: number;
+}
 
 /** Fields printed for every row of a computation even when null (docs/cli.md: `"period":null`). */
 export const ALWAYS_SHOWN: Partial<Record<Computation, readonly string[]>> = {

@@ -24,7 +24,7 @@ import type { Family } from './families.js';
 import { FAMILY_FIELDS, ROW_FIELDS, type CensusRow, type Computation, type FamilyRow, type Field, type Status } from './row.js';
 import type { WhereClause } from './where.js';
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * The atlas shipped in the package (docs/atlas.md): the census of every three-digit octal code as the
@@ -398,6 +398,42 @@ export class CensusStore {
     this.sql((db) => db.prepare(`INSERT OR REPLACE INTO games (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...values));
   }
 
+  /**
+   * Fills fields of a stored row that it lacks (census fingerprint: a sequence row's fingerprint), with its
+   * digest renewed, in one transaction. The row must still match its digest, and `values` (the checksum of
+   * the values the fields were computed from) must be its `fingerprint`: the fields are of its own values.
+   * A field the row already holds is left as it is.
+   */
+  fillRow(key: Pick<CensusRow, 'spec' | 'computation' | 'bound'>, values: string, fields: Readonly<Record<string, unknown>>): void {
+    this.sql((db) => {
+      const tx = db.transaction(() => {
+        const r = db.prepare('SELECT * FROM games WHERE spec = ? AND computation = ? AND bound = ?').get(key.spec, key.computation, key.bound) as Record<string, unknown> | undefined;
+        if (r === undefined) throw new InputError(`${this.path}: no stored row of ${key.spec} (${key.computation} to ${key.bound})`);
+        if (r['digest'] !== gameDigest(r)) throw damagedRowsError(this.path, [gameOf(r)]);
+        if (r['fingerprint'] !== values) {
+          throw new InputError(`${this.path}: the values computed again for ${key.spec} (${key.computation} to ${key.bound}) are not the stored ones (fingerprint ${String(r['fingerprint']).slice(0, 12)}..., computed ${values.slice(0, 12)}...)`);
+        }
+        const record = { ...r };
+        const set: string[] = [];
+        for (const f of ROW_FIELDS) {
+          const v = fields[f.name];
+          if (v === undefined || v === null || record[f.column] !== null) continue;
+          record[f.column] = toSql(f, v);
+          set.push(f.column);
+        }
+        if (set.length === 0) return;
+        db.prepare(`UPDATE games SET ${set.map((c) => `${c} = ?`).join(', ')}, digest = ? WHERE spec = ? AND computation = ? AND bound = ?`).run(
+          ...set.map((c) => record[c]),
+          gameDigest(record),
+          key.spec,
+          key.computation,
+          key.bound,
+        );
+      });
+      tx();
+    });
+  }
+
   /** The bound of the family's most recently updated census, if any. */
   latestBound(family: string): number | undefined {
     const r = this.sql(
@@ -696,43 +732,73 @@ function migrate(db: Db, path: string): void {
   if (version > SCHEMA_VERSION) {
     throw new InputError(`${path} has census schema ${version}, newer than this sprague's ${SCHEMA_VERSION}: use a newer sprague`);
   }
-  if (version === 1) return migrateFrom1(db, path);
+  if (version === 1 || version === 2) {
+    if (version === 1) checkIntegrity(db, path);
+    const tx = db.transaction(() => {
+      if (version === 1) migrateFrom1(db);
+      migrateFrom2(db);
+      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    });
+    return tx();
+  }
   const tables = db.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
   if (Number(tables.n) > 0) throw new InputError(`${path} is an SQLite database but not a census database (no schema version)`);
   db.exec(`BEGIN; ${schema()} COMMIT;`);
 }
 
-/**
- * Schema 1 to 2: digests and canonical settings. A version-1 row carries nothing to check it against, so
- * the migration first has SQLite check the file's structure (integrity_check: pages, indexes), refuses a
- * file that fails, and then vouches for every row as it finds it: a value damaged before the migration
- * cannot be told from a good one (docs/census.md). Version 1 wrote a rewrite game's settings as
- * `maxStates=K,budgetMs=MS` and none for other games; they become canonical JSON (settingsJson).
- */
-function migrateFrom1(db: Db, path: string): void {
+/** Version 1 has no digests to check its rows against: SQLite checks the file's structure first (migrateFrom1). */
+function checkIntegrity(db: Db, path: string): void {
   const check = db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[];
   if (check.length !== 1 || check[0]!.integrity_check !== 'ok') {
     throw new InputError(
       `${path}: the census database is damaged (integrity check: ${check[0]?.integrity_check ?? 'no answer'}); it was not migrated to schema ${SCHEMA_VERSION}: restore it from a copy, or move it away and run the census again`,
     );
   }
-  const tx = db.transaction(() => {
-    db.exec('DROP VIEW census_rows; ALTER TABLE games ADD COLUMN digest TEXT; ALTER TABLE games ADD COLUMN resumed_from INTEGER; ALTER TABLE censuses ADD COLUMN digest TEXT;');
-    db.exec(KEPT_TABLES);
-    db.exec(viewSql());
-    const update = db.prepare('UPDATE games SET settings = ?, digest = ? WHERE spec = ? AND computation = ? AND bound = ?');
-    for (const r of db.prepare('SELECT * FROM games').all() as Record<string, unknown>[]) {
-      const settings = settingsFrom1(r['settings']);
-      update.run(settings, gameDigest({ ...r, settings }), r['spec'], r['computation'], r['bound']);
-    }
-    const stamp = db.prepare('UPDATE censuses SET digest = ? WHERE family = ? AND bound = ?');
-    for (const c of db.prepare('SELECT * FROM censuses').all() as Record<string, unknown>[]) {
-      const members = db.prepare('SELECT idx, spec, computation FROM members WHERE family = ? AND bound = ? ORDER BY idx').all(c['family'], c['bound']);
-      stamp.run(censusDigest(c, members as { idx: unknown; spec: unknown; computation: unknown }[]), c['family'], c['bound']);
-    }
-    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-  });
-  tx();
+}
+
+/**
+ * Schema 1 to 2: digests and canonical settings. A version-1 row carries nothing to check it against, so
+ * the migration first has SQLite check the file's structure (checkIntegrity: pages, indexes), refuses a
+ * file that fails, and then vouches for every row as it finds it: a value damaged before the migration
+ * cannot be told from a good one (docs/census.md). Version 1 wrote a rewrite game's settings as
+ * `maxStates=K,budgetMs=MS` and none for other games; they become canonical JSON (settingsJson).
+ */
+function migrateFrom1(db: Db): void {
+  db.exec('DROP VIEW census_rows; ALTER TABLE games ADD COLUMN digest TEXT; ALTER TABLE games ADD COLUMN resumed_from INTEGER; ALTER TABLE censuses ADD COLUMN digest TEXT;');
+  db.exec(KEPT_TABLES);
+  const update = db.prepare('UPDATE games SET settings = ?, digest = ? WHERE spec = ? AND computation = ? AND bound = ?');
+  for (const r of db.prepare('SELECT * FROM games').all() as Record<string, unknown>[]) {
+    const settings = settingsFrom1(r['settings']);
+    update.run(settings, gameDigest({ ...r, settings }), r['spec'], r['computation'], r['bound']);
+  }
+  const stamp = db.prepare('UPDATE censuses SET digest = ? WHERE family = ? AND bound = ?');
+  for (const c of db.prepare('SELECT * FROM censuses').all() as Record<string, unknown>[]) {
+    const members = db.prepare('SELECT idx, spec, computation FROM members WHERE family = ? AND bound = ? ORDER BY idx').all(c['family'], c['bound']);
+    stamp.run(censusDigest(c, members as { idx: unknown; spec: unknown; computation: unknown }[]), c['family'], c['bound']);
+  }
+}
+
+/**
+ * The columns schema 3 added to `games`: a sequence row's fingerprint (fingerprint_heaps .. last_rare) and
+ * the run's CPU time and peak memory. Null in older rows, which the digest skips (rowDigest).
+ */
+const SCHEMA_3_COLUMNS = ['fingerprint_heaps', 'largest_at', 'rare_mask', 'rare_pos', 'num_rare', 'last_rare', 'cpu_ms', 'max_rss_kb'];
+
+/**
+ * Schema 2 to 3: the new columns, added at the end of `games` (null in every row, so every digest stays
+ * valid and nothing is rewritten), and the view that lists them. A schema-2 process still writing the file
+ * names its columns in every insert, so its later rows land with the new columns null (docs/census.md).
+ * `census fingerprint` fills the fingerprints in afterwards.
+ */
+function migrateFrom2(db: Db): void {
+  const has = new Set((db.prepare('PRAGMA table_info(games)').all() as { name: string }[]).map((c) => c.name));
+  db.exec('DROP VIEW IF EXISTS census_rows');
+  for (const column of SCHEMA_3_COLUMNS) {
+    if (has.has(column)) continue;
+    const field = ROW_FIELDS.find((f) => f.column === column)!;
+    db.exec(`ALTER TABLE games ADD COLUMN ${column} ${SQL_TYPE[field.type]}`);
+  }
+  db.exec(viewSql());
 }
 
 /** Version 1's settings text (`maxStates=100,budgetMs=2000`, or none) as the canonical JSON of version 2. */

@@ -79,7 +79,16 @@ export function heapZeroRare(f: SequenceFingerprint): boolean {
  * @beta
  */
 export function formatFingerprint(f: SequenceFingerprint): string {
+  return fingerprintLine({ ...f, numRare: f.rareCount + (heapZeroRare(f) ? 1 : 0) });
+}
+
+/**
+ * The fingerprint line of formatFingerprint from fields as tczajka counts them (`numRare` counts heap 0 when
+ * it is rare): what a census row stores (`fingerprintHeaps`, `largestAt`, `rareMask`, `rarePos`, `numRare`, `lastRare`).
+ *
+ * @beta
+ */
+export function fingerprintLine(f: { heaps: number; largest: number; largestAt: number; rareMask: number; rarePos: boolean; numRare: number; lastRare: number }): string {
   const n = f.heaps > 0 && Number.isSafeInteger(f.heaps) && (f.heaps & (f.heaps - 1)) === 0 && f.heaps < 2 ** 31 ? `2^${Math.log2(f.heaps)}` : `${f.heaps}`;
-  const numRare = f.rareCount + (heapZeroRare(f) ? 1 : 0);
-  return `n=${n} largest G[${f.largestAt}]=${f.largest} rare_mask=${f.rareMask.toString(16)}${f.rarePos ? 'pos' : ''} num_rare=${numRare} last_rare=${f.lastRare}`;
+  return `n=${n} largest G[${f.largestAt}]=${f.largest} rare_mask=${f.rareMask.toString(16)}${f.rarePos ? 'pos' : ''} num_rare=${f.numRare} last_rare=${f.lastRare}`;
 }

@@ -237,3 +237,24 @@ test('page names: safe on every file system and in an href, distinct for distinc
   assert.ok(long.length <= 130, long);
   assert.notEqual(long, pageName(`wythoff${'+(1,2)'.repeat(101)}`));
 });
+
+test("atlas: the index has the stored fingerprint's columns (largest at, rare mask, rare heaps, last rare), sortable as the others; a page beyond --values-max shows the census's own at its bound", () => {
+  const index = readFileSync(join(dir, 'index.html'), 'utf8');
+  for (const [key, type, label] of [['largestAt', 'num', 'largest at'], ['rareMask', 'text', 'rare mask'], ['numRare', 'num', 'rare heaps'], ['lastRare', 'num', 'last rare']]) {
+    assert.ok(index.includes(`<th data-key="${key}" data-type="${type}" aria-sort="none"><button type="button">${label}</button></th>`), key);
+  }
+  const r16 = rows.find((r) => r.spec === 'octal:0.16')!;
+  const row = index.split('\n').find((l) => l.includes('data-spec="octal:0.16"'))!;
+  const mask = `${r16.rareMask!.toString(16)}${r16.rarePos ? 'pos' : ''}`;
+  assert.ok(row.includes(`<td data-v="${r16.largestAt}">${r16.largestAt}</td><td data-v="${mask}">${mask}</td><td data-v="${r16.numRare}">${r16.numRare}</td><td data-v="${r16.lastRare}">${r16.lastRare}</td>`), row);
+  // Pictures computed again only to 500 heaps: the fingerprint is still the census's, at 1500.
+  const small = join(mkdtempSync(join(tmpdir(), 'sprague-atlas-small-')), 'site');
+  const built = runCli(['census', 'site', 'octal:2', small, '--db', db, '--values-max', '500']);
+  assert.equal(built.status, 0, built.stderr);
+  const summary = runCli(['sequence', 'octal:0.16', '--max', String(r16.bound), '--summary']);
+  const line = summary.stdout.trim().split('\n').at(-1)!;
+  assert.match(line, /^n=1501 /);
+  const html = readFileSync(join(small, gamePath(r16, rows)), 'utf8');
+  assert.ok(html.includes(`<code class="fingerprint">${line}</code>`), line);
+  assert.match(html, /the site computes at most 500 heaps again; the fingerprint above is the census's, at 1500/);
+});

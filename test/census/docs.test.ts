@@ -9,10 +9,10 @@ import { runCli } from '../helpers/cli.js';
 
 const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
 
-test('docs/cli.md documents every flag of census run, show, report, reproduce, site, worker and serve --db; both pages name every family', () => {
+test('docs/cli.md documents every flag of census run, fingerprint, show, report, reproduce, site, worker and serve --db; both pages name every family', () => {
   const cli = read('docs/cli.md');
   const census = read('docs/census.md');
-  for (const command of [['census', 'run'], ['census', 'show'], ['census', 'report'], ['census', 'reproduce'], ['census', 'site'], ['worker'], ['serve']]) {
+  for (const command of [['census', 'run'], ['census', 'fingerprint'], ['census', 'show'], ['census', 'report'], ['census', 'reproduce'], ['census', 'site'], ['worker'], ['serve']]) {
     const help = runCli([...command, '--help']).stdout;
     const flags = [...help.matchAll(/^\s+(--[a-z-]+)/gm)].map((m) => m[1]!).filter((f) => f !== '--help');
     assert.ok(flags.length >= 2, help);

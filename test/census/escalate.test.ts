@@ -32,7 +32,7 @@ const family = (...specs: string[]): Family => ({ name: `test:${specs.join(';')}
 
 /** The result of a row (what a reader compares), without the run's own fields. */
 function result(row: CensusRow): Record<string, unknown> {
-  const { wallMs: _w, version: _v, resumedFrom: _r, bound: _b, reason: _reason, reached: _reached, ...rest } = row as CensusRow & Record<string, unknown>;
+  const { wallMs: _w, cpuMs: _c, maxRssKb: _m, version: _v, resumedFrom: _r, bound: _b, reason: _reason, reached: _reached, ...rest } = row as CensusRow & Record<string, unknown>;
   return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== null && v !== undefined));
 }
 

@@ -8,7 +8,9 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PUBLISHED_TABLES_URL, referencesFor, type PublishedTables } from '../../src/census/published.js';
+import { fingerprintLine } from '../../src/core/kernel.js';
+import { PUBLISHED_TABLES_URL, publishedFingerprints, referencesFor, type PublishedTables } from '../../src/census/published.js';
+import { rowFingerprint } from '../../src/census/row.js';
 import { CensusStore, DEFAULT_CENSUS_DB, readingDatabase, SHIPPED_ATLAS } from '../../src/census/store.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -95,4 +97,31 @@ test("census show: the table has Flammenkamp's last exceptional heap beside the 
   assert.ok(at('last exc.') === at('preperiod') + 1, header.join('|'));
   assert.deepEqual([cells('octal:0.07')[at('preperiod')], cells('octal:0.07')[at('last exc.')]], ['53', '52']);
   assert.deepEqual([cells('octal:0.3')[at('preperiod')], cells('octal:0.3')[at('last exc.')]], ['0', '-']);
+});
+
+test("every sequence row of the shipped atlas has its fingerprint; the solved games' agree with the published largest values and rare heaps, and those of 0.6, 0.04 and 0.06 are sequence --summary's at the atlas's bound, set beside tczajka's", () => {
+  const tables = JSON.parse(readFileSync(PUBLISHED_TABLES_URL, 'utf8')) as PublishedTables;
+  const refer = referencesFor(tables);
+  const store = CensusStore.open(SHIPPED_ATLAS, { readonly: true });
+  try {
+    const { rows } = store.furthest(FAMILY);
+    const all = store.censuses().filter((c) => c.family === FAMILY).flatMap((c) => store.rows(FAMILY, c.bound));
+    assert.deepEqual(all.filter((r) => rowFingerprint(r) === undefined).map((r) => `${r.spec} ${r.bound}`), []);
+    // The solved games' references now compare the stored fingerprint too (largest value and where, rare heaps).
+    const solved = rows.map((r) => refer(r)).filter((ref) => ref?.agrees === true && /largest G\[\d+\] = \d+ as published/.test(ref.note));
+    assert.ok(solved.length >= 10, `${solved.length} solved games agree on their fingerprint`);
+    const published = publishedFingerprints(tables);
+    for (const spec of ['octal:0.6', 'octal:0.04', 'octal:0.06']) {
+      const row = rows.find((r) => r.spec === spec)!;
+      const summary = runCli(['sequence', spec, '--max', String(row.bound), '--summary']);
+      assert.equal(summary.status, 0, summary.stderr);
+      const line = fingerprintLine(rowFingerprint(row)!);
+      assert.equal(line, summary.stdout.trim().split('\n').at(-1), spec);
+      const ref = refer(row)!;
+      assert.equal(ref.agrees, null, 'published at another n');
+      assert.ok(ref.note.includes(`published ${fingerprintLine(published(spec)!)}; here ${line}`), ref.note);
+    }
+  } finally {
+    store.close();
+  }
 });

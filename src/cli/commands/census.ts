@@ -1,5 +1,5 @@
 /**
- * `sprague census run|show|report|reproduce|site FAMILY`: a whole family of games computed and stored (docs/cli.md,
+ * `sprague census run|fingerprint|show|report|reproduce|site FAMILY`: a whole family of games computed and stored (docs/cli.md,
  * "Census"), its rows read back with a filter, its report written, its games set against the published
  * tables, and its atlas (a static site) built.
  */
@@ -14,11 +14,12 @@ import { LocalExecutor } from '../../executors/local.js';
 import { familyName, parseFamily, type Family } from '../../census/families.js';
 import { QUEUE_NAME, QueueExecutor } from '../../executors/queue.js';
 import { lastExceptionalHeap, reportHtml, reportMarkdown, reportSections } from '../../census/report.js';
-import { PUBLISHED_TABLES_URL, referencesFor, type PublishedTables } from '../../census/published.js';
+import { PUBLISHED_TABLES_URL, publishedFingerprints, referencesFor, type PublishedTables } from '../../census/published.js';
 import { reproduceSections, verdictOf, type GameReproduction, type ReproduceResult } from '../../census/reproduce.js';
 import { csvHeader, rowCsv, rowJson, type FamilyRow } from '../../census/row.js';
 import { runCensus, type CensusRunOptions, type CensusRunResult, type Redo } from '../../census/run.js';
 import { escalateCensus, type EscalationResult } from '../../census/escalate.js';
+import { backfillFingerprints } from '../../census/backfill.js';
 import { CensusStore, DEFAULT_CENSUS_DB, readingDatabase, type CensusSummary } from '../../census/store.js';
 import { parseWhere, type WhereClause } from '../../census/where.js';
 import { ctrlC, installCtrlC } from '../interrupt.js';
@@ -80,6 +81,7 @@ interface ReportFlags {
   db?: string;
   bound?: string;
   out: string;
+  tables?: string;
 }
 
 function summaryJson(s: CensusSummary, run?: CensusRunResult): Record<string, unknown> {
@@ -278,6 +280,11 @@ const TABLE_COLUMNS: Record<string, [string, (r: FamilyRow) => string | number][
     // Flammenkamp's column: preperiod - 1, in parentheses when the period is only apparent, like the two before.
     ['last exc.', (r) => ((e) => (e === undefined ? '-' : e.apparent ? `(${e.heap})` : e.heap))(lastExceptionalHeap(r))],
     ['max G', (r) => r.maxValue ?? ''],
+    // tczajka's fields at the bound (sequence --summary): the least heap with max G, the rare mask, rare heaps and the last.
+    ['at', (r) => r.largestAt ?? ''],
+    ['rare mask', (r) => (r.rareMask == null ? '' : `${r.rareMask.toString(16)}${r.rarePos ? 'pos' : ''}`)],
+    ['rare', (r) => r.numRare ?? ''],
+    ['last rare', (r) => r.lastRare ?? ''],
     ['same as', (r) => r.sameAs ?? ''],
     ['note', (r) => r.error ?? (r.certified ? '' : (r.reason ?? ''))],
   ],
@@ -342,7 +349,7 @@ function report(familyText: string, flags: ReportFlags): void {
   let text: string;
   try {
     const { rows, summary, bound } = readCensus(store, name, flags.bound);
-    const sections = reportSections(summary, rows);
+    const sections = reportSections(summary, rows, { published: publishedFingerprints(readTables(flags.tables)) });
     const title = `Census of ${name} ${bound}`;
     text = format === 'html' ? reportHtml(title, sections) : reportMarkdown(title, sections);
   } finally {
@@ -352,6 +359,51 @@ function report(familyText: string, flags: ReportFlags): void {
     writeFileSync(flags.out, text);
   } catch (e) {
     throw new InputError(`cannot write ${flags.out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+interface FingerprintFlags {
+  db: string;
+  json?: boolean;
+}
+
+/**
+ * `census fingerprint FAMILY`: the fingerprint of the stored sequence rows that lack it (rows of a census run
+ * before schema 3), from the values the database keeps, else computed again to the row's bound; the database
+ * is migrated first. Ctrl-C keeps the rows filled.
+ */
+async function fingerprint(familyText: string, flags: FingerprintFlags): Promise<void> {
+  const name = familyName(familyText);
+  const store = CensusStore.open(flags.db, { mustExist: true });
+  const bar = progressBar('fingerprint');
+  installCtrlC();
+  const executor = new LocalExecutor({ threads: 1, graceMs: STOP_GRACE_MS });
+  let filled = 0;
+  try {
+    const result = await backfillFingerprints(store, name, executor, {
+      signal: ctrlC.stop,
+      kill: ctrlC.kill,
+      onRow(row) {
+        filled++;
+        if (flags.json) emitJson({ family: name, spec: row.spec, bound: row.bound, from: row.from });
+        bar.update(filled, filled, row.spec);
+      },
+    });
+    bar.stop();
+    const fromKept = result.filled.filter((r) => r.from === 'kept').length;
+    const summary = { family: name, filled: result.filled.length, fromKept, computed: result.filled.length - fromKept, unchanged: result.unchanged, mismatched: result.mismatched.length };
+    if (flags.json) emitJson(summary);
+    else emitLine(`${name}: ${summary.filled} rows given their fingerprint (${fromKept} from kept values, ${summary.computed} computed again), ${summary.unchanged} unchanged; ${flags.db}`);
+    if (result.mismatched.length) {
+      throw new InputError(`${result.mismatched.length} rows left as they were: ${result.mismatched.slice(0, 3).map((m) => m.message).join('; ')}`);
+    }
+  } catch (e) {
+    bar.stop();
+    if (e instanceof InterruptedError) process.stderr.write(`sprague: stopped; ${filled} rows filled are kept in ${flags.db}\n`);
+    throw e;
+  } finally {
+    await executor.close();
+    store.close();
   }
 }
 
@@ -449,6 +501,7 @@ async function site(familyText: string, dir: string, flags: SiteFlags): Promise<
     built = await buildSite(store, name, bound, dir, {
       valuesMax,
       references: referencesFor(tables),
+      published: publishedFingerprints(tables),
       version: codeVersion(),
       signal: ctrlC.stop,
       // Each game's values are the sequence job in the runner's worker: this thread stays free for Ctrl-C.
@@ -501,6 +554,13 @@ export const censusCommand: CommandModule = {
       .option('--queue-name <name>', `with --queue: the queue on that Redis (default ${QUEUE_NAME}); its workers take --queue-name NAME too`)
       .action((family: string, flags: RunFlags) => run(family, flags));
     census
+      .command('fingerprint')
+      .description("store the fingerprint (tczajka's: largest value and where, rare mask, rare heaps) of the sequence rows that lack it")
+      .argument('<family>', 'the family as given to census run')
+      .option('--db <file>', 'the census database (migrated to this sprague\'s schema first)', DEFAULT_DB)
+      .option('--json', 'JSON Lines: one line per row filled, then a summary line')
+      .action((family: string, flags: FingerprintFlags) => fingerprint(family, flags));
+    census
       .command('show')
       .description('the stored rows of a census: a table, CSV or JSON Lines')
       .argument('<family>', 'the family as given to census run')
@@ -517,6 +577,7 @@ export const censusCommand: CommandModule = {
       .requiredOption('--out <file>', 'FILE.md or FILE.html')
       .option('--db <file>', `the census database (default: ${DEFAULT_DB} when it exists, else the atlas shipped with sprague)`)
       .option('--bound <n>', 'which census of the family (default: the latest run)')
+      .option('--tables <file>', "the published tables whose fingerprints the open games are set beside (default: data/published/tczajka-octal-games.json)")
       .action((family: string, flags: ReportFlags) => report(family, flags));
     census
       .command('reproduce')

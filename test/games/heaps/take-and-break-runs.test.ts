@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { InputError, InterruptedError } from '../../../src/core/errors.js';
 import { parseTakeAndBreakCode } from '../../../src/games/heaps/take-and-break/code.js';
 import { checkpointPath, loadCheckpoint } from '../../../src/games/heaps/take-and-break/checkpoint.js';
-import { formatFingerprint, takeAndBreakSequence } from '../../../src/games/heaps/take-and-break/sequence.js';
+import { followedFingerprint, formatFingerprint, takeAndBreakSequence } from '../../../src/games/heaps/take-and-break/sequence.js';
+import { keepRecentRuns } from '../../../src/games/heaps/take-and-break/reuse.js';
 
 const grundy = parseTakeAndBreakCode('4!.0');
 
@@ -133,5 +134,50 @@ test('checkpoints past one chunk (8 MiB) of hashing, reading and writing (a sing
     assert.throws(() => loadCheckpoint(path, parseTakeAndBreakCode('0.16')), (e: unknown) => e instanceof InputError && /checksum mismatch/.test(e.message));
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('followedFingerprint: the kernel following known values reports the fingerprint of the run that computed them (a sparse class, one with pos, none)', () => {
+  for (const text of ['4!.0', '0.16', '0.106', '0.26', '0.06', '0.165']) {
+    const code = parseTakeAndBreakCode(text);
+    const run = takeAndBreakSequence(code, 20_000, { atPeriod: 'ignore' });
+    assert.deepEqual(followedFingerprint(code, run.values), run.fingerprint, text);
+  }
+  // A class with the position flag and one with no class at all are among them (the test covers both kinds).
+  assert.equal(takeAndBreakSequence(parseTakeAndBreakCode('0.106'), 20_000, { atPeriod: 'ignore' }).fingerprint.rarePos, true);
+  assert.equal(takeAndBreakSequence(parseTakeAndBreakCode('0.06'), 20_000, { atPeriod: 'ignore' }).fingerprint.rareMask, 0);
+});
+
+test('a run resumed from its checkpoint (stopped at B, continued to 2B) reports the fingerprint of a straight run to 2B: the whole sequence, the same class', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sprague-tnb-'));
+  try {
+    for (const text of ['4!.0', '0.106', '0.6', '0.165']) {
+      const code = parseTakeAndBreakCode(text);
+      const path = checkpointPath(dir, code);
+      const first = takeAndBreakSequence(code, 1 << 14, { atPeriod: 'ignore', checkpoint: path });
+      const resumed = takeAndBreakSequence(code, 1 << 15, { atPeriod: 'ignore', checkpoint: path });
+      const straight = takeAndBreakSequence(code, 1 << 15, { atPeriod: 'ignore' });
+      assert.equal(resumed.resumedFrom, first.values.length, text);
+      assert.deepEqual(resumed.fingerprint, straight.fingerprint, text);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a code whose values are read off an earlier code (reuse.ts) reports the fingerprint its own kernel run would', () => {
+  const values = new Map<string, ReturnType<typeof takeAndBreakSequence>>();
+  for (const text of ['0.764', '0.766', '0.767']) values.set(text, takeAndBreakSequence(parseTakeAndBreakCode(text), 1 << 14));
+  keepRecentRuns();
+  try {
+    let read = 0;
+    for (const text of ['0.764', '0.766', '0.767']) {
+      const replayed = takeAndBreakSequence(parseTakeAndBreakCode(text), 1 << 14);
+      if (replayed.stats.plain + replayed.stats.sparse === 0) read++;
+      assert.deepEqual(replayed.fingerprint, values.get(text)!.fingerprint, text);
+    }
+    assert.equal(read, 2, 'the last two codes are read off the first');
+  } finally {
+    keepRecentRuns(0);
   }
 });

@@ -452,25 +452,30 @@ export class TakeAndBreakKernel {
   }
 
   /**
-   * Continues from given values G(0..len-1) (a checkpoint), with the class that was in use; the
-   * counts, maxima and rare list are rebuilt from the values.
+   * Continues from given values G(0..len-1) (a checkpoint) on a kernel that has computed nothing: they are
+   * followed from heap 0 (follow), so that the class, its rare list and the heaps where it is looked at
+   * again are those of a run that computed them, and a resumed run reports the fingerprint a straight run
+   * would. The class the checkpoint kept is not needed for that (a resumed run once took it, with its rare
+   * list rebuilt but not its schedule of rechecks, and could end in another class than a straight run).
    */
-  restore(values: ArrayLike<number>, cls: SparseClass): void {
-    const len = values.length;
-    let max = 0;
-    for (let i = 0; i < len; i++) max = Math.max(max, values[i]!);
-    this.G = this.allocate(Math.max(this.G.length, len, 1), max + 1);
-    this.n = 0;
-    this.maxValue = 0;
-    this.maxAt = 0;
-    this.bits = 1;
-    this.widen(max);
-    this.counts.fill(0);
-    for (let a = 0; a < len; a++) this.record(a, values[a]!);
-    this.n = len;
-    this.nextCheck = Math.max(PLAIN_PREFIX, 2 ** Math.ceil(Math.log2(len + 1)));
-    if (cls.mask !== 0 && this.sparseAllowed) this.useClass(cls);
-    else this.cls = { mask: 0, pos: 0 };
+  restore(values: ArrayLike<number>): void {
+    if (this.n !== 0) throw new Error('restore: the kernel has already computed values');
+    this.follow(values);
+  }
+
+  /**
+   * Takes G(n..len-1) from `values` instead of computing them, with everything else a run records on the
+   * way: the maxima, the counts, the rare list of the class, and the class looked at again exactly where
+   * run() looks at it (at nextCheck, and when the rare list reaches recheckRare), which depend on the
+   * values only. The fingerprint afterwards is that of a run that computed the values (a test checks it).
+   */
+  follow(values: ArrayLike<number>, len = values.length): void {
+    this.ensureCapacity(len);
+    for (let n = this.n; n < len; n++) {
+      const due = this.recordPlain(n, values[n]!);
+      this.n = n + 1;
+      if (this.n === this.nextCheck || due) this.recheck();
+    }
   }
 
   /** Stores G(a) = g and updates the maxima and counts (not the rare list). */

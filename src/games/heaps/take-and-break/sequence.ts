@@ -127,8 +127,8 @@ export function takeAndBreakSequence(code: TakeAndBreakCode, max: number, option
 }
 
 /**
- * The run of a code whose values G(0..total-1) are known (reuse.ts): the same period search and certificate
- * as a computed run, on those values, with the fingerprint of a run without a sparse space.
+ * The run of a code whose values G(0..total-1) are known (reuse.ts): the same period search, certificate
+ * and fingerprint as a computed run, on those values (the kernel follows them for the fingerprint).
  */
 function replay(code: TakeAndBreakCode, G: Uint16Array | Int32Array, atPeriod: 'extend' | 'stop' | 'ignore', options: TakeAndBreakOptions): TakeAndBreakResult {
   const total = G.length;
@@ -136,7 +136,7 @@ function replay(code: TakeAndBreakCode, G: Uint16Array | Int32Array, atPeriod: '
   let period: PeriodCertificate | undefined;
   let n = 0;
   while (atPeriod !== 'ignore' && !period && n < total) {
-    if (options.signal?.aborted) throw new InterruptedError({ values: G.slice(0, n), fingerprint: plainFingerprint(G.subarray(0, n)), resumedFrom: 0 } satisfies TakeAndBreakPartial);
+    if (options.signal?.aborted) throw new InterruptedError({ values: G.slice(0, n), fingerprint: followedFingerprint(code, G, n, options.sparse), resumedFrom: 0 } satisfies TakeAndBreakPartial);
     options.onProgress?.(n, total);
     n = Math.max(n + 1, Math.min(total, tracker.wantedAt()));
     period = tracker.update(G, n);
@@ -147,7 +147,21 @@ function replay(code: TakeAndBreakCode, G: Uint16Array | Int32Array, atPeriod: '
   const apparent = period || atPeriod === 'ignore' ? undefined : tracker.apparent(G, n);
   const values = atPeriod === 'stop' ? G.subarray(0, n) : G;
   const stats: KernelStats = { plain: 0, sparse: 0, scanned: 0, cached: 0, hot: 0, rechosen: 0, changed: 0 };
-  return { values, computed: n, resumedFrom: 0, ...(period ? { period } : {}), ...(apparent ? { apparent } : {}), fingerprint: plainFingerprint(G.subarray(0, n)), stats };
+  const fingerprint = followedFingerprint(code, G, n, options.sparse);
+  return { values, computed: n, resumedFrom: 0, ...(period ? { period } : {}), ...(apparent ? { apparent } : {}), fingerprint, stats };
+}
+
+/**
+ * The fingerprint a kernel run that computed G(0..heaps-1) of `code` reports, from the values: the kernel
+ * follows them (TakeAndBreakKernel.follow) instead of computing them, O(heaps) plus its looks at the class.
+ * For runs whose values are known otherwise (reuse.ts, a census's kept values).
+ *
+ * @beta
+ */
+export function followedFingerprint(code: TakeAndBreakCode, values: ArrayLike<number>, heaps = values.length, sparse?: boolean): Fingerprint {
+  const k = new TakeAndBreakKernel(movesOf(code), Math.max(heaps, 1), { wasm: false, ...(sparse === undefined ? {} : { sparse }) });
+  k.follow(values, Math.min(heaps, values.length));
+  return fingerprintOf(k);
 }
 
 /** takeAndBreakSequence by the kernel. */
@@ -164,7 +178,7 @@ function compute(code: TakeAndBreakCode, total: number, atPeriod: 'extend' | 'st
     const cp = loadCheckpoint(options.checkpoint, code);
     if (cp) {
       const n = Math.min(cp.values.length, total);
-      k.restore(cp.values.subarray(0, n), cp.sparseClass);
+      k.restore(cp.values.subarray(0, n));
       resumedFrom = n;
     }
   }

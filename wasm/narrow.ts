@@ -316,3 +316,40 @@ export function narrow(): i32 {
   store<f64>(STATS + 16, <f64>hotChecked);
   return result;
 }
+
+// The period tracker's scans of the values (certificate.ts: nextCandidate, tailStart, holds, the same
+// loops): G at `at`, bytes or (`wide`) 16-bit values. In JavaScript they ran cold, a few times each over
+// the whole sequence: some 15 ms of the 0.16 run to its period, more than the kernel's last 2^17 heaps.
+
+@inline function valueAt(at: usize, wide: i32, i: i32): i32 {
+  return wide ? <i32>load<u16>(at + (<usize>i << 1)) : <i32>load<u8>(at + <usize>i);
+}
+
+/** The least n0 with G(n + p) = G(n) for n0 <= n < len - p. */
+export function tailStart(at: usize, wide: i32, len: i32, p: i32): i32 {
+  let n = len - p - 1;
+  while (n >= 0 && valueAt(at, wide, n) == valueAt(at, wide, n + p)) n--;
+  return n + 1;
+}
+
+/** The least p >= from whose last four values repeat p earlier and whose tail is min(max(2p, 24), 1024) long; -1 when none. */
+export function nextCandidate(at: usize, wide: i32, len: i32, from: i32): i32 {
+  if (from + 24 > len) return -1;
+  const last = len - 1;
+  const a0 = valueAt(at, wide, last);
+  const a1 = valueAt(at, wide, last - 1);
+  const a2 = valueAt(at, wide, last - 2);
+  const a3 = valueAt(at, wide, last - 3);
+  for (let p = from; p + 24 <= len; p++) {
+    if (((a0 ^ valueAt(at, wide, last - p)) | (a1 ^ valueAt(at, wide, last - 1 - p)) | (a2 ^ valueAt(at, wide, last - 2 - p)) | (a3 ^ valueAt(at, wide, last - 3 - p))) != 0) continue;
+    const need = p >= 512 ? 1024 : max(2 * p, 24);
+    if (len - p - tailStart(at, wide, len, p) >= need) return p;
+  }
+  return -1;
+}
+
+/** 1 when G(m) = G(m - p) for from <= m < to, else 0. */
+export function holds(at: usize, wide: i32, p: i32, from: i32, to: i32): i32 {
+  for (let m = from; m < to; m++) if (valueAt(at, wide, m) != valueAt(at, wide, m - p)) return 0;
+  return 1;
+}

@@ -28,6 +28,7 @@
  * kernel's WebAssembly memory (bytes, widened in place to 16 bits) while it fits there.
  */
 import type { Moves } from './moves.js';
+import type { ValueScans } from './certificate.js';
 import { NarrowWasm, type NarrowRun } from './narrow-wasm.js';
 import { WideWasm } from './wide-wasm.js';
 import { PlainWasm } from './plain-wasm.js';
@@ -380,6 +381,11 @@ export class TakeAndBreakKernel {
       this[f] = v + 1;
       this[f] = v;
     }
+  }
+
+  /** The period tracker's scans of G: in WebAssembly while G lives in the kernel's memory (narrow-wasm.ts). */
+  get scans(): ValueScans | undefined {
+    return this.wasm?.scans;
   }
 
   /** Whether G lives in the WebAssembly memory (the paths there can run on it). */

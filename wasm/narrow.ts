@@ -375,3 +375,10 @@ export function holds(at: usize, wide: i32, p: i32, from: i32, to: i32): i32 {
   for (; m < to; m++) if (valueAt(at, wide, m) != valueAt(at, wide, m - p)) return 0;
   return 1;
 }
+
+/** The m in from..to-1 with G(m) = G(m - p) (the kernel's local period, kernel.ts: localPeriod). */
+export function agreements(at: usize, wide: i32, p: i32, from: i32, to: i32): i32 {
+  let count = 0;
+  for (let m = from; m < to; m++) count += i32(valueAt(at, wide, m) == valueAt(at, wide, m - p));
+  return count;
+}

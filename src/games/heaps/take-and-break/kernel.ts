@@ -1103,8 +1103,11 @@ export class TakeAndBreakKernel {
     const counts: number[] = [0];
     let bestCount = 0;
     for (let P = 1; P <= 24 && 4 * P <= span; P++) {
-      let count = 0;
-      for (let m = start + P; m < end; m++) if (G[m] === G[m - P]) count++;
+      let count = this.wasm?.agreements(G, P, start + P, end);
+      if (count === undefined) {
+        count = 0;
+        for (let m = start + P; m < end; m++) if (G[m] === G[m - P]) count++;
+      }
       counts.push(count);
       bestCount = Math.max(bestCount, count);
     }

@@ -151,6 +151,7 @@ export class NarrowWasm {
   private readonly narrow: () => number;
   /** The period tracker's scans of values in this memory (wasm/narrow.ts: tailStart, nextCandidate, holds). */
   readonly scans: ValueScans;
+  private readonly agreementsIn: (at: number, wide: number, p: number, from: number, to: number) => number;
   /** The rare list's place and room (it follows G's room). */
   private readonly rareAt: number;
   private readonly rareRoom: number;
@@ -168,6 +169,7 @@ export class NarrowWasm {
     const instance = new WebAssembly.Instance(module, { env: { memory: this.memory, abort: () => { throw new Error('narrow.wasm aborted'); } } });
     this.narrow = instance.exports['narrow'] as () => number;
     this.scans = moduleScans(this.memory, instance.exports);
+    this.agreementsIn = instance.exports['agreements'] as (at: number, wide: number, p: number, from: number, to: number) => number;
     const slots = new Int32Array(this.memory.buffer, 0, 32);
     slots[Slot.NTake] = moves.take.length;
     slots[Slot.NSplit] = moves.split2.length;
@@ -197,6 +199,14 @@ export class NarrowWasm {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The m in from..to-1 with G(m) = G(m - p), counted in the module (the kernel's local period: a few
+   * thousand comparisons, cold in JavaScript); undefined when G lives elsewhere.
+   */
+  agreements(G: ArrayBufferView, p: number, from: number, to: number): number | undefined {
+    return this.holds(G) ? this.agreementsIn(G.byteOffset, G instanceof Uint16Array ? 1 : 0, p, from, to) : undefined;
   }
 
   /** Whether `G` lives in this instance's memory (the module can run on it). */

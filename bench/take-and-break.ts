@@ -6,7 +6,7 @@
  *       period, the fingerprint, the kernel's counters and the process's CPU time so far; `checksum`
  *       adds h = 31 h + G mod 2^32 over the values (not part of what `vs` times). With a checkpoint
  *       file, resumes from it and writes it every 2^20 heaps (a long run can be stopped).
- *   [ANALYZE=PATH] node dist/bench/take-and-break.js vs [quick] [runs=N]
+ *   [ANALYZE=PATH] node dist/bench/take-and-break.js vs [quick] [runs=N] [no-extra-ca]
  *       whole processes of the CLI (`sprague sequence octal:CODE --max MAX --summary`), N runs each (5 by
  *       default), CPU (user + sys) and wall to the millisecond (bash's time), best and median: 0.16 to
  *       2^19 (certified), then, unless quick, issue 32's rows: Grundy's game and 0.6 to 2^21 (target 1),
@@ -14,7 +14,9 @@
  *       ANALYZE names a built tczajka `analyze` (patched to take maxn as a second argument; it is never
  *       part of this repository), each row with a tczajka counterpart also runs it to the same n, back to
  *       back with sprague's run (analyze prints one line per power of two and stops after the line at
- *       maxn), and prints the ratio; without it, sprague's rows alone.
+ *       maxn), and prints the ratio; without it, sprague's rows alone. When NODE_EXTRA_CA_CERTS is set
+ *       (this machine sets it for every process), what it costs Node's start is printed (extraCaNote);
+ *       `no-extra-ca` runs sprague's processes without it.
  *   node dist/bench/take-and-break.js narrow CODE MAX
  *       the kernel in WebAssembly (narrow and wide paths) against the same paths in JavaScript, in one process
  *       each way round: time, and whether values and counters agree.
@@ -77,9 +79,9 @@ const { cpus, loadavg } = spawns ? await import('node:os') : ({} as typeof impor
  * One whole process: CPU (user + sys) and wall to the millisecond from bash's `time` (/usr/bin/time
  * rounds to 10 ms, a tenth of the 0.16 run), peak RSS from /usr/bin/time.
  */
-function timed(cmd: string, args: string[]): Timing {
+function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Timing {
   const quoted = [cmd, ...args].map((x) => `'${x.replace(/'/g, `'\\''`)}'`).join(' ');
-  const r = spawnSync('bash', ['-c', `TIMEFORMAT='TIME %3R %3U %3S'; time /usr/bin/time -f 'RSS %M' ${quoted}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync('bash', ['-c', `TIMEFORMAT='TIME %3R %3U %3S'; time /usr/bin/time -f 'RSS %M' ${quoted}`], { encoding: 'utf8', maxBuffer: 1 << 26, env });
   const lines = r.stderr.trim().split('\n');
   const time = lines.find((l) => l.startsWith('TIME ')) ?? '';
   const rss = lines.find((l) => l.startsWith('RSS ')) ?? '';
@@ -109,9 +111,25 @@ function summary(ts: Timing[]): string {
   return `CPU ${Math.min(...cpu).toFixed(2)} / ${median(cpu).toFixed(2)} s, wall ${Math.min(...wall).toFixed(2)} / ${median(wall).toFixed(2)} s, ${Math.max(...ts.map((t) => t.rssMiB)).toFixed(0)} MiB`;
 }
 
-function versus(quick: boolean, runs: number): void {
+/**
+ * NODE_EXTRA_CA_CERTS makes every Node process load that bundle of certificates before any script runs
+ * (Node 20 builds its root store at start-up for it): 40 ms of CPU with a system bundle of 144, against
+ * Node's own 22 ms. An environment setting, not sprague's start-up: said, and measured, when it is set;
+ * `no-extra-ca` runs sprague without it.
+ */
+function extraCaNote(node: string): string | undefined {
+  const ca = process.env['NODE_EXTRA_CA_CERTS'];
+  if (ca === undefined) return undefined;
+  const { NODE_EXTRA_CA_CERTS: _, ...without } = process.env;
+  const best = (env: NodeJS.ProcessEnv) => Math.min(...Array.from({ length: 5 }, () => timed(node, ['-e', '0'], env).cpu));
+  return `NODE_EXTRA_CA_CERTS=${ca} is set: node -e 0 takes ${(1000 * best(process.env)).toFixed(0)} ms of CPU with it, ${(1000 * best(without)).toFixed(0)} ms without (best of 5); no-extra-ca runs sprague without it`;
+}
+
+function versus(quick: boolean, runs: number, noExtraCa: boolean): void {
   const analyze = process.env['ANALYZE'];
   const node = process.execPath;
+  const { NODE_EXTRA_CA_CERTS: _, ...withoutCa } = process.env;
+  const ourEnv = noExtraCa ? withoutCa : process.env;
   const cli = new URL('../../bin/sprague.js', import.meta.url).pathname;
   const seq = (spec: string, max: number): string[] => [cli, 'sequence', spec, '--max', String(max), '--summary'];
   const rows: Row[] = [{ name: '0.16 to 2^19, period certified', ours: seq('octal:0.16', (1 << 19) - 1), theirs: ['.16'] }];
@@ -124,13 +142,15 @@ function versus(quick: boolean, runs: number): void {
   }
   console.log(`machine: ${cpus().length} cpus, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ${runs} runs each, back to back; best / median`);
   console.log(analyze ? `tczajka: ${analyze}` : 'tczajka: ANALYZE not set, sprague alone');
+  const note = extraCaNote(node);
+  if (note) console.log(`${note}${noExtraCa ? ' (sprague runs without it here)' : ''}`);
   console.log('| task | sprague | tczajka | CPU ratio (best / median) |');
   console.log('| --- | --- | --- | --- |');
   for (const row of rows) {
     const ours: Timing[] = [];
     const theirs: Timing[] = [];
     for (let i = 0; i < runs; i++) {
-      ours.push(timed(node, row.ours));
+      ours.push(timed(node, row.ours, ourEnv));
       if (analyze && row.theirs) theirs.push(timed(analyze, row.theirs));
     }
     const ratio = theirs.length > 0 ? `${(Math.min(...ours.map((t) => t.cpu)) / Math.min(...theirs.map((t) => t.cpu))).toFixed(2)}x / ${(median(ours.map((t) => t.cpu)) / median(theirs.map((t) => t.cpu))).toFixed(2)}x` : '';
@@ -220,12 +240,12 @@ async function census(family: string, bound: number, reps: number): Promise<void
 const [mode, a, b, c, ...rest] = process.argv.slice(2);
 if (mode === 'run') runOne(a!, Number(b), (c ?? 'stop') as 'stop' | 'extend' | 'ignore', rest);
 else if (mode === 'vs') {
-  const flags = [a, b].filter((x): x is string => x !== undefined);
+  const flags = [a, b, c, ...rest].filter((x): x is string => x !== undefined);
   const runs = Number(flags.find((f) => f.startsWith('runs='))?.slice(5) ?? 5);
-  versus(flags.includes('quick'), runs);
+  versus(flags.includes('quick'), runs, flags.includes('no-extra-ca'));
 }
 else if (mode === 'equal') equal(a!, Number(b));
 else if (mode === 'narrow') await narrow(a!, Number(b));
 else if (mode === 'plain') await plain(a!, Number(b));
 else if (mode === 'census') await census(a!, Number(b), Number(c ?? 3));
-else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [js] [checksum] [checkpoint=FILE] | [ANALYZE=PATH] vs [quick] [runs=N] | equal CODE MAX | narrow CODE MAX | plain CODE MAX | census FAMILY BOUND [REPS]');
+else console.log('usage: take-and-break.js run CODE MAX [stop|extend|ignore] [plain] [js] [checksum] [checkpoint=FILE] | [ANALYZE=PATH] vs [quick] [runs=N] [no-extra-ca] | equal CODE MAX | narrow CODE MAX | plain CODE MAX | census FAMILY BOUND [REPS]');

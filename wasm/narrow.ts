@@ -316,3 +316,69 @@ export function narrow(): i32 {
   store<f64>(STATS + 16, <f64>hotChecked);
   return result;
 }
+
+// The period tracker's scans of the values (certificate.ts: nextCandidate, tailStart, holds, with the
+// same answers; four values compared as one word): G at `at`, bytes or (`wide`) 16-bit values. In
+// JavaScript they ran cold, a few times each over the whole sequence: some 15 ms of the 0.16 run to its
+// period (here about 1.5 ms), more than the kernel's last 2^17 heaps.
+
+@inline function valueAt(at: usize, wide: i32, i: i32): i32 {
+  return wide ? <i32>load<u16>(at + (<usize>i << 1)) : <i32>load<u8>(at + <usize>i);
+}
+
+/** G(i .. i + 3) as one word. */
+@inline function wordAt(at: usize, wide: i32, i: i32): u64 {
+  return wide ? load<u64>(at + (<usize>i << 1)) : <u64>load<u32>(at + <usize>i);
+}
+
+/** The least n0 with G(n + p) = G(n) for n0 <= n < len - p (four values at a time, then one by one). */
+export function tailStart(at: usize, wide: i32, len: i32, p: i32): i32 {
+  let n = len - p - 1;
+  while (n >= 3 && wordAt(at, wide, n - 3) == wordAt(at, wide, n - 3 + p)) n -= 4;
+  while (n >= 0 && valueAt(at, wide, n) == valueAt(at, wide, n + p)) n--;
+  return n + 1;
+}
+
+/**
+ * The least p >= from whose last four values repeat p earlier and whose tail is min(max(2p, 24), 1024)
+ * long; -1 when none. The four values are compared as one word (4 bytes or 4 16-bit values).
+ */
+export function nextCandidate(at: usize, wide: i32, len: i32, from: i32): i32 {
+  if (from + 24 > len) return -1;
+  const first = len - 4;
+  // One loop per width: the test of the four values is the whole loop for nearly every p.
+  if (wide) {
+    const last4 = load<u64>(at + (<usize>first << 1));
+    for (let p = from; p + 24 <= len; p++) {
+      if (load<u64>(at + (<usize>(first - p) << 1)) != last4) continue;
+      if (len - p - tailStart(at, wide, len, p) >= tailNeeded(p)) return p;
+    }
+  } else {
+    const last4 = load<u32>(at + <usize>first);
+    for (let p = from; p + 24 <= len; p++) {
+      if (load<u32>(at + <usize>(first - p)) != last4) continue;
+      if (len - p - tailStart(at, wide, len, p) >= tailNeeded(p)) return p;
+    }
+  }
+  return -1;
+}
+
+/** The tail a candidate p needs: min(max(2p, 24), 1024). */
+@inline function tailNeeded(p: i32): i32 {
+  return p >= 512 ? 1024 : max(2 * p, 24);
+}
+
+/** 1 when G(m) = G(m - p) for from <= m < to, else 0. */
+export function holds(at: usize, wide: i32, p: i32, from: i32, to: i32): i32 {
+  let m = from;
+  while (m + 4 <= to && wordAt(at, wide, m) == wordAt(at, wide, m - p)) m += 4;
+  for (; m < to; m++) if (valueAt(at, wide, m) != valueAt(at, wide, m - p)) return 0;
+  return 1;
+}
+
+/** The m in from..to-1 with G(m) = G(m - p) (the kernel's local period, kernel.ts: localPeriod). */
+export function agreements(at: usize, wide: i32, p: i32, from: i32, to: i32): i32 {
+  let count = 0;
+  for (let m = from; m < to; m++) count += i32(valueAt(at, wide, m) == valueAt(at, wide, m - p));
+  return count;
+}

@@ -5,14 +5,14 @@
  */
 import { workerHeapMb } from '../core/budget.js';
 import { InterruptedError, LimitError } from '../core/errors.js';
-import type { ArgsOf, JobEnd, JobRunner, PartialOf, ResultOf } from '../core/jobs.js';
-import type { JobName, jobs } from '../jobs/index.js';
+import type { ArgsOf, JobEnd, PartialOf, ResultOf } from '../core/jobs.js';
+import type { JobName, LoadingJobRunner, jobs } from '../jobs/index.js';
 import { ctrlC, installCtrlC, stopGrace } from './interrupt.js';
 import { progressBar } from './io.js';
 
 type Jobs = typeof jobs;
 
-let runner: JobRunner<Jobs> | undefined;
+let runner: LoadingJobRunner | undefined;
 
 export interface CommandJobOptions {
   /** The progress bar's title (drawn on stderr when it is a terminal). */
@@ -34,10 +34,12 @@ export async function runCommandJob<K extends JobName>(name: K, args: ArgsOf<Job
   installCtrlC();
   const bar = options.onProgress ? { update: options.onProgress, stop() {} } : progressBar(options.title);
   // The worker's heap is the memory budget (--max-memory): a job past it ends with exit 3, not V8's abort.
-  // The registry is loaded with the first job, so that a command line that runs none (--help, a bad flag) does not pay for it.
-  runner ??= (await import('../jobs/index.js')).jobRunner({ resourceLimits: { maxOldGenerationSizeMb: workerHeapMb() } });
+  // Only the job that runs is loaded (jobs/load.ts), with the first job: a command line that runs none
+  // (--help, a bad flag) loads no job, and one that runs `sequence` inline not the automata or the census.
+  runner ??= (await import('../jobs/load.js')).loadingJobRunner({ resourceLimits: { maxOldGenerationSizeMb: workerHeapMb() } });
+  const loaded = await runner.load(name);
   try {
-    const end = await runner.run(name, args, {
+    const end = await loaded.run(name, args, {
       signal: ctrlC.stop,
       kill: ctrlC.kill,
       onProgress: (done, total, label) => bar.update(Math.floor(done), total, label),
@@ -48,7 +50,7 @@ export async function runCommandJob<K extends JobName>(name: K, args: ArgsOf<Job
     // For checking how a command ran: SPRAGUE_TRACE_JOBS=1 names each job, where it ran and how it ended
     // (a stopped job that did not stop by itself within its grace was ended from outside).
     if (process.env['SPRAGUE_TRACE_JOBS']) {
-      const where = runner.stats()[name]!;
+      const where = loaded.stats()[name]!;
       const how = end.end === 'interrupted' && end.killed ? 'interrupted, ended from outside' : end.end;
       process.stderr.write(`sprague: job ${name} ${how} (jobs of the runner so far: ${where.inline} inline, ${where.worker} in a worker)\n`);
     }

@@ -3,11 +3,11 @@
  * through one (a single worker), the explorer through another (a few), a census through one of its own (a
  * worker per core: executors/local.ts), and queue workers the same way.
  */
-import { memoryBudgetSet } from '../core/budget.js';
 import { JobRunner, type RunnerOptions } from '../core/jobs.js';
-import { gameModules } from '../spec/parse.js';
+import { JOB_WORKER, jobSetup } from './load.js';
 import { jobs } from './registry.js';
 
+export { JOB_WORKER, loadJob, loadingJobRunner, type JobSetup, type LoadingJobRunner } from './load.js';
 export { checkTask, jobs, requestJobs, type JobName, type Task } from './registry.js';
 export { ArgsError } from './check.js';
 export { keptAdmissibility, type AdmissibilityArgs, type KeptAdmissibility } from './admissible.js';
@@ -19,20 +19,11 @@ export type { LogicArgs, LogicLine, LogicPanelArgs, LogicPanelResult } from './l
 export { keptPPositions, type KeptPPositions } from './ppositions.js';
 export type { KeptSequence, SequenceArgs, SequenceRun } from './sequence.js';
 
-/** What a job's worker is given before the job: the game modules to load and the caller's memory budget. */
-export interface JobSetup {
-  modules: string[];
-  memoryBudget: number | undefined;
-}
-
-/** The worker module that serves `jobs`. */
-export const JOB_WORKER = new URL('./worker.js', import.meta.url);
-
 /**
  * A runner of the registry's jobs on a pool of `threads` workers (default 1), started as jobs come. Its
  * workers load the game modules this thread loaded (spec/parse.ts, loadGameModules) before a job parses a
- * spec, so a game registered here is known there too, and take this thread's memory budget.
+ * spec, so a game registered here is known there too, and take this thread's memory budget (jobSetup).
  */
 export function jobRunner(options: RunnerOptions = {}): JobRunner<typeof jobs> {
-  return new JobRunner(jobs, JOB_WORKER, { setup: (): JobSetup => ({ modules: gameModules(), memoryBudget: memoryBudgetSet() }), ...options });
+  return new JobRunner(jobs, JOB_WORKER, { setup: jobSetup, ...options });
 }

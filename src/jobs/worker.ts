@@ -4,7 +4,7 @@
  */
 import { setMemoryBudget } from '../core/budget.js';
 import { serveJobs } from '../core/jobs.js';
-import type { JobSetup } from './index.js';
+import type { JobSetup } from './load.js';
 import { jobs } from './registry.js';
 
 serveJobs(jobs, async (setup) => {

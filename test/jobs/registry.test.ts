@@ -3,7 +3,7 @@ import { after, test } from 'node:test';
 import { wythoffBitString } from '../../src/analysis/bitstring.js';
 import { pPositions, pPositionsInBox } from '../../src/analysis/ppositions.js';
 import { InputError, InterruptedError } from '../../src/core/errors.js';
-import { type LogicLine, jobRunner, keptAdmissibility, keptPPositions } from '../../src/jobs/index.js';
+import { type JobName, type LogicLine, jobRunner, jobs, keptAdmissibility, keptPPositions, loadJob, loadingJobRunner } from '../../src/jobs/index.js';
 import { Session } from '../../src/logic/session.js';
 import { loadGameModules, parseSpec } from '../../src/spec/index.js';
 import { sequenceWithPeriod } from '../../src/analysis/sequence.js';
@@ -135,6 +135,23 @@ test('inline runs (small inputs) give the same result without a worker', async (
   const inline = await value(runner.run('ppositions', { spec: 'wythoff', heaps: 2, max: 30 }, { inline: true }));
   const worker = await value(runner.run('ppositions', { spec: 'wythoff', heaps: 2, max: 30 }));
   assert.deepEqual(Array.from(inline.coords), Array.from(worker.coords));
+});
+
+test('each job loaded on its own (the CLI loads only the job it runs) is the registry\'s', async () => {
+  for (const name of Object.keys(jobs) as JobName[]) assert.equal(await loadJob(name), jobs[name], name);
+});
+
+test('the loading runner runs a job it loaded inline and in its worker alike', async () => {
+  const loading = loadingJobRunner();
+  try {
+    const r = await loading.load('sequence');
+    const inline = await value(r.run('sequence', { spec: 'octal:0.16', max: 2000 }, { inline: true }));
+    const worker = await value(r.run('sequence', { spec: 'octal:0.16', max: 2000 }));
+    assert.deepEqual(Array.from(inline.values!), Array.from(worker.values!));
+    assert.deepEqual(r.stats()['sequence'], { inline: 1, worker: 1 });
+  } finally {
+    await loading.close();
+  }
 });
 
 test('bitstring job stopped in a worker: the bits kept are those of the columns finished (maharaja-nim, section 2.1)', async () => {

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseTakeAndBreakCode, takeAndBreakCode, type TakeAndBreakCode } from '../../../src/games/heaps/take-and-break/code.js';
 import { TakeAndBreakGame, referenceValues } from '../../../src/games/heaps/take-and-break/game.js';
-import { PeriodTracker, certificateWindowEnd, certifyPeriod, certifyValues, tailStart, takeAndBreakCertifier } from '../../../src/games/heaps/take-and-break/certificate.js';
+import { PeriodTracker, certificateWindowEnd, certifyPeriod, certifyValues, javaScriptScans, tailStart, takeAndBreakCertifier } from '../../../src/games/heaps/take-and-break/certificate.js';
+import { NarrowWasm } from '../../../src/games/heaps/take-and-break/narrow-wasm.js';
 import { TakeAndBreakKernel } from '../../../src/games/heaps/take-and-break/kernel.js';
 import { movesOf } from '../../../src/games/heaps/take-and-break/moves.js';
 import { takeAndBreakSequence } from '../../../src/games/heaps/take-and-break/sequence.js';
@@ -145,4 +146,71 @@ test('certifyValues skips the multiples of a failed tail period and still finds 
       assert.deepEqual(certifyValues(code, values, len), naive, `${text} with ${len} values`);
     }
   }
+});
+
+/** A seeded generator (xorshift32): the same values on every run. */
+function random(seed: number): (n: number) => number {
+  let x = seed;
+  return (n) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+}
+
+test('the tracker\'s scans in WebAssembly (wasm/narrow.ts) equal the JavaScript ones on bytes and 16-bit values in the kernel\'s memory: tails, candidates, checks', () => {
+  const wasm = NarrowWasm.create(movesOf(parseTakeAndBreakCode('0.16')), 1 << 14)!;
+  assert.ok(wasm, 'narrow.wasm is missing: npm run build compiles it');
+  const scans = wasm.scans;
+  let found = 0;
+  for (let trial = 0; trial < 60; trial++) {
+    const next = random(trial + 1);
+    const wide = trial % 2 === 1;
+    const len = 30 + next(4000);
+    const G = wasm.values(len, wide)!;
+    // A random preperiod, then a random block repeated (values from a few symbols, so that many p pass
+    // the first comparisons), with now and then one value broken; 16-bit symbols above 255.
+    const symbols = 1 + next(4);
+    const p = 1 + next(600);
+    const n0 = next(len);
+    const scale = wide ? 300 : 1;
+    for (let n = 0; n < len; n++) G[n] = n < n0 + p ? next(symbols) * scale : G[n - p]!;
+    if (trial % 3 === 0) G[next(len)] = symbols * scale;
+    for (let from = 1; from < len; from += 1 + next(50)) {
+      const c = scans.nextCandidate(G, len, from);
+      assert.equal(c, javaScriptScans.nextCandidate(G, len, from), `trial ${trial}: nextCandidate from ${from}`);
+      if (c > 0) found++;
+    }
+    for (let q = 1; q < len; q += 1 + next(20)) {
+      assert.equal(scans.tailStart(G, len, q), tailStart(G, len, q), `trial ${trial}: tailStart ${q}`);
+      const from = q + next(len - q);
+      const to = from + next(len - from + 1);
+      assert.equal(scans.holds(G, q, from, to), javaScriptScans.holds(G, q, from, to), `trial ${trial}: holds ${q} on ${from}..${to}`);
+    }
+  }
+  assert.ok(found > 100, `${found} candidates found`);
+  // Values outside the memory are scanned in JavaScript.
+  const plain = Uint8Array.from([1, 2, 3, 1, 2, 3, 1, 2, 3]);
+  assert.equal(scans.tailStart(plain, 9, 3), 0);
+});
+
+test('a run whose values live in the kernel\'s memory (the WebAssembly scans) certifies what the JavaScript scans certify', () => {
+  for (const text of ['0.16', '0.07', '0.137', '0.77', '0.4', '0.26', '0.35', '0.75', '4.7', '0.05!', '0.35!', '4!.5', '0.A2']) {
+    const code = parseTakeAndBreakCode(text);
+    const k = new TakeAndBreakKernel(movesOf(code), 6000);
+    k.run(6000);
+    const moduleTracker = new PeriodTracker(code, k.scans);
+    const jsTracker = new PeriodTracker(code);
+    for (let len = 8; len <= 6000; len += 8) {
+      const a = moduleTracker.update(k.G, len);
+      const b = jsTracker.update(k.G, len);
+      assert.deepEqual(a, b, `${text} at ${len}`);
+      assert.deepEqual(moduleTracker.following, jsTracker.following, `${text} at ${len}`);
+      if (a) break;
+    }
+  }
+  // 0.16's values are in the memory (the scans that ran were the module's).
+  const k = new TakeAndBreakKernel(movesOf(parseTakeAndBreakCode('0.16')), 100);
+  assert.ok(k.narrowInWasm && k.scans);
 });

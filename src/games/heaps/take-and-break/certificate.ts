@@ -68,6 +68,17 @@ export function tailStart(values: ArrayLike<number>, len: number, p: number): nu
 }
 
 /**
+ * The scans of the values that the period tracker makes at each search and step (tailStart, nextCandidate,
+ * holds): these, or the same loops in WebAssembly for values in the kernel's memory (narrow-wasm.ts),
+ * which run compiled from the first call where these run cold (a few calls each, over the whole sequence).
+ */
+export interface ValueScans {
+  tailStart(values: ArrayLike<number>, len: number, p: number): number;
+  nextCandidate(values: ArrayLike<number>, len: number, from: number): number;
+  holds(values: ArrayLike<number>, p: number, from: number, to: number): boolean;
+}
+
+/**
  * The certificate for period p from the values G(0..len-1), or undefined when they do not prove it
  * (the period fails inside them, or they are too few). Checks everything it claims from the values.
  *
@@ -75,8 +86,12 @@ export function tailStart(values: ArrayLike<number>, len: number, p: number): nu
  * @beta
  */
 export function certifyPeriod(code: TakeAndBreakCode, values: ArrayLike<number>, len: number, p: number): PeriodCertificate | undefined {
+  return certifyWith(code, values, len, p, javaScriptScans);
+}
+
+function certifyWith(code: TakeAndBreakCode, values: ArrayLike<number>, len: number, p: number, scans: ValueScans): PeriodCertificate | undefined {
   if (p < 1 || p >= len) return undefined;
-  const n0 = tailStart(values, len, p);
+  const n0 = scans.tailStart(values, len, p);
   const windowEnd = certificateWindowEnd(code, p, n0);
   if (len < windowEnd + p) return undefined;
   const least = leastPeriod(values, len, p, n0);
@@ -211,6 +226,9 @@ function nextCandidate(values: ArrayLike<number>, len: number, from: number): nu
   return -1;
 }
 
+/** The scans in JavaScript, for any values. */
+export const javaScriptScans: ValueScans = { tailStart, nextCandidate, holds };
+
 /** Candidates are kept while they hold: at most this many, the least periods first. */
 const MAX_CANDIDATES = 8;
 
@@ -231,7 +249,10 @@ export class PeriodTracker {
   private checkedTo = 0;
   private nextSearch = 32;
 
-  constructor(readonly code: TakeAndBreakCode) {}
+  constructor(
+    readonly code: TakeAndBreakCode,
+    private readonly scans: ValueScans = javaScriptScans,
+  ) {}
 
   /**
    * Takes G(0..len-1) (the same values, longer each call) and returns the certificate once one
@@ -240,7 +261,7 @@ export class PeriodTracker {
   update(values: ArrayLike<number>, len: number): PeriodCertificate | undefined {
     // Drop the candidates that break on the new values.
     const kept: { p: number; n0: number }[] = [];
-    for (const c of this.candidates) if (holds(values, c.p, Math.max(this.checkedTo, c.p), len)) kept.push(c);
+    for (const c of this.candidates) if (this.scans.holds(values, c.p, Math.max(this.checkedTo, c.p), len)) kept.push(c);
     this.candidates = kept;
     this.checkedTo = len;
     if (len >= this.nextSearch) {
@@ -254,7 +275,7 @@ export class PeriodTracker {
     let best: PeriodCertificate | undefined;
     for (const { p, n0 } of this.candidates) {
       if (len < certificateWindowEnd(this.code, p, n0) + p) continue;
-      const cert = certifyPeriod(this.code, values, len, p);
+      const cert = certifyWith(this.code, values, len, p, this.scans);
       if (cert && (!best || cert.period < best.period)) best = cert;
     }
     return best;
@@ -289,8 +310,9 @@ export class PeriodTracker {
 
   private search(values: ArrayLike<number>, len: number): void {
     const found: { p: number; n0: number }[] = [];
-    for (let p = nextCandidate(values, len, 1); p > 0; p = found.length < MAX_CANDIDATES ? nextCandidate(values, len, p + 1) : -1) {
-      found.push({ p, n0: tailStart(values, len, p) });
+    const scans = this.scans;
+    for (let p = scans.nextCandidate(values, len, 1); p > 0; p = found.length < MAX_CANDIDATES ? scans.nextCandidate(values, len, p + 1) : -1) {
+      found.push({ p, n0: scans.tailStart(values, len, p) });
     }
     this.candidates = found;
   }

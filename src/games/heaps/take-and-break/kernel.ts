@@ -28,6 +28,7 @@
  * kernel's WebAssembly memory (bytes, widened in place to 16 bits) while it fits there.
  */
 import type { Moves } from './moves.js';
+import type { ValueScans } from './certificate.js';
 import { NarrowWasm, type NarrowRun } from './narrow-wasm.js';
 import { WideWasm } from './wide-wasm.js';
 import { PlainWasm } from './plain-wasm.js';
@@ -311,8 +312,11 @@ export class TakeAndBreakKernel {
    */
   private wasm: NarrowWasm | undefined;
   private readonly narrowAllowed: boolean;
-  /** The wide path in WebAssembly (wide-wasm.ts), on the same memory, for values of 6 to 12 bits. */
-  private wide: WideWasm | undefined;
+  /**
+   * The wide path in WebAssembly (wide-wasm.ts), on the same memory, for values of 6 to 12 bits: made when
+   * first asked for (null until then), so that a run whose values stay below 32 does not compile it.
+   */
+  private wideMade: WideWasm | undefined | null = null;
   /** Heaps computed by each WebAssembly path (not part of `stats`, which both forms of a path share). */
   readonly inWasm = { narrow: 0, wide: 0 };
   /**
@@ -347,7 +351,6 @@ export class TakeAndBreakKernel {
     this.block = ks.length > 0 && !moves.split2Unequal.some((u) => u === 1) ? Math.min(ks[0]! + 1, 3) : 1;
     this.narrowAllowed = !moves.split2Unequal.some((u) => u === 1);
     this.wasm = options.wasm !== false && this.sparseAllowed ? NarrowWasm.create(moves, Math.max(options.limit ?? capacity, capacity, 1)) : undefined;
-    this.wide = this.wasm ? WideWasm.create(this.wasm, moves) : undefined;
     this.plainWasm = options.wasm !== false && moves.split3.length === 0 ? PlainWasm.create(moves) : undefined;
     this.maxRareFractionWide = options.maxRareFractionWide ?? MAX_RARE_FRACTION_WIDE;
     this.G = this.allocate(Math.max(capacity, 1), 256);
@@ -380,6 +383,16 @@ export class TakeAndBreakKernel {
       this[f] = v + 1;
       this[f] = v;
     }
+  }
+
+  /** The period tracker's scans of G: in WebAssembly while G lives in the kernel's memory (narrow-wasm.ts). */
+  get scans(): ValueScans | undefined {
+    return this.wasm?.scans;
+  }
+
+  private get wide(): WideWasm | undefined {
+    if (this.wideMade === null) this.wideMade = this.wasm ? WideWasm.create(this.wasm, this.moves) : undefined;
+    return this.wideMade;
   }
 
   /** Whether G lives in the WebAssembly memory (the paths there can run on it). */
@@ -1102,8 +1115,11 @@ export class TakeAndBreakKernel {
     const counts: number[] = [0];
     let bestCount = 0;
     for (let P = 1; P <= 24 && 4 * P <= span; P++) {
-      let count = 0;
-      for (let m = start + P; m < end; m++) if (G[m] === G[m - P]) count++;
+      let count = this.wasm?.agreements(G, P, start + P, end);
+      if (count === undefined) {
+        count = 0;
+        for (let m = start + P; m < end; m++) if (G[m] === G[m - P]) count++;
+      }
       counts.push(count);
       bestCount = Math.max(bestCount, count);
     }

@@ -11,6 +11,7 @@
  * within the room WIDE_AT .. WIDE_AT + WIDE_ROOM); the modules read every offset from their parameter blocks.
  */
 import { readFileSync } from 'node:fs';
+import { javaScriptScans, type ValueScans } from './certificate.js';
 
 /** Slots of the parameter block (i32 at offset 4 * slot), as wasm/narrow.ts names them. */
 const Slot = {
@@ -148,6 +149,9 @@ export interface NarrowRun {
 export class NarrowWasm {
   private readonly memory: WebAssembly.Memory;
   private readonly narrow: () => number;
+  /** The period tracker's scans of values in this memory (wasm/narrow.ts: tailStart, nextCandidate, holds). */
+  readonly scans: ValueScans;
+  private readonly agreementsIn: (at: number, wide: number, p: number, from: number, to: number) => number;
   /** The rare list's place and room (it follows G's room). */
   private readonly rareAt: number;
   private readonly rareRoom: number;
@@ -164,6 +168,8 @@ export class NarrowWasm {
     this.rareRoom = Math.floor((pages * PAGE - this.rareAt) / 4);
     const instance = new WebAssembly.Instance(module, { env: { memory: this.memory, abort: () => { throw new Error('narrow.wasm aborted'); } } });
     this.narrow = instance.exports['narrow'] as () => number;
+    this.scans = moduleScans(this.memory, instance.exports);
+    this.agreementsIn = instance.exports['agreements'] as (at: number, wide: number, p: number, from: number, to: number) => number;
     const slots = new Int32Array(this.memory.buffer, 0, 32);
     slots[Slot.NTake] = moves.take.length;
     slots[Slot.NSplit] = moves.split2.length;
@@ -193,6 +199,14 @@ export class NarrowWasm {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The m in from..to-1 with G(m) = G(m - p), counted in the module (the kernel's local period: a few
+   * thousand comparisons, cold in JavaScript); undefined when G lives elsewhere.
+   */
+  agreements(G: ArrayBufferView, p: number, from: number, to: number): number | undefined {
+    return this.holds(G) ? this.agreementsIn(G.byteOffset, G instanceof Uint16Array ? 1 : 0, p, from, to) : undefined;
   }
 
   /** Whether `G` lives in this instance's memory (the module can run on it). */
@@ -289,6 +303,24 @@ export class NarrowWasm {
     state.hotK.set(hotK);
     return readRun(state, slots, Slot, rare, new Float64Array(buffer, STATS_AT, 3), wider === 1);
   }
+}
+
+/**
+ * The tracker's scans in the module for values in `memory` (a view of bytes or of 16-bit values, as the
+ * kernel keeps G), in JavaScript for any others.
+ */
+function moduleScans(memory: WebAssembly.Memory, exports: WebAssembly.Instance['exports']): ValueScans {
+  const tailStart = exports['tailStart'] as (at: number, wide: number, len: number, p: number) => number;
+  const nextCandidate = exports['nextCandidate'] as (at: number, wide: number, len: number, from: number) => number;
+  const holds = exports['holds'] as (at: number, wide: number, p: number, from: number, to: number) => number;
+  const inMemory = (values: ArrayLike<number>): values is Uint8Array | Uint16Array =>
+    (values instanceof Uint8Array || values instanceof Uint16Array) && values.buffer === memory.buffer;
+  const wide = (values: Uint8Array | Uint16Array): number => (values instanceof Uint16Array ? 1 : 0);
+  return {
+    tailStart: (values, len, p) => (inMemory(values) ? tailStart(values.byteOffset, wide(values), len, p) : javaScriptScans.tailStart(values, len, p)),
+    nextCandidate: (values, len, from) => (inMemory(values) ? nextCandidate(values.byteOffset, wide(values), len, from) : javaScriptScans.nextCandidate(values, len, from)),
+    holds: (values, p, from, to) => (inMemory(values) ? holds(values.byteOffset, wide(values), p, from, to) === 1 : javaScriptScans.holds(values, p, from, to)),
+  };
 }
 
 /** Where a sparse-path module (narrow.wasm, wide.wasm) leaves what a call reports, in its parameter block. */

@@ -172,7 +172,7 @@ function compute(code: TakeAndBreakCode, total: number, atPeriod: 'extend' | 'st
     ...(options.wasm === undefined ? {} : { wasm: options.wasm }),
     limit: total,
   });
-  const tracker = new PeriodTracker(code);
+  const tracker = new PeriodTracker(code, k.scans);
   let resumedFrom = 0;
   if (options.checkpoint) {
     const cp = loadCheckpoint(options.checkpoint, code);

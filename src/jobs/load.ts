@@ -40,6 +40,7 @@ const loaders: { [K in JobName]: () => Promise<Jobs[K]> } = {
   plot: async () => (await import('./plot.js')).plotJob,
   'census-game': async () => (await import('./census.js')).censusGameJob,
   reproduce: async () => (await import('./reproduce.js')).reproduceJob,
+  quotient: async () => (await import('./quotient.js')).quotientJob,
 };
 
 /** The job `name` of the registry, its module loaded now. */

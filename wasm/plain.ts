@@ -40,6 +40,12 @@ const MAX_VALUE: i32 = 0xffff;
  * stamp is one store with the XOR as its address (plain-wasm.ts puts the other tables after it).
  */
 const SEEN: usize = 1024;
+/**
+ * A scratch vector (plain-wasm.ts leaves bytes 64..1023 free): the eight XORs are stored here and read back
+ * as scalars, cheaper than eight lane extractions (pextrw is two micro-ops on the vector ports; the reloads
+ * go to the load ports). Measured 11% less CPU on 0.371 to 2^17.
+ */
+const LANES: usize = 512;
 
 @inline function slot(i: usize): i32 {
   return load<i32>(i << 2);
@@ -71,21 +77,22 @@ let G: usize = 0;
 /**
  * Marks at base + (G(a) ^ G(r - a)) for 1 <= a < r - a (the split a = r - a, value 0, is the caller's).
  * Eight splits per turn: the small heaps a..a+7 are one load, the big heaps b-7..b another, reversed, and
- * the eight XORs are one instruction; the marks stay stores one by one.
+ * the eight XORs are one instruction; the marks stay stores one by one, their addresses read back from LANES.
  */
 function markSplits(base: usize, r: i32): void {
   let a = 1;
   let b = r - 1;
   for (; a + 7 < b - 7; a += 8, b -= 8) {
     const x = v128.xor(v128.load(G + (<usize>a << 1)), reversed(v128.load(G + (<usize>(b - 7) << 1))));
-    markAt(base, i16x8.extract_lane_u(x, 0));
-    markAt(base, i16x8.extract_lane_u(x, 1));
-    markAt(base, i16x8.extract_lane_u(x, 2));
-    markAt(base, i16x8.extract_lane_u(x, 3));
-    markAt(base, i16x8.extract_lane_u(x, 4));
-    markAt(base, i16x8.extract_lane_u(x, 5));
-    markAt(base, i16x8.extract_lane_u(x, 6));
-    markAt(base, i16x8.extract_lane_u(x, 7));
+    v128.store(LANES, x);
+    markAt(base, <i32>load<u16>(LANES));
+    markAt(base, <i32>load<u16>(LANES, 2));
+    markAt(base, <i32>load<u16>(LANES, 4));
+    markAt(base, <i32>load<u16>(LANES, 6));
+    markAt(base, <i32>load<u16>(LANES, 8));
+    markAt(base, <i32>load<u16>(LANES, 10));
+    markAt(base, <i32>load<u16>(LANES, 12));
+    markAt(base, <i32>load<u16>(LANES, 14));
   }
   for (; a < b; a++, b--) markAt(base, g(a) ^ g(b));
 }

@@ -35,7 +35,7 @@ const Slot = {
 const PAGE = 65536;
 /** The most tokens a move of a code handled here removes (tables below sized for it). */
 const MAX_T = 255;
-/** seen: a byte per value at this fixed address (wasm/plain.ts: SEEN); values below 2^16 are stored, the mex can be one more. */
+/** Bytes 64..1023 are the module's scratch (wasm/plain.ts: LANES at 512). seen: a byte per value at this fixed address (wasm/plain.ts: SEEN); values below 2^16 are stored, the mex can be one more. */
 const SEEN_AT = 1024;
 const SEEN_SIZE = 65536 + 16;
 const TAKE_AT = SEEN_AT + SEEN_SIZE;

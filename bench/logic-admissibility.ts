@@ -96,8 +96,13 @@ for (const c of chosen) {
     // Each trace line says the peak resident memory since the line before (the kernel's high-water
     // mark, reset after each line), so that the step that needs the memory is named. The reset also
     // resets what /usr/bin/time reports as the maximum: with --trace, take the largest line's.
+    const cpuSince = () => {
+      const u = cpuUsage(c0);
+      return (u.user + u.system) / 1e6;
+    };
     const log = args.includes('--trace')
-      ? (what: string, states: number) => console.log(`    ${((performance.now() - start) / 1000).toFixed(1)} s  ${what}: ${states}${peakSinceLast()}`)
+      ? (what: string, states: number) =>
+          console.log(`    ${((performance.now() - start) / 1000).toFixed(1)} s (cpu ${cpuSince().toFixed(2)} s)  ${what}: ${states}${peakSinceLast()}`)
       : undefined;
     // With --trace, every 10 M subsets of a construction: how far it got and the memory held.
     let reported = 0;

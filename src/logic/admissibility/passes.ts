@@ -183,7 +183,10 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
   // The union of the pieces one digit at a time too: over b^n letters the union of G_5's second
   // chain (3 M states) passed a quarter of the memory budget in one table. Every piece accepts at
   // letter boundaries only, and so does their union: packed back, it is the minimal DFA.
-  const union = (x: Dfa, y: Dfa) => minimise(liveUnion(x, y, cap, limits), options.signal);
+  // Both sides are minimal, so a side with one rejecting state is empty and the union is the other
+  // (most pieces of Tribonacci's passes are empty, and their unions were Hopcroft runs on 100 k states).
+  const empty = (x: Dfa) => x.stateCount === 1 && x.output[0] === 0;
+  const union = (x: Dfa, y: Dfa) => (empty(y) ? x : empty(x) ? y : minimise(liveUnion(x, y, cap, limits), options.signal));
   // The domain of M: the candidates without a target stay (the complement accepts inside a letter
   // too; RX does not, so they go). Read off Q when every target lies below p (a projection of
   // Q's hundred-odd states instead of M's 60 k to 100 k, a third of a second a chain on Tribonacci).
@@ -213,7 +216,7 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
       return deserialise(built, b, order);
     });
     options.log?.(`candidates stuck on ${what} through coordinate ${c}`, piece.stateCount);
-    stuck = union(stuck, built ?? serialise(piece, b, order));
+    stuck = union(stuck, built ?? minimise(serialise(piece, b, order), options.signal));
   }
   const left = deserialise(stuck, b, order);
   options.log?.(`candidates left after ${what}`, left.stateCount);

@@ -70,7 +70,8 @@ export function chainPasses(run: StageRun, R: Dfa, near: NearDifferences, shape:
       const stage = `below-${near.below}-layer-${h}-chain-${i}`;
       const what = `layer ${h}, chain ${i}`;
       const pieces = (options.stuckPieces ?? true) && (options.serialMoves ?? true);
-      R = run.candidates(stage, () => (pieces ? stuckByPieces(run, stage, layer, near, from, sys, n, what) : stuckOnChosen(layer, allowed, from, sys, n, options, what)));
+      const first = h === 0 && i === 0;
+      R = run.candidates(stage, () => (pieces ? stuckByPieces(run, stage, layer, near, from, sys, n, what, first) : stuckOnChosen(layer, allowed, from, sys, n, options, what)));
     });
     layerStuck.push(R.stateCount);
   }
@@ -152,9 +153,10 @@ function movesToChosen(Q: Dfa, sys: NumerationSystem, n: number, options: Direct
  * projection was 2 to 4 times smaller than the admissible moves' at once (Tribonacci, G_2, G_3).
  * Both facts the route rests on are checked on the automata, and when one fails the candidates it
  * concerns stay (sound either way): the p outside the domain of M (∃m M(p, m)) are kept, and if M
- * makes some move that is not near, ∃m (M(p, m) ∧ m not near) is one more piece.
+ * makes some move that is not near, ∃m (M(p, m) ∧ m not near) is one more piece. `first`: this is
+ * the first pass, R the candidates the axis pass left.
  */
-export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDifferences, R: Dfa, sys: NumerationSystem, n: number, what: string): Dfa {
+export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDifferences, R: Dfa, sys: NumerationSystem, n: number, what: string, first = false): Dfa {
   const options = run.options;
   const b = sys.base;
   const order = tupleOrder(b, n);
@@ -213,7 +215,10 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
     const piece = run.candidates(`${stage}-piece-${c}`, () => {
       const nearC = minimise(intersection(near.diff.dfa, coordinateBelow(sys, n, c, near.below)));
       const of = `P - P with coordinate ${c} below ${near.below}, on ${what}`;
-      built = keep(project(M, serialise(nearC, b, order), RX, options, of).dfa, of);
+      // The first pass's first piece is built without the candidates: they are still the axis pass's,
+      // which prune little, and read through them it passed the cap on every set that has a large
+      // one (Tribonacci, G_2 to G_5), after a million pairs (a second of Tribonacci's ten) thrown away.
+      built = keep(project(M, serialise(nearC, b, order), RX, options, of, !(first && c === 0)).dfa, of);
       return deserialise(built, b, order);
     });
     options.log?.(`candidates stuck on ${what} through coordinate ${c}`, piece.stateCount);

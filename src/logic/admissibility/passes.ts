@@ -216,8 +216,9 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
       const nearC = minimise(intersection(near.diff.dfa, coordinateBelow(sys, n, c, near.below)));
       const of = `P - P with coordinate ${c} below ${near.below}, on ${what}`;
       // The first pass's first piece is built without the candidates: they are still the axis pass's,
-      // which prune little, and read through them it passed the cap on every set that has a large
-      // one (Tribonacci, G_2 to G_5), after a million pairs (a second of Tribonacci's ten) thrown away.
+      // which prune little, and read through them it passed the cap on the sets where it is large
+      // (Tribonacci and G_5; on G_2 to G_4 the whole first pass, before it was cut in pieces), after a
+      // million pairs thrown away (a second of Tribonacci's ten).
       built = keep(project(M, serialise(nearC, b, order), RX, options, of, !(first && c === 0)).dfa, of);
       return deserialise(built, b, order);
     });

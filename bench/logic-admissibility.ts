@@ -10,7 +10,7 @@
  * Run: node dist/bench/logic-admissibility.js [quick|all|NAME...] [--trace] [--layers N] [--max-subsets N] [--max-nfa N]
  *   [--checkpoint DIR] [--max-bytes N] [--spill DIR] [--max-through N] [--before]
  * (default quick; --layers N: that many layer passes over the chains below p before the full search (default 1,
- * 0 = none); --trace prints each automaton as it is finished; --max-nfa N raises the NFA cap (default 30 M, or
+ * 0 = none); --trace prints each automaton as it is finished (with the wall and CPU seconds so far); --max-nfa N raises the NFA cap (default 30 M, or
  * --max-subsets when larger); --checkpoint DIR keeps each finished stage and resumes from it; --max-bytes N and
  * --spill DIR give the layer passes' subset constructions a byte budget and a folder to spill to (G_5);
  * --max-through N caps the subsets of a pass read through the candidates (default 1 M; 0 builds every pass

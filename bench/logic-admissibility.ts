@@ -10,7 +10,7 @@
  * Run: node dist/bench/logic-admissibility.js [quick|all|NAME...] [--trace] [--layers N] [--max-subsets N] [--max-nfa N]
  *   [--checkpoint DIR] [--max-bytes N] [--spill DIR] [--max-through N] [--before]
  * (default quick; --layers N: that many layer passes over the chains below p before the full search (default 1,
- * 0 = none); --trace prints each automaton as it is finished; --max-nfa N raises the NFA cap (default 30 M, or
+ * 0 = none); --trace prints each automaton as it is finished (with the wall and CPU seconds so far); --max-nfa N raises the NFA cap (default 30 M, or
  * --max-subsets when larger); --checkpoint DIR keeps each finished stage and resumes from it; --max-bytes N and
  * --spill DIR give the layer passes' subset constructions a byte budget and a folder to spill to (G_5);
  * --max-through N caps the subsets of a pass read through the candidates (default 1 M; 0 builds every pass
@@ -96,8 +96,13 @@ for (const c of chosen) {
     // Each trace line says the peak resident memory since the line before (the kernel's high-water
     // mark, reset after each line), so that the step that needs the memory is named. The reset also
     // resets what /usr/bin/time reports as the maximum: with --trace, take the largest line's.
+    const cpuSince = () => {
+      const u = cpuUsage(c0);
+      return (u.user + u.system) / 1e6;
+    };
     const log = args.includes('--trace')
-      ? (what: string, states: number) => console.log(`    ${((performance.now() - start) / 1000).toFixed(1)} s  ${what}: ${states}${peakSinceLast()}`)
+      ? (what: string, states: number) =>
+          console.log(`    ${((performance.now() - start) / 1000).toFixed(1)} s (cpu ${cpuSince().toFixed(2)} s)  ${what}: ${states}${peakSinceLast()}`)
       : undefined;
     // With --trace, every 10 M subsets of a construction: how far it got and the memory held.
     let reported = 0;

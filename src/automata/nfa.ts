@@ -294,7 +294,7 @@ export function exploreNfa(
  * The NFA without its states that cannot reach acceptance (edges to them and starts among them
  * dropped; states keep their numbers): the same language, and a subset construction on it builds
  * subsets without dead members, so fewer of them. Two thirds of the states of the layer passes'
- * M(p, m) on Tribonacci are dead. O(states + edges).
+ * M(p, m) on Tribonacci were dead (13 % now that its exploration skips most of them). O(states + edges).
  */
 export function trimNfa(nfa: TableNfa): TableNfa {
   const { stateCount: n, edgeStart, succ, letter } = nfa;

@@ -102,12 +102,19 @@ test('coordinateBelow accepts exactly the moves whose coordinate c is below g (T
   }
 });
 
-test('the pieces keep what the admissible moves at once keep when a chosen target is missing or a move is not near (Wythoff, Fraenkel (1,2): P - P near the axes for g = 1, 2; targets only for p_0 even)', () => {
+test('the pieces keep what the admissible moves at once keep when a chosen target is missing, above p, or a move is not near (Wythoff, Fraenkel (1,2): P - P near the axes for g = 1, 2; targets only for p_0 even; the sides swapped)', () => {
   let far = 0;
   let outside = 0;
+  // The domain of M read off Q (every target below p), or projected from M (some target above).
+  let offQ = 0;
+  let offM = 0;
   const log = (what: string, states: number) => {
     if (what.includes('not near')) far++;
     if (what.includes('outside the domain') && states > 1) outside++;
+    if (what.startsWith('the complement of the domain') && what.endsWith('minimal')) {
+      if (what.includes('read off Q')) offQ++;
+      else offM++;
+    }
   };
   for (const name of ['wythoff', 'fraenkel:1,2']) {
     const set = G.logicSetOf(name);
@@ -125,14 +132,17 @@ test('the pieces keep what the admissible moves at once keep when a chosen targe
       const near = { below, moves, diff: differences(P, sys, n, {}, shape, moves) };
       const allowed = difference(moves, near.diff.dfa);
       for (const [i, layer] of chainLayers(shape.next!, sys, n, 1, true)[0]!.entries()) {
-        for (const Q of [layer, minimise(intersection(layer, even))]) {
+        // q and p swapped: the targets lie above p.
+        const swapped = minimise(Dfa.from(layer.stateCount, K * K, (s, L) => layer.next(s, Math.floor(L / K) + K * (L % K)), (s) => layer.output[s]!, layer.start));
+        for (const Q of [layer, minimise(intersection(layer, even)), swapped]) {
           const run = new StageRun(P, sys, { log });
           const pieces = stuckByPieces(run, 'test', Q, near, R, sys, n, `chain ${i}`);
           const before = stuckOnChosen(Q, allowed, R, sys, n, {}, `chain ${i}`);
-          assert.deepEqual(pieces, before, `${name}, g = ${below}, chain ${i}${Q === layer ? '' : ', p_0 even'}`);
+          assert.deepEqual(pieces, before, `${name}, g = ${below}, chain ${i}${Q === layer ? '' : Q === swapped ? ', swapped' : ', p_0 even'}`);
         }
       }
     }
   }
   assert.ok(far > 0 && outside > 0, `both ways round were taken (${far} passes with moves not near, ${outside} with candidates outside the domain)`);
+  assert.ok(offQ > 0 && offM > 0, `the domain was read off Q ${offQ} times and projected from M ${offM} times`);
 });

@@ -8,8 +8,10 @@
 import { Dfa } from '../../automata/dfa.js';
 import { finiteLanguage } from '../../automata/finite-language.js';
 import { minimise } from '../../automata/minimise.js';
+import { backwardReachable } from '../../automata/reach.js';
 import { determiniseTable, type TableNfa, trimNfa } from '../../automata/nfa.js';
 import { complement, difference, intersection, liveIntersection, liveUnion, product } from '../../automata/ops.js';
+import { projectSecond } from '../../automata/pair-letters.js';
 import { existsMinimal, type ProjectionResult } from '../../automata/projection.js';
 import { existsMinimalStored, existsThrough, type StoreFigures } from '../../automata/projection-store.js';
 import { LiveDfa, TupleProduct } from '../../automata/tuple-product.js';
@@ -20,7 +22,7 @@ import { buildDfa } from '../../numeration/build.js';
 import type { NumerationSystem } from '../../numeration/system.js';
 import { chainLayers, largestChainStep } from '../chains.js';
 import { deserialise, digitsRead, packedStateCount, pairOrder, serialise, tupleOrder } from '../serial.js';
-import { letterDigits } from '../tuple-automata.js';
+import { compareStep, letterDigits, noneGreater } from '../tuple-automata.js';
 import { type Differences, differences } from './differences.js';
 import { type DirectOptions, FEW_CANDIDATES, nfaLimits, subsetLimits } from './options.js';
 import type { Shape } from './shape.js';
@@ -68,7 +70,8 @@ export function chainPasses(run: StageRun, R: Dfa, near: NearDifferences, shape:
       const stage = `below-${near.below}-layer-${h}-chain-${i}`;
       const what = `layer ${h}, chain ${i}`;
       const pieces = (options.stuckPieces ?? true) && (options.serialMoves ?? true);
-      R = run.candidates(stage, () => (pieces ? stuckByPieces(run, stage, layer, near, from, sys, n, what) : stuckOnChosen(layer, allowed, from, sys, n, options, what)));
+      const first = h === 0 && i === 0;
+      R = run.candidates(stage, () => (pieces ? stuckByPieces(run, stage, layer, near, from, sys, n, what, first) : stuckOnChosen(layer, allowed, from, sys, n, options, what)));
     });
     layerStuck.push(R.stateCount);
   }
@@ -130,8 +133,11 @@ export function stuckOnChosen(Q: Dfa, allowed: Dfa, R: Dfa, sys: NumerationSyste
 function movesToChosen(Q: Dfa, sys: NumerationSystem, n: number, options: DirectOptions, what: string, serial: boolean): Dfa {
   const moveNfa = serial ? serialMoveNfa(Q, sys, n, options) : pairMoveNfa(Q, sys, n, options);
   options.log?.(`NFA of M(p,m) on ${what}${serial ? ' (one digit at a time)' : ''}`, moveNfa.stateCount);
-  // Trimmed first: most of its states cannot reach acceptance (two thirds on Tribonacci).
-  const M = minimise(determiniseTable(trimNfa(moveNfa), subsetLimits(options, 'bad')).dfa!);
+  // Trimmed first: some of its states cannot reach acceptance (two thirds on Tribonacci before the
+  // exploration skipped the dead pairs of liveWithAdder; 13 % after, 369,087 to 321,103).
+  const subsets = determiniseTable(trimNfa(moveNfa), subsetLimits(options, 'bad'));
+  options.log?.(`subsets of M(p,m) on ${what}`, subsets.states);
+  const M = minimise(subsets.dfa!);
   options.log?.(`M(p,m) on ${what} minimal`, M.stateCount);
   return M;
 }
@@ -147,9 +153,10 @@ function movesToChosen(Q: Dfa, sys: NumerationSystem, n: number, options: Direct
  * projection was 2 to 4 times smaller than the admissible moves' at once (Tribonacci, G_2, G_3).
  * Both facts the route rests on are checked on the automata, and when one fails the candidates it
  * concerns stay (sound either way): the p outside the domain of M (∃m M(p, m)) are kept, and if M
- * makes some move that is not near, ∃m (M(p, m) ∧ m not near) is one more piece.
+ * makes some move that is not near, ∃m (M(p, m) ∧ m not near) is one more piece. `first`: this is
+ * the first pass, R the candidates the axis pass left.
  */
-export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDifferences, R: Dfa, sys: NumerationSystem, n: number, what: string): Dfa {
+export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDifferences, R: Dfa, sys: NumerationSystem, n: number, what: string, first = false): Dfa {
   const options = run.options;
   const b = sys.base;
   const order = tupleOrder(b, n);
@@ -179,12 +186,21 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
   // The union of the pieces one digit at a time too: over b^n letters the union of G_5's second
   // chain (3 M states) passed a quarter of the memory budget in one table. Every piece accepts at
   // letter boundaries only, and so does their union: packed back, it is the minimal DFA.
-  const union = (x: Dfa, y: Dfa) => minimise(liveUnion(x, y, cap, limits), options.signal);
+  // Both sides are minimal, so a side with one rejecting state is empty and the union is the other
+  // (most pieces of Tribonacci's passes are empty, and their unions were Hopcroft runs on 100 k states).
+  const empty = (x: Dfa) => x.stateCount === 1 && x.output[0] === 0;
+  const union = (x: Dfa, y: Dfa) => (empty(y) ? x : empty(x) ? y : minimise(liveUnion(x, y, cap, limits), options.signal));
   // The domain of M: the candidates without a target stay (the complement accepts inside a letter
-  // too; RX does not, so they go).
-  const every = Dfa.from(1, b, () => 0, () => 1);
+  // too; RX does not, so they go). Read off Q when every target lies below p (a projection of
+  // Q's hundred-odd states instead of M's 60 k to 100 k, a third of a second a chain on Tribonacci).
   const domainOf = `the domain of M(p,m) on ${what}`;
-  let stuck = keep(complement(project(M, every, RX, options, domainOf, false).dfa), `the complement of ${domainOf}`);
+  const targets = chosenDomain(Q, b, n, options);
+  let stuck: Dfa;
+  if (targets) stuck = keep(serialise(complement(targets), b, order), `the complement of ${domainOf}, read off Q`);
+  else {
+    const every = Dfa.from(1, b, () => 0, () => 1);
+    stuck = keep(complement(project(M, every, RX, options, domainOf, false).dfa), `the complement of ${domainOf}`);
+  }
   options.log?.(`candidates outside the domain of M(p,m) on ${what}`, packedStateCount(stuck, b, order));
   // A move that is not near would be a difference of P-positions unseen by P - P among the near moves.
   const far = serialise(complement(near.moves), b, order);
@@ -199,15 +215,49 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
     const piece = run.candidates(`${stage}-piece-${c}`, () => {
       const nearC = minimise(intersection(near.diff.dfa, coordinateBelow(sys, n, c, near.below)));
       const of = `P - P with coordinate ${c} below ${near.below}, on ${what}`;
-      built = keep(project(M, serialise(nearC, b, order), RX, options, of).dfa, of);
+      // The first pass's first piece is built without the candidates: they are still the axis pass's,
+      // which prune little, and read through them it passed the cap on the sets where it is large
+      // (Tribonacci and G_5; on G_2 to G_4 the whole first pass, before it was cut in pieces), after a
+      // million pairs thrown away (a second of Tribonacci's ten).
+      built = keep(project(M, serialise(nearC, b, order), RX, options, of, !(first && c === 0)).dfa, of);
       return deserialise(built, b, order);
     });
     options.log?.(`candidates stuck on ${what} through coordinate ${c}`, piece.stateCount);
-    stuck = union(stuck, built ?? serialise(piece, b, order));
+    stuck = union(stuck, built ?? minimise(serialise(piece, b, order), options.signal));
   }
   const left = deserialise(stuck, b, order);
   options.log?.(`candidates left after ${what}`, left.stateCount);
   return left;
+}
+
+/**
+ * The p with a target, ∃q Q(p, q), which is the domain of M(p, m) = ∃q (Q(p, q) ∧ q + m = p) when
+ * every target q lies below p: then p - q is a number, and the adder accepts every true sum (what
+ * P - P rests on too). Undefined when some pair of Q has q above p in a coordinate (checked on Q).
+ */
+function chosenDomain(Q: Dfa, b: number, n: number, options: DirectOptions): Dfa | undefined {
+  const K = b ** n;
+  const dig = letterDigits(b, n);
+  const Ql = new LiveDfa(Q);
+  // (Q's state, q compared with p: two bits a coordinate); accepting when q > p somewhere.
+  const above = new TupleProduct('the chosen targets above p', [Ql, 4 ** n]);
+  const { from: s, to: t } = above;
+  const [p, q] = [new Int32Array(n), new Int32Array(n)];
+  const someAbove = above.reaches(
+    [Q.start, 0],
+    (emit) => {
+      for (let L = 0; L < K * K; L++) {
+        t[0] = Ql.next(s[0]!, L);
+        if (t[0] < 0) continue;
+        for (let c = 0; c < n; c++) [p[c], q[c]] = [dig[(L % K) * n + c]!, dig[Math.floor(L / K) * n + c]!];
+        t[1] = compareStep(s[1]!, q, p, n);
+        emit();
+      }
+    },
+    { ...nfaLimits(options), accepting: (tuple) => !noneGreater(tuple[1]!, n) },
+  );
+  if (someAbove) return undefined;
+  return minimise(determiniseTable(projectSecond(Q, K, K, nfaLimits(options)), subsetLimits(options, 'bad')).dfa!);
 }
 
 /**
@@ -297,6 +347,12 @@ export function serialMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options:
   const M = new TupleProduct('M(p, m)', [Ql, ...new Array<LiveDfa>(n).fill(sum.adder)]);
   const { from: s, to: t } = M;
   const { start, choices } = sum;
+  const A = sum.adder.stateCount;
+  const live = liveWithAdder(Ql, coordinate, sum, n);
+  const alive = () => {
+    for (let c = 0; c < n; c++) if (!live[c]![t[0]! * A + t[1 + c]!]) return false;
+    return true;
+  };
   return M.explore(
     b * b,
     [[Q.start, ...new Array<number>(n).fill(sum.adder.start)]],
@@ -311,12 +367,58 @@ export function serialMoveNfa(Q: Dfa, sys: NumerationSystem, n: number, options:
             t[0] = Ql.next(x1, choices[e]!);
             if (t[0] < 0) continue;
             t[1 + c] = choices[e + 1]!;
-            emit(p + b * m);
+            if (alive()) emit(p + b * m);
           }
         }
       }
     },
     nfaLimits(options),
+  );
+}
+
+/**
+ * For each coordinate c, the pairs (Q's serial state x, adder state a), keyed x |adder| + a, from
+ * which Q and coordinate c's adder can still accept together, the other coordinates left free. A
+ * tuple of serialMoveNfa with a dead pair is dead: two thirds of M(p, m)'s product on Tribonacci
+ * (931,333 states, 321,103 live), which the exploration now skips instead of building them for
+ * trimNfa to drop. Only x at a letter boundary of (p_c, q_c) is expanded (two serial letters a step).
+ */
+function liveWithAdder(Ql: LiveDfa, coordinate: Uint8Array, sum: AdderGuess, n: number): Uint8Array[] {
+  const b = sum.base;
+  const A = sum.adder.stateCount;
+  const X = Ql.stateCount;
+  const { start, choices } = sum;
+  const accepts = sum.adder.dfa.output;
+  const Qout = Ql.dfa.output;
+  return Array.from({ length: n }, (_, c) =>
+    backwardReachable(
+      X * A,
+      (edge) => {
+        for (let x = 0; x < X; x++) {
+          if (coordinate[x]! & 1) continue;
+          const own = coordinate[x]! >> 1 === c;
+          for (let p = 0; p < b; p++) {
+            const x1 = Ql.next(x, p);
+            if (x1 < 0) continue;
+            for (let q = 0; q < b; q++) {
+              const x2 = Ql.next(x1, q);
+              if (x2 < 0) continue;
+              if (!own) {
+                for (let a = 0; a < A; a++) edge(x * A + a, x2 * A + a);
+                continue;
+              }
+              for (let a = 0; a < A; a++) {
+                for (let m = 0; m < b; m++) {
+                  const at = sum.at(a, m, p);
+                  for (let e = start[at]!; e < start[at + 1]!; e += 2) if (choices[e] === q) edge(x * A + a, x2 * A + choices[e + 1]!);
+                }
+              }
+            }
+          }
+        }
+      },
+      (key) => Qout[Math.floor(key / A)] !== 0 && accepts[key % A] !== 0,
+    ),
   );
 }
 

@@ -275,3 +275,25 @@ test('tczajka UnsolvedGames.md lists 4.406, which is solved: period 44 from 2940
   const plain = referenceValues(octalGame('4.406'), 3000);
   for (let n = 0; n <= 3000; n++) assert.equal(first![n], plain[n], `heap ${n}`);
 });
+
+// OEIS A071509 (Sprague-Grundy values for octal games .1777 and .17771), offset 1: a(n) = G(n). Its comment,
+// from Flammenkamp's tables: eventually periodic with period 60620715, last exception at n = 160949017; the
+// games .4RZj (R = 5, 7; Z = 4..7; j = 0..3) have values a(n-1). The certificate itself reads 443 139 469 heaps
+// (two minutes, 0.9 GB: docs/atlas.md gives the command); here the published values and the offset.
+const A071509 = [
+  1, 1, 2, 2, 3, 4, 1, 1, 6, 6, 3, 2, 2, 1, 1, 6, 6, 8, 4, 4, 5, 10, 1, 1, 8, 3, 3, 4, 4, 7, 6, 6, 8, 8, 4, 1, 1, 6, 7, 8, 4, 4, 5, 10, 8, 1, 1,
+  15, 5, 4, 4, 7, 6, 6, 1, 1, 4, 3, 3, 6, 1, 1, 4, 4, 3, 8, 8, 1, 1, 10, 14, 8, 4, 13, 6, 6, 1, 1, 8, 3, 3, 13, 1, 1, 6,
+];
+
+test('Flammenkamp via OEIS A071509: 0.1777 has the published first values, and the 32 codes 0.4RZj (0.454 and its GameLookup class among them, listed unsolved by tczajka) are 0.1777 one heap later (docs/atlas.md)', () => {
+  const base = takeAndBreakSequence(parseTakeAndBreakCode('0.1777'), 3000, { atPeriod: 'ignore' }).values;
+  A071509.forEach((a, i) => assert.equal(base[i + 1], a, `G(${i + 1})`));
+  const plain = referenceValues(octalGame('0.1777'), 600);
+  for (let n = 0; n <= 600; n++) assert.equal(base[n], plain[n], `0.1777 heap ${n} against the plain reference`);
+  assert.ok(TABLES.unsolved.find((g) => g.spec === 'octal:0.454'), '0.454 is in UnsolvedGames.md');
+  for (const R of [5, 7]) for (const Z of [4, 5, 6, 7]) for (const j of [0, 1, 2, 3]) {
+    const code = `0.4${R}${Z}${j === 0 ? '' : j}`;
+    const shifted = takeAndBreakSequence(parseTakeAndBreakCode(code), 3000, { atPeriod: 'ignore' }).values;
+    for (let n = 1; n <= 3000; n++) assert.equal(shifted[n], base[n - 1], `${code} at heap ${n}`);
+  }
+});

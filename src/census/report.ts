@@ -42,6 +42,18 @@ export function lastExceptionalHeap(r: FamilyRow): { heap: number; apparent: boo
   return undefined;
 }
 
+/**
+ * What the row's own run cost (an escalated row: from the heap it resumed at to its bound), as a cell:
+ * wall time, and CPU time and peak memory where the row has them (rows of schema 3 on).
+ */
+function runCost(r: FamilyRow): string {
+  if (r.wallMs == null) return '';
+  const from = r.resumedFrom ? `from ${r.resumedFrom}: ` : '';
+  const cpu = r.cpuMs != null ? `, ${(r.cpuMs / 1000).toFixed(1)} s CPU` : '';
+  const rss = r.maxRssKb != null ? `, ${Math.round(r.maxRssKb / 1024)} MB peak` : '';
+  return `${from}${(r.wallMs / 1000).toFixed(1)} s wall${cpu}${rss}`;
+}
+
 /** The last exceptional heap as a cell: '-' for none (purely periodic, or no period). */
 function lastExceptionalCell(r: FamilyRow): string | number {
   return lastExceptionalHeap(r)?.heap ?? '-';
@@ -134,12 +146,13 @@ function sequenceSections(rows: FamilyRow[], bound: number, top: number, sizes: 
     text: open.length
       ? `${count((r) => !r.certified && r.status !== 'failed')} games (${open.length} distinct sequences): the bound ${bound} was reached without a certificate. ` +
         "The fingerprint is the run's state at its bound in the words of tczajka's solver (sequence --summary)" +
-        (beside ? ", beside the one his tables publish (at their own n)." : '.')
+        (beside ? ", beside the one his tables publish (at their own n)." : '.') +
+        ' "Last run" is the cost of the row\'s own run (an escalated game: from the heap it resumed at).'
       : 'Every sequence has a certified period.',
-    header: ['game', 'largest value', 'games', 'fingerprint at the bound', ...(beside ? ['published fingerprint'] : []), 'why not'],
+    header: ['game', 'largest value', 'games', 'fingerprint at the bound', ...(beside ? ['published fingerprint'] : []), 'last run', 'why not'],
     rows: [...open]
       .sort(by((r) => r.maxValue ?? 0))
-      .map((r) => [r.spec, r.maxValue ?? '', size(r), printed(r), ...(beside ? [((f) => (f ? fingerprintLine(f) : ''))(published!(r.spec))] : []), r.reason ?? '']),
+      .map((r) => [r.spec, r.maxValue ?? '', size(r), printed(r), ...(beside ? [((f) => (f ? fingerprintLine(f) : ''))(published!(r.spec))] : []), runCost(r), r.reason ?? '']),
   });
   return out;
 }

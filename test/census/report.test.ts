@@ -84,3 +84,23 @@ test("lastExceptionalHeap (Flammenkamp's last exceptional value) is the largest 
   assert.deepEqual(lastExceptionalHeap({ certified: false, apparentPeriod: 4, apparentPreperiod: 10 } as FamilyRow), { heap: 9, apparent: true });
   assert.equal(lastExceptionalHeap({ certified: false } as FamilyRow), undefined);
 });
+
+test('report of open take-and-break games: each row says what its own run cost (wall, CPU, peak memory as stored)', async () => {
+  // 0.16, 0.56 and 0.376 have long preperiods: open at 300 heaps.
+  const f = parseFamily('octal:2');
+  const store = CensusStore.open(':memory:');
+  const executor = new LocalExecutor(1);
+  try {
+    await runCensus(store, f, 300, executor, {});
+  } finally {
+    await executor.close();
+  }
+  const rows = store.rows(f.name, 300);
+  const md = reportMarkdown('o', reportSections(store.summary(f.name, 300), rows));
+  store.close();
+  const open = table(md, 'No certified period at the bound');
+  assert.match(open[0]!, /\| last run \| why not \|$/);
+  const body = open.slice(2);
+  assert.ok(body.length > 0, 'octal:2 has games open at 300 heaps');
+  for (const line of body) assert.match(line, /\| \d+\.\d s wall, \d+\.\d s CPU, \d+ MB peak \|/, line);
+});

@@ -10,7 +10,7 @@
  * The memory layout below is the one place it is written down (wide-wasm.ts lays out its own tables
  * within the room WIDE_AT .. WIDE_AT + WIDE_ROOM); the modules read every offset from their parameter blocks.
  */
-import { readFileSync } from 'node:fs';
+import { wasmModuleLoader } from '../wasm-module.js';
 import { javaScriptScans, type ValueScans } from './certificate.js';
 
 /** Slots of the parameter block (i32 at offset 4 * slot), as wasm/narrow.ts names them. */
@@ -77,19 +77,8 @@ const MIN_RARE_ROOM = 2 ** 16;
  */
 export const MAX_CAPACITY = Math.floor((MAX_BYTES - G_AT - 64 - 4 * MIN_RARE_ROOM) / 2 / 2 ** 20) * 2 ** 20;
 
-let compiled: WebAssembly.Module | null | undefined;
-
 /** The compiled module, or null when narrow.wasm is not there (the JavaScript path then runs). */
-function narrowModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(readFileSync(new URL('./narrow.wasm', import.meta.url)));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const narrowModule = wasmModuleLoader(new URL('./narrow.wasm', import.meta.url));
 
 /** Whether narrow.wasm was built and compiles here (the tests insist on it). */
 export function narrowWasmAvailable(): boolean {

@@ -11,7 +11,7 @@
  * The memory layout below is the one place it is written down; the module reads every offset from the
  * parameter block.
  */
-import { readFileSync } from 'node:fs';
+import { wasmModuleLoader } from '../wasm-module.js';
 
 /** Slots of the parameter block (i32 at offset 4 * slot), as wasm/plain.ts names them. */
 const Slot = {
@@ -54,19 +54,8 @@ const FIRST_ROOM = 1 << 16;
 /** Heap numbers are i32 in the module and G's room stays below 2 GiB. */
 const MAX_ROOM = 2 ** 30 - 2 ** 20;
 
-let compiled: WebAssembly.Module | null | undefined;
-
 /** The compiled module, or null when plain.wasm is not there (the JavaScript path then runs). */
-function plainModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(readFileSync(new URL('./plain.wasm', import.meta.url)));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const plainModule = wasmModuleLoader(new URL('./plain.wasm', import.meta.url));
 
 /** Whether plain.wasm was built and compiles here (the tests insist on it). */
 export function plainWasmAvailable(): boolean {

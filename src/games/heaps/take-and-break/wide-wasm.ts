@@ -8,7 +8,7 @@
  * Its tables lie in the room narrow-wasm.ts keeps for them (WIDE_AT .. WIDE_AT + WIDE_ROOM); the layout
  * below is the one place it is written down, and the module reads every offset from the parameter block.
  */
-import { readFileSync } from 'node:fs';
+import { wasmModuleLoader } from '../wasm-module.js';
 import { readRun, WIDE_AT, WIDE_ROOM, type NarrowMoves, type NarrowRun, type NarrowWasm } from './narrow-wasm.js';
 
 /** Slots of the parameter block (i32 at WIDE_AT + 4 * slot), as wasm/wide.ts names them. */
@@ -77,19 +77,8 @@ const MARKS_AT = Math.ceil((WITNESS_K_AT + 4 * MAX_W * MAX_PERIOD) / 64) * 64;
 const END = MARKS_AT + 16 * STRIDE + 16;
 if (END > WIDE_AT + WIDE_ROOM) throw new Error(`wide-wasm.ts: its tables (${END - WIDE_AT} bytes) pass the room narrow-wasm.ts keeps (${WIDE_ROOM})`);
 
-let compiled: WebAssembly.Module | null | undefined;
-
 /** The compiled module, or null when wide.wasm is not there (the JavaScript path then runs). */
-function wideModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(readFileSync(new URL('./wide.wasm', import.meta.url)));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const wideModule = wasmModuleLoader(new URL('./wide.wasm', import.meta.url));
 
 /** Whether wide.wasm was built and compiles here (the tests insist on it). */
 export function wideWasmAvailable(): boolean {

@@ -9,7 +9,7 @@
  * below is the one place it is written down, and the module reads every offset from the parameter block.
  */
 import { wasmModuleLoader } from '../wasm-module.js';
-import { readRun, WIDE_AT, WIDE_ROOM, type NarrowMoves, type NarrowRun, type NarrowWasm } from './narrow-wasm.js';
+import { readRun, writeRun, WIDE_AT, WIDE_ROOM, type NarrowMoves, type NarrowRun, type NarrowWasm } from './narrow-wasm.js';
 
 /** Slots of the parameter block (i32 at WIDE_AT + 4 * slot), as wasm/wide.ts names them. */
 const Slot = {
@@ -160,17 +160,7 @@ export class WideWasm {
     const buffer = this.memory.wasmMemory.buffer;
     const W = 1 << state.bits;
     const slots = new Int32Array(buffer, WIDE_AT, 32);
-    slots[Slot.N] = state.n;
-    slots[Slot.To] = to;
-    slots[Slot.Rc] = state.rareCount;
-    slots[Slot.MaxValue] = state.maxValue;
-    slots[Slot.MaxAt] = state.maxAt;
-    slots[Slot.Pos] = state.pos;
-    slots[Slot.Pi] = state.pi;
-    slots[Slot.Bits] = state.bits;
-    slots[Slot.Period] = state.witnessPeriod;
-    slots[Slot.HotNext] = state.hotNext;
-    slots[Slot.RecheckRare] = state.recheckRare;
+    writeRun(state, to, slots, Slot);
     slots[Slot.GPtr] = gAt;
     slots[Slot.GWide] = state.G instanceof Uint16Array ? 1 : 0;
     slots[Slot.RarePtr] = rareAt;

@@ -12,6 +12,7 @@
  * parameter block.
  */
 import { wasmModuleLoader } from '../wasm-module.js';
+import type { NarrowMoves } from './narrow-wasm.js';
 
 /** Slots of the parameter block (i32 at offset 4 * slot), as wasm/plain.ts names them. */
 const Slot = {
@@ -62,12 +63,8 @@ export function plainWasmAvailable(): boolean {
   return plainModule() !== null;
 }
 
-/** The moves as the module reads them (two-heap splits only). */
-export interface PlainMoves {
-  readonly t: number;
-  readonly whole: Uint8Array;
-  readonly take: Int32Array;
-  readonly split2: Int32Array;
+/** The moves as the module reads them (two-heap splits only): the sparse paths' moves, and which splits leave unequal heaps. */
+export interface PlainMoves extends NarrowMoves {
   readonly split2Unequal: Uint8Array;
 }
 

@@ -4,25 +4,14 @@
 // requests. The same checks one by one, in process: gate.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { sendAsWritten, statusLineOf, until } from '../helpers/http.js';
+import { watchCli } from '../helpers/processes.js';
 
 test('a live sprague serve survives hostile requests, 50 jobs at once and clients that go away, and leaves no job running', { timeout: 120_000 }, async () => {
-  const entry = fileURLToPath(new URL('../../src/cli/run.js', import.meta.url));
-  const child = spawn(process.execPath, [entry, 'serve', '--port', '0', '--poll-timeout', '2', '--job-budget', '60'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
+  const serve = watchCli(['serve', '--port', '0', '--poll-timeout', '2', '--job-budget', '60']);
   try {
-    const first = await new Promise<string>((resolve, reject) => {
-      let buf = '';
-      child.stdout.on('data', (d) => {
-        buf += d;
-        if (buf.includes('\n')) resolve(buf.split('\n')[0]!);
-      });
-      child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-    });
+    const first = await serve.firstLine();
     const m = /^listening on http:\/\/127\.0\.0\.1:(\d+)$/.exec(first);
     assert.ok(m, `bound to 127.0.0.1 by default: ${first}`);
     const port = Number(m[1]);
@@ -97,9 +86,9 @@ test('a live sprague serve survives hostile requests, 50 jobs at once and client
     const check = await send('POST', '/api/check', json, JSON.stringify({ spec: 'maharaja' }));
     assert.equal(check.status, 200);
     assert.equal((await send('GET', '/')).status, 200);
-    assert.equal(child.exitCode, null, 'still running');
-    assert.equal(stderr, '', 'nothing on stderr');
+    assert.equal(serve.child.exitCode, null, 'still running');
+    assert.equal(serve.stderr(), '', 'nothing on stderr');
   } finally {
-    child.kill('SIGTERM');
+    serve.child.kill('SIGTERM');
   }
 });

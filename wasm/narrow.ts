@@ -16,6 +16,7 @@
  * below, so the layout lives in one place (narrow-wasm.ts). Only heaps without unequal splits (no `!`)
  * and with two-heap splits only come here.
  */
+import { BLOCK, HOT, firstAtLeast, i32At, promotedTo, setI32At, setSlot, slot } from './common';
 
 // Slots of the parameter block at offset 0 (i32 each): narrow-wasm.ts writes and reads them.
 const N: usize = 0;
@@ -49,24 +50,6 @@ const SCRATCH_PTR: usize = 30;
 /** The counters (splits scanned, heaps settled past the cache, ring entries tried): f64 at this byte offset, as they pass 2^31 in one call. */
 const STATS: usize = 128;
 
-/** The ring of recent witnesses (kernel.ts: HOT). */
-const HOT: i32 = 2048;
-/** Heaps per SIMD block. */
-const BLOCK: i32 = 16;
-
-@inline function slot(i: usize): i32 {
-  return load<i32>(i << 2);
-}
-@inline function setSlot(i: usize, v: i32): void {
-  store<i32>(i << 2, v);
-}
-@inline function i32At(base: usize, i: i32): i32 {
-  return load<i32>(base + (<usize>i << 2));
-}
-@inline function setI32At(base: usize, i: i32, v: i32): void {
-  store<i32>(base + (<usize>i << 2), v);
-}
-
 // Set by narrow() for the helpers below (module globals: the helpers are inlined by Binaryen).
 let G: usize = 0;
 let rare: usize = 0;
@@ -82,18 +65,6 @@ let planes: usize = 0;
 
 @inline function g(i: i32): i32 {
   return <i32>load<u8>(G + <usize>i);
-}
-
-/** The first index in rare[0..rc) whose heap is >= v (the rare heaps ascend). */
-function firstAtLeast(rc: i32, v: i32): i32 {
-  let lo = 0;
-  let hi = rc;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (i32At(rare, mid) < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
@@ -112,8 +83,8 @@ function gatherBlock(n0: i32, rc: i32): void {
   for (let i = 0; i < nSplit; i++) {
     const k = i32At(split, i);
     const r0 = n0 - k;
-    const small = n0 < 32 ? 0 : firstAtLeast(rc, 16 - k);
-    const recent = n0 < 32 ? 0 : firstAtLeast(rc, r0);
+    const small = n0 < 32 ? 0 : firstAtLeast(rare, rc, 16 - k);
+    const recent = n0 < 32 ? 0 : firstAtLeast(rare, rc, r0);
     setI32At(prefixEnd, i, small);
     setI32At(recentFrom, i, recent);
     for (let j = small; j < recent; j++) {
@@ -159,8 +130,7 @@ function splitsLeftOut(n: i32, rc: i32): i32 {
 
 /** kernel.ts's promote: a hit at depth h changes places with the entry at depth h / 2. */
 function promote(hot: usize, hotK: usize, next: i32, p: i32, h: i32): void {
-  let to = next - 1 - (h >> 1);
-  if (to < 0) to += HOT;
+  const to = promotedTo(next, h);
   const a = i32At(hot, to);
   const k = i32At(hotK, to);
   setI32At(hot, to, i32At(hot, p));

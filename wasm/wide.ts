@@ -24,6 +24,7 @@
  * `params`, so the layout lives in one place (wide-wasm.ts). Only codes whose splits leave two heaps come
  * here, with or without `!`.
  */
+import { BLOCK, HOT, firstAtLeast, i32At, promotedTo, setI32At } from './common';
 
 // Slots of the parameter block (i32 each): wide-wasm.ts writes and reads them.
 const N: usize = 0;
@@ -59,10 +60,6 @@ const WIDER: usize = 29;
 const STATS_PTR: usize = 30;
 const HOT_G_PTR: usize = 31;
 
-/** The ring of recent witnesses (kernel.ts: HOT). */
-const HOT: i32 = 2048;
-/** Heaps per block. */
-const BLOCK: i32 = 16;
 /** Bytes between two lanes' marks: room for 4096 values, and 64 more so that the lanes fall in different cache sets. */
 const STRIDE: usize = 4096 + 64;
 
@@ -72,12 +69,6 @@ let params: usize = 0;
 }
 @inline function setSlot(i: usize, v: i32): void {
   store<i32>(params + (i << 2), v);
-}
-@inline function i32At(base: usize, i: i32): i32 {
-  return load<i32>(base + (<usize>i << 2));
-}
-@inline function setI32At(base: usize, i: i32, v: i32): void {
-  store<i32>(base + (<usize>i << 2), v);
 }
 
 // Set by wide() for the helpers below.
@@ -98,18 +89,6 @@ let ranges: usize = 0;
 
 @inline function g<T>(i: i32): i32 {
   return <i32>load<T>(G + (<usize>i << alignof<T>()));
-}
-
-/** The first index in rare[0..rc) whose heap is >= v (the rare heaps ascend). */
-function firstAtLeast(rc: i32, v: i32): i32 {
-  let lo = 0;
-  let hi = rc;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (i32At(rare, mid) < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 @inline function clamp(x: i32, lo: i32, hi: i32): i32 {
@@ -175,13 +154,13 @@ function gatherBlock<T>(n0: i32, rc: i32): void {
   for (let i = 0; i < nSplit; i++) {
     const k = i32At(split, i);
     const r0 = n0 - k;
-    const small = n0 < 32 ? 0 : firstAtLeast(rc, 16 - k);
-    const recent = n0 < 32 ? 0 : firstAtLeast(rc, r0);
+    const small = n0 < 32 ? 0 : firstAtLeast(rare, rc, 16 - k);
+    const recent = n0 < 32 ? 0 : firstAtLeast(rare, rc, r0);
     let midFrom = small;
     let midTo = small;
     if (n0 >= 32 && load<u8>(unequal + <usize>i) !== 0) {
-      midFrom = clamp(firstAtLeast(rc, (r0 + 1) >> 1), small, recent);
-      midTo = clamp(firstAtLeast(rc, ((r0 + 15) >> 1) + 1), midFrom, recent);
+      midFrom = clamp(firstAtLeast(rare, rc, (r0 + 1) >> 1), small, recent);
+      midTo = clamp(firstAtLeast(rare, rc, ((r0 + 15) >> 1) + 1), midFrom, recent);
     }
     const at = ranges + (<usize>i << 4);
     store<i32>(at, small);
@@ -250,8 +229,7 @@ let hotG: usize = 0;
 
 /** kernel.ts's promote: a hit at depth h changes places with the entry at depth h / 2. */
 function promote(next: i32, p: i32, h: i32): void {
-  let to = next - 1 - (h >> 1);
-  if (to < 0) to += HOT;
+  const to = promotedTo(next, h);
   const a = i32At(hot, to);
   const ka = i32At(hotKA, to);
   const ga = i32At(hotG, to);

@@ -11,6 +11,8 @@ export interface Watched {
   stderr(): string;
   /** Resolves with the first stdout line satisfying `match` (rejects after `timeoutMs`). */
   waitForLine(match: (line: string) => boolean, timeoutMs?: number): Promise<string>;
+  /** Resolves with the first stdout line (a server's address), or rejects with stderr when the process exits before writing one. */
+  firstLine(): Promise<string>;
   /** Resolves with the exit code (or the signal's name). */
   exit: Promise<number | string>;
 }
@@ -42,6 +44,13 @@ export function watchCli(args: string[]): Watched {
     lines,
     stderr: () => err,
     exit,
+    firstLine() {
+      return new Promise((resolve, reject) => {
+        if (lines.length > 0) return resolve(lines[0]!);
+        waiters.push({ match: () => true, resolve });
+        void exit.then((code) => reject(new Error(`exited with ${code} before its first line: ${err}`)));
+      });
+    },
     waitForLine(match, timeoutMs = 120_000) {
       const seen = lines.find(match);
       if (seen !== undefined) return Promise.resolve(seen);

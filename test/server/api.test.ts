@@ -1,10 +1,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { runCli } from '../helpers/cli.js';
+import { watchCli } from '../helpers/processes.js';
 import { jobRunner } from '../../src/jobs/index.js';
 
 /**
@@ -221,23 +220,15 @@ test('jobs: at most maxRunning at once; more wait in a bounded line, past which 
 });
 
 test('sprague serve --port 0 prints its address first and answers there', async () => {
-  const entry = fileURLToPath(new URL('../../src/cli/run.js', import.meta.url));
-  const child = spawn(process.execPath, [entry, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const serve = watchCli(['serve', '--port', '0']);
   try {
-    const first = await new Promise<string>((resolve, reject) => {
-      let buf = '';
-      child.stdout.on('data', (d) => {
-        buf += d;
-        if (buf.includes('\n')) resolve(buf.split('\n')[0]!);
-      });
-      child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-    });
+    const first = await serve.firstLine();
     assert.match(first, /^listening on http:\/\/127\.0\.0\.1:\d+$/);
     const url = first.slice('listening on '.length);
     const r = await fetch(url + '/api/health');
     assert.equal(((await r.json()) as { ok: boolean }).ok, true);
   } finally {
-    child.kill('SIGTERM');
+    serve.child.kill('SIGTERM');
   }
 });
 

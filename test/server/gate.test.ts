@@ -2,9 +2,9 @@
 // in process. The same, against a live `sprague serve`: live.test.ts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { request } from 'node:http';
 import { startServer, type RunningServer } from '../../src/server/server.js';
+import { sendAsWritten, statusLineOf, until } from '../helpers/http.js';
 
 let server: RunningServer;
 
@@ -17,33 +17,8 @@ after(async () => {
   await server.close();
 });
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  data: any;
-}
-
 /** A request sent as written: path, Host and the other headers are not normalised. */
-function send(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method, path, headers: { host: `127.0.0.1:${server.port}`, ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => {
-        let data: unknown = text;
-        try {
-          data = JSON.parse(text);
-        } catch {
-          // not JSON: a page or a script
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, data });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => sendAsWritten(server.port, method, path, headers, body);
 
 const json = { 'content-type': 'application/json' };
 
@@ -59,28 +34,8 @@ async function health(): Promise<{ running: number; queued: number; accepted: nu
   return { running: data.running, queued: data.queued, accepted: data.accepted };
 }
 
-async function until<T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Bytes written straight to the socket; the status line of the answer. */
-function rawStatusLine(bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.port, '127.0.0.1', () => socket.write(bytes));
-    let text = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (d) => (text += d));
-    socket.on('end', () => resolve(text.split('\r\n')[0]!));
-    socket.on('close', () => resolve(text.split('\r\n')[0]!));
-    socket.on('error', reject);
-  });
-}
+const rawStatusLine = (bytes: string) => statusLineOf(server.port, bytes);
 
 test('hostile paths and malformed requests get 400 with one line, and the server keeps serving', async () => {
   for (const path of ['/%ff', '/%zz', '/%', '/api/%ff', '/api/jobs/%c0%80', '/a%00b', '/%ff/../index.html']) {

@@ -4,75 +4,24 @@
 // requests. The same checks one by one, in process: gate.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { connect } from 'node:net';
 import { request } from 'node:http';
-import { fileURLToPath } from 'node:url';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  data: any;
-}
+import { sendAsWritten, statusLineOf, until } from '../helpers/http.js';
+import { watchCli } from '../helpers/processes.js';
 
 test('a live sprague serve survives hostile requests, 50 jobs at once and clients that go away, and leaves no job running', { timeout: 120_000 }, async () => {
-  const entry = fileURLToPath(new URL('../../src/cli/run.js', import.meta.url));
-  const child = spawn(process.execPath, [entry, 'serve', '--port', '0', '--poll-timeout', '2', '--job-budget', '60'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
+  const serve = watchCli(['serve', '--port', '0', '--poll-timeout', '2', '--job-budget', '60']);
   try {
-    const first = await new Promise<string>((resolve, reject) => {
-      let buf = '';
-      child.stdout.on('data', (d) => {
-        buf += d;
-        if (buf.includes('\n')) resolve(buf.split('\n')[0]!);
-      });
-      child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
-    });
+    const first = await serve.firstLine();
     const m = /^listening on http:\/\/127\.0\.0\.1:(\d+)$/.exec(first);
     assert.ok(m, `bound to 127.0.0.1 by default: ${first}`);
     const port = Number(m[1]);
-    const own = `127.0.0.1:${port}`;
 
-    const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> =>
-      new Promise((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, method, path, headers: { host: own, ...headers } }, (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (d) => (text += d));
-          res.on('end', () => {
-            let data: unknown = text;
-            try {
-              data = JSON.parse(text);
-            } catch {
-              // a page, a script, or nothing
-            }
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, data });
-          });
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
+    const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) => sendAsWritten(port, method, path, headers, body);
     const json = { 'content-type': 'application/json' };
     const health = async () => (await send('GET', '/api/health')).data as { running: number; queued: number; accepted: number };
-    const until = async <T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> => {
-      const end = Date.now() + ms;
-      for (;;) {
-        const v = await get();
-        if (ok(v)) return v;
-        if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(v)}`);
-        await new Promise((r) => setTimeout(r, 150));
-      }
-    };
-    const raw = (bytes: string) =>
-      new Promise<string>((resolve, reject) => {
-        const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
-        let text = '';
-        socket.setEncoding('latin1');
-        socket.on('data', (d) => (text += d));
-        socket.on('close', () => resolve(text.split('\r\n')[0]!));
-        socket.on('error', reject);
-      });
+    // 30 s for each event, polled every 150 ms (the test's own timeout is 120 s).
+    const soon = <T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => until(what, get, ok, 30_000, 150);
+    const raw = (bytes: string) => statusLineOf(port, bytes);
 
     // Hostile paths and malformed requests: 400, one line each.
     for (const path of ['/%ff', '/%zz', '/%', '/api/%ff', '/api/jobs/%e0%80', '/a%00b', '/%ff' + 'x'.repeat(4000)]) {
@@ -108,12 +57,12 @@ test('a live sprague serve survives hostile requests, 50 jobs at once and client
     assert.equal((await health()).accepted, accepted0 + taken.length);
     const last = taken.map((a) => a.data).find((v) => v.queued === 16);
     assert.ok(last, 'the last job taken waits in line, 16th');
-    const onWorker = await until(`job ${last.id} to leave the line`, async () => (await send('GET', `/api/jobs/${last.id}`)).data, (v) => v.queued === undefined);
+    const onWorker = await soon(`job ${last.id} to leave the line`, async () => (await send('GET', `/api/jobs/${last.id}`)).data, (v) => v.queued === undefined);
     assert.equal(onWorker.state, 'running');
     // The others stop at their next check of the stop flag, or are ended after the grace time (5 s); the
     // polled one is polled meanwhile (each GET is a poll).
     const others = taken.map((a) => a.data.id as string).filter((id) => id !== last.id);
-    const views = await until(
+    const views = await soon(
       'the unpolled jobs to stop',
       async () => Promise.all([last.id, ...others].map(async (id) => (await send('GET', `/api/jobs/${id}`)).data)),
       ([, ...v]) => v.every((j) => j.state !== 'running'),
@@ -127,19 +76,19 @@ test('a live sprague serve survives hostile requests, 50 jobs at once and client
     const query = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/run', headers: json });
     query.on('error', () => {});
     query.end(JSON.stringify({ job: 'grundy', args: { spec: 'zeruclid', positions: ['1,400,703'] } }));
-    await until('the query to start', health, (h) => h.accepted === accepted1 + 1 && h.running >= 1);
+    await soon('the query to start', health, (h) => h.accepted === accepted1 + 1 && h.running >= 1);
     query.destroy();
 
     // Afterwards: it answers, and no job is left running or waiting.
-    const after = await until('no job left', health, (h) => h.running === 0 && h.queued === 0);
+    const after = await soon('no job left', health, (h) => h.running === 0 && h.queued === 0);
     assert.equal(after.accepted, accepted1 + 1);
     assert.equal((await send('GET', `/api/jobs/j${accepted1 + 1}`)).data.reason, 'its client closed the connection');
     const check = await send('POST', '/api/check', json, JSON.stringify({ spec: 'maharaja' }));
     assert.equal(check.status, 200);
     assert.equal((await send('GET', '/')).status, 200);
-    assert.equal(child.exitCode, null, 'still running');
-    assert.equal(stderr, '', 'nothing on stderr');
+    assert.equal(serve.child.exitCode, null, 'still running');
+    assert.equal(serve.stderr(), '', 'nothing on stderr');
   } finally {
-    child.kill('SIGTERM');
+    serve.child.kill('SIGTERM');
   }
 });

@@ -5,42 +5,33 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from '../../src/server/server.js';
-import { CHROMIUM, CHROMIUM_FLAGS, chromiumSkip } from '../helpers/chromium.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { RunningServer } from '../../src/server/server.js';
+import { browserSession, type BrowserSession } from '../helpers/browser.js';
+import { chromiumSkip } from '../helpers/chromium.js';
 import { runCli } from '../helpers/cli.js';
 
 const skip = chromiumSkip;
-const FLAGS = CHROMIUM_FLAGS;
 
 let server: RunningServer;
 let context: BrowserContext;
 let page: Page;
-let profile: string;
-const pageErrors: string[] = [];
+let pageErrors: string[];
+let session: BrowserSession | undefined;
 
 before(async () => {
   if (skip) return;
-  server = await startServer({ port: 0 });
-  profile = mkdtempSync(join(tmpdir(), 'sprague-chromium-'));
-  // A persistent context is how playwright takes a fresh, empty --user-data-dir.
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1280, height: 1150 } });
-  page = context.pages()[0] ?? (await context.newPage());
-  // Playwright's 30 s default is tight for a job's first progress on a loaded machine: every wait is for an event.
-  page.setDefaultTimeout(120_000);
-  page.on('pageerror', (e) => pageErrors.push(e.message));
+  session = await browserSession({ port: 0 }, { width: 1280, height: 1150 });
+  ({ server, context, page, pageErrors } = session);
   await page.goto(server.url);
   await page.locator('body[data-ready="true"]').waitFor();
 });
 
 after(async () => {
-  if (skip) return;
-  await context?.close();
-  await server?.close();
-  rmSync(profile, { recursive: true, force: true });
+  await session?.close();
 });
 
 async function setSpec(spec: string): Promise<void> {

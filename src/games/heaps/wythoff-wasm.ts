@@ -9,25 +9,14 @@
  * is handed back as a view; the bitsets after it stay allocated as long as the table (a memory cannot
  * shrink): about 40% more than the triangle alone.
  */
-import { readFileSync } from 'node:fs';
+import { wasmModuleLoader } from './wasm-module.js';
 
 const PAGE = 65536;
 /** The most bytes a memory may have (65536 pages). */
 const MAX_BYTES = 2 ** 32;
 
-let compiled: WebAssembly.Module | null | undefined;
-
 /** The compiled module, or null when wythoff.wasm is not there (the JavaScript build then runs). */
-function wythoffModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(readFileSync(new URL('./wythoff.wasm', import.meta.url)));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const wythoffModule = wasmModuleLoader(new URL('./wythoff.wasm', import.meta.url));
 
 /** Whether wythoff.wasm was built and compiles here (the tests insist on it). */
 export function wythoffWasmAvailable(): boolean {

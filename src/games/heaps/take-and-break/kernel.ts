@@ -29,7 +29,7 @@
  */
 import type { Moves } from './moves.js';
 import type { ValueScans } from './certificate.js';
-import { NarrowWasm, type NarrowRun } from './narrow-wasm.js';
+import { NarrowWasm, type NarrowRun, type NarrowState } from './narrow-wasm.js';
 import { WideWasm } from './wide-wasm.js';
 import { PlainWasm } from './plain-wasm.js';
 
@@ -692,8 +692,18 @@ export class TakeAndBreakKernel {
   private narrowWasm(to: number): void {
     const wasm = this.wasm!;
     const from = this.n;
-    const state = {
-      n: from,
+    const state = { ...this.sparseState(), rareTypeBits: this.rareTypeBits };
+    this.takeRun(wasm.run(state, to), state.rare, from, 'narrow');
+  }
+
+  /**
+   * The sparse space's tables both WebAssembly paths (narrowWasm, wideWasm) take in and hand back: the rare
+   * list, the largest value, the class's pos and pi, the witness cache and the ring of recent witnesses,
+   * the counts. Each path adds how it tells the rare-type values.
+   */
+  private sparseState(): Omit<NarrowState, 'rareTypeBits'> {
+    return {
+      n: this.n,
       rare: this.rare,
       rareCount: this.rareCount,
       maxValue: this.maxValue,
@@ -701,7 +711,6 @@ export class TakeAndBreakKernel {
       pos: this.cls.pos,
       pi: this.pi,
       bits: this.bits,
-      rareTypeBits: this.rareTypeBits,
       witnessPeriod: this.witnessPeriod,
       witness: this.witness,
       witnessK: this.witnessK,
@@ -711,7 +720,6 @@ export class TakeAndBreakKernel {
       recheckRare: this.recheckRare,
       counts: this.counts,
     };
-    this.takeRun(wasm.run(state, to), state.rare, from, 'narrow');
   }
 
   /**
@@ -721,26 +729,7 @@ export class TakeAndBreakKernel {
    */
   private wideWasm(to: number): void {
     const from = this.n;
-    const state = {
-      n: from,
-      G: this.G as Uint8Array | Uint16Array,
-      rare: this.rare,
-      rareCount: this.rareCount,
-      maxValue: this.maxValue,
-      maxAt: this.maxAt,
-      pos: this.cls.pos,
-      pi: this.pi,
-      bits: this.bits,
-      typeOf: this.typeOf,
-      witnessPeriod: this.witnessPeriod,
-      witness: this.witness,
-      witnessK: this.witnessK,
-      hot: this.hot,
-      hotK: this.hotK,
-      hotNext: this.hotNext,
-      recheckRare: this.recheckRare,
-      counts: this.counts,
-    };
+    const state = { ...this.sparseState(), G: this.G as Uint8Array | Uint16Array, typeOf: this.typeOf };
     this.takeRun(this.wide!.run(state, to), state.rare, from, 'wide');
   }
 

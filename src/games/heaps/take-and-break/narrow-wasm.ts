@@ -10,7 +10,7 @@
  * The memory layout below is the one place it is written down (wide-wasm.ts lays out its own tables
  * within the room WIDE_AT .. WIDE_AT + WIDE_ROOM); the modules read every offset from their parameter blocks.
  */
-import { readFileSync } from 'node:fs';
+import { wasmModuleLoader } from '../wasm-module.js';
 import { javaScriptScans, type ValueScans } from './certificate.js';
 
 /** Slots of the parameter block (i32 at offset 4 * slot), as wasm/narrow.ts names them. */
@@ -77,19 +77,8 @@ const MIN_RARE_ROOM = 2 ** 16;
  */
 export const MAX_CAPACITY = Math.floor((MAX_BYTES - G_AT - 64 - 4 * MIN_RARE_ROOM) / 2 / 2 ** 20) * 2 ** 20;
 
-let compiled: WebAssembly.Module | null | undefined;
-
 /** The compiled module, or null when narrow.wasm is not there (the JavaScript path then runs). */
-function narrowModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(readFileSync(new URL('./narrow.wasm', import.meta.url)));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const narrowModule = wasmModuleLoader(new URL('./narrow.wasm', import.meta.url));
 
 /** Whether narrow.wasm was built and compiles here (the tests insist on it). */
 export function narrowWasmAvailable(): boolean {
@@ -254,19 +243,9 @@ export class NarrowWasm {
     const rarePtr = this.rareAt;
     const buffer = this.memory.buffer;
     const slots = new Int32Array(buffer, 0, 32);
-    slots[Slot.N] = state.n;
-    slots[Slot.To] = to;
-    slots[Slot.Rc] = state.rareCount;
-    slots[Slot.MaxValue] = state.maxValue;
-    slots[Slot.MaxAt] = state.maxAt;
-    slots[Slot.Pos] = state.pos;
-    slots[Slot.Pi] = state.pi;
-    slots[Slot.Bits] = state.bits;
+    writeRun(state, to, slots, Slot);
     slots[Slot.RareBits0] = state.rareTypeBits[0]!;
     slots[Slot.RareBits1] = state.rareTypeBits[1]!;
-    slots[Slot.Period] = state.witnessPeriod;
-    slots[Slot.HotNext] = state.hotNext;
-    slots[Slot.RecheckRare] = state.recheckRare;
     slots[Slot.GPtr] = G_AT;
     slots[Slot.RarePtr] = rarePtr;
     slots[Slot.CountsPtr] = COUNTS_AT;
@@ -323,14 +302,39 @@ function moduleScans(memory: WebAssembly.Memory, exports: WebAssembly.Instance['
   };
 }
 
-/** Where a sparse-path module (narrow.wasm, wide.wasm) leaves what a call reports, in its parameter block. */
+/** Where a sparse-path module (narrow.wasm, wide.wasm) reads a call's state and leaves what it reports, in its parameter block. */
 export interface RunSlots {
   readonly N: number;
+  readonly To: number;
   readonly Rc: number;
   readonly MaxValue: number;
   readonly MaxAt: number;
+  readonly Pos: number;
+  readonly Pi: number;
+  readonly Bits: number;
+  readonly Period: number;
   readonly HotNext: number;
+  readonly RecheckRare: number;
   readonly Wider: number;
+}
+
+/**
+ * The state both sparse paths (narrow.wasm, wide.wasm) start a call from, into the module's slots: the
+ * heaps to do, the rare list's count, the largest value, the P-position parity (pos, pi), the value bits,
+ * the witness period, the ring position and the recheck mark. readRun reads the same slots back.
+ */
+export function writeRun(state: Pick<NarrowState, 'n' | 'rareCount' | 'maxValue' | 'maxAt' | 'pos' | 'pi' | 'bits' | 'witnessPeriod' | 'hotNext' | 'recheckRare'>, to: number, slots: Int32Array, at: RunSlots): void {
+  slots[at.N] = state.n;
+  slots[at.To] = to;
+  slots[at.Rc] = state.rareCount;
+  slots[at.MaxValue] = state.maxValue;
+  slots[at.MaxAt] = state.maxAt;
+  slots[at.Pos] = state.pos;
+  slots[at.Pi] = state.pi;
+  slots[at.Bits] = state.bits;
+  slots[at.Period] = state.witnessPeriod;
+  slots[at.HotNext] = state.hotNext;
+  slots[at.RecheckRare] = state.recheckRare;
 }
 
 /**

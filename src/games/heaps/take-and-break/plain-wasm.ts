@@ -11,7 +11,8 @@
  * The memory layout below is the one place it is written down; the module reads every offset from the
  * parameter block.
  */
-import { readFileSync } from 'node:fs';
+import { wasmModuleLoader } from '../wasm-module.js';
+import type { NarrowMoves } from './narrow-wasm.js';
 
 /** Slots of the parameter block (i32 at offset 4 * slot), as wasm/plain.ts names them. */
 const Slot = {
@@ -54,31 +55,16 @@ const FIRST_ROOM = 1 << 16;
 /** Heap numbers are i32 in the module and G's room stays below 2 GiB. */
 const MAX_ROOM = 2 ** 30 - 2 ** 20;
 
-let compiled: WebAssembly.Module | null | undefined;
-
 /** The compiled module, or null when plain.wasm is not there (the JavaScript path then runs). */
-function plainModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(readFileSync(new URL('./plain.wasm', import.meta.url)));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const plainModule = wasmModuleLoader(new URL('./plain.wasm', import.meta.url));
 
 /** Whether plain.wasm was built and compiles here (the tests insist on it). */
 export function plainWasmAvailable(): boolean {
   return plainModule() !== null;
 }
 
-/** The moves as the module reads them (two-heap splits only). */
-export interface PlainMoves {
-  readonly t: number;
-  readonly whole: Uint8Array;
-  readonly take: Int32Array;
-  readonly split2: Int32Array;
+/** The moves as the module reads them (two-heap splits only): the sparse paths' moves, and which splits leave unequal heaps. */
+export interface PlainMoves extends NarrowMoves {
   readonly split2Unequal: Uint8Array;
 }
 

@@ -8,8 +8,8 @@
  * Its tables lie in the room narrow-wasm.ts keeps for them (WIDE_AT .. WIDE_AT + WIDE_ROOM); the layout
  * below is the one place it is written down, and the module reads every offset from the parameter block.
  */
-import { readFileSync } from 'node:fs';
-import { readRun, WIDE_AT, WIDE_ROOM, type NarrowMoves, type NarrowRun, type NarrowWasm } from './narrow-wasm.js';
+import { wasmModuleLoader } from '../wasm-module.js';
+import { readRun, writeRun, WIDE_AT, WIDE_ROOM, type NarrowMoves, type NarrowRun, type NarrowWasm } from './narrow-wasm.js';
 
 /** Slots of the parameter block (i32 at WIDE_AT + 4 * slot), as wasm/wide.ts names them. */
 const Slot = {
@@ -77,19 +77,8 @@ const MARKS_AT = Math.ceil((WITNESS_K_AT + 4 * MAX_W * MAX_PERIOD) / 64) * 64;
 const END = MARKS_AT + 16 * STRIDE + 16;
 if (END > WIDE_AT + WIDE_ROOM) throw new Error(`wide-wasm.ts: its tables (${END - WIDE_AT} bytes) pass the room narrow-wasm.ts keeps (${WIDE_ROOM})`);
 
-let compiled: WebAssembly.Module | null | undefined;
-
 /** The compiled module, or null when wide.wasm is not there (the JavaScript path then runs). */
-function wideModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(readFileSync(new URL('./wide.wasm', import.meta.url)));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+const wideModule = wasmModuleLoader(new URL('./wide.wasm', import.meta.url));
 
 /** Whether wide.wasm was built and compiles here (the tests insist on it). */
 export function wideWasmAvailable(): boolean {
@@ -171,17 +160,7 @@ export class WideWasm {
     const buffer = this.memory.wasmMemory.buffer;
     const W = 1 << state.bits;
     const slots = new Int32Array(buffer, WIDE_AT, 32);
-    slots[Slot.N] = state.n;
-    slots[Slot.To] = to;
-    slots[Slot.Rc] = state.rareCount;
-    slots[Slot.MaxValue] = state.maxValue;
-    slots[Slot.MaxAt] = state.maxAt;
-    slots[Slot.Pos] = state.pos;
-    slots[Slot.Pi] = state.pi;
-    slots[Slot.Bits] = state.bits;
-    slots[Slot.Period] = state.witnessPeriod;
-    slots[Slot.HotNext] = state.hotNext;
-    slots[Slot.RecheckRare] = state.recheckRare;
+    writeRun(state, to, slots, Slot);
     slots[Slot.GPtr] = gAt;
     slots[Slot.GWide] = state.G instanceof Uint16Array ? 1 : 0;
     slots[Slot.RarePtr] = rareAt;

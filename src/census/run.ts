@@ -34,7 +34,8 @@ export interface CensusRunOptions {
   /**
    * Extend the open games: only the members stored as `open` in the census of the same family to this
    * smaller bound (e.g. the octal codes with no certified period at 2^16, run again to 2^20). The census
-   * to the new bound then lists those members only, until a full run to it lists them all.
+   * to the new bound then lists those members and the ones earlier runs to it listed, until a full run to
+   * it lists them all.
    */
   openAt?: number;
   /**
@@ -164,7 +165,7 @@ export function openMembers(store: CensusStore, family: Family, openAt: number):
 export async function runCensus(store: CensusStore, whole: Family, bound: number, executor: Executor, options: CensusRunOptions = {}): Promise<CensusRunResult> {
   if (options.openAt !== undefined && options.openAt >= bound) throw new InputError(`extending the open games needs a bound above ${options.openAt}, not ${bound}`);
   const family = options.openAt === undefined ? whole : openMembers(store, whole, options.openAt);
-  store.registerCensus(family, bound);
+  store.registerCensus(family, bound, { keepListed: options.openAt !== undefined });
   const { tasks, skipped, otherSettings } = planCensus(store, family, bound, options);
   options.onStart?.(tasks.length, skipped);
   let computed = 0;

@@ -335,14 +335,26 @@ export class CensusStore {
     }
   }
 
-  /** Records a census and its members in order (replacing an older member list of the same census). */
-  registerCensus(family: Family, bound: number): void {
+  /**
+   * Records a census and its members in order, replacing an older member list of the same census, or, with
+   * `keepListed`, adding to it: a run of a part of the family (escalating a few open games at a time) keeps
+   * the games earlier runs to this bound listed, which would otherwise drop out of every reader of the
+   * census (their rows stay stored, but a census is read through its member list).
+   */
+  registerCensus(family: Family, bound: number, { keepListed = false }: { keepListed?: boolean } = {}): void {
     const now = new Date().toISOString();
     this.sql((db) => {
       const tx = db.transaction(() => {
         const old = db.prepare('SELECT created_at FROM censuses WHERE family = ? AND bound = ?').get(family.name, bound) as { created_at: string } | undefined;
-        const census = { family: family.name, bound, members: family.members.length, created_at: old?.created_at ?? now, updated_at: now };
-        const members = family.members.map((m, idx) => ({ idx, spec: m.spec, computation: m.computation }));
+        const listed = keepListed
+          ? (db.prepare('SELECT spec, computation FROM members WHERE family = ? AND bound = ? ORDER BY idx').all(family.name, bound) as { spec: string; computation: Computation }[])
+          : [];
+        const key = (m: { spec: string; computation: string }) => `${m.computation} ${m.spec}`;
+        const before = new Set(listed.map(key));
+        const members = [...listed.map((m) => ({ spec: String(m.spec), computation: m.computation })), ...family.members.filter((m) => !before.has(key(m)))].map(
+          (m, idx) => ({ idx, spec: m.spec, computation: m.computation }),
+        );
+        const census = { family: family.name, bound, members: members.length, created_at: old?.created_at ?? now, updated_at: now };
         db.prepare('DELETE FROM members WHERE family = ? AND bound = ?').run(family.name, bound);
         const insert = db.prepare('INSERT INTO members (family, bound, idx, spec, computation) VALUES (?, ?, ?, ?, ?)');
         for (const m of members) insert.run(family.name, bound, m.idx, m.spec, m.computation);

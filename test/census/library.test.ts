@@ -73,6 +73,15 @@ test('extending the open games (openAt): only the games open at the smaller boun
       ['octal:0.4', 'done', 34, 54],
       ['octal:0.6', 'open', null, null],
     ]);
+    // Growing a census a few games at a time: each run of some of the open games keeps the others listed.
+    for (const spec of ['octal:0.6', 'octal:0.4']) {
+      await runCensus(store, { ...family, members: family.members.filter((m) => m.spec === spec) }, 8192, executor, { openAt: 64 });
+    }
+    assert.deepEqual(
+      store.rows(family.name, 8192).map((r) => r.spec),
+      ['octal:0.6', 'octal:0.4'],
+      'the census to 8192, run one game at a time, lists both (in the order they were run)',
+    );
     await assert.rejects(runCensus(store, family, 64, executor, { openAt: 64 }), /needs a bound above 64/);
     await assert.rejects(runCensus(store, family, 8192, executor, { openAt: 100 }), /no census of octal:1 to 100/);
   } finally {

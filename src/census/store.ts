@@ -341,12 +341,12 @@ export class CensusStore {
    * the games earlier runs to this bound listed, which would otherwise drop out of every reader of the
    * census (their rows stay stored, but a census is read through its member list).
    */
-  registerCensus(family: Family, bound: number, { keepListed = false }: { keepListed?: boolean } = {}): void {
+  registerCensus(family: Family, bound: number, options: { keepListed?: boolean } = {}): void {
     const now = new Date().toISOString();
     this.sql((db) => {
       const tx = db.transaction(() => {
         const old = db.prepare('SELECT created_at FROM censuses WHERE family = ? AND bound = ?').get(family.name, bound) as { created_at: string } | undefined;
-        const listed = keepListed
+        const listed = options.keepListed
           ? (db.prepare('SELECT spec, computation FROM members WHERE family = ? AND bound = ? ORDER BY idx').all(family.name, bound) as { spec: string; computation: Computation }[])
           : [];
         const key = (m: { spec: string; computation: string }) => `${m.computation} ${m.spec}`;

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
 import type { Executor, GameOptions } from './executor.js';
 import type { FamilyRow } from './row.js';
+import type { CensusStore } from './store.js';
 
 /** The fields of a sequence row's fingerprint (fingerprintFields in compute.ts). */
 const FINGERPRINT_FIELDS = ['fingerprintHeaps', 'largestAt', 'rareMask', 'rarePos', 'numRare', 'lastRare'] as const;
-import type { CensusStore } from './store.js';
 
 /**
  * @remarks Since 0.1.0

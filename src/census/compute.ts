@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { InputError, InterruptedError, LimitError } from '../core/errors.js';
+import { hashInPieces } from '../core/files.js';
 import { heapZeroRare, type SequenceFingerprint } from '../core/kernel.js';
 import { limitDefault } from '../core/limits.js';
 import { codeVersion } from '../core/version.js';
@@ -174,17 +175,10 @@ const COMPUTATIONS: Record<Computation, Body> = {
   rewrite: rewriteRow,
 };
 
-/**
- * Bytes hashed per update: Node's hash refuses one update of 2^31 bytes or more ("data is too long"), which
- * the values of a game past 2^29 heaps are (32-bit values); in pieces the digest is the same.
- */
-const HASH_PIECE = 1 << 23;
-
 function fingerprint(...parts: ArrayBufferView[]): string {
   const h = createHash('sha256');
-  for (const p of parts) {
-    for (let at = 0; at < p.byteLength; at += HASH_PIECE) h.update(new Uint8Array(p.buffer, p.byteOffset + at, Math.min(HASH_PIECE, p.byteLength - at)));
-  }
+  // In pieces: the values of a game past 2^29 heaps (32-bit) are more than one hash update takes.
+  for (const p of parts) hashInPieces(h, new Uint8Array(p.buffer, p.byteOffset, p.byteLength));
   return h.digest('hex');
 }
 

@@ -78,3 +78,14 @@ export function readRegularFile(what: string, path: string): string {
     closeSync(fd);
   }
 }
+
+/** Bytes per piece of hashInPieces. */
+const HASH_PIECE = 1 << 23;
+
+/**
+ * Feeds `bytes` to a hash in 8 MiB pieces: Node's hash refuses one update of 2^31 bytes or more ("data is too
+ * long"), which long sequences, their checkpoints and sealed stages reach; the digest is the same.
+ */
+export function hashInPieces(hash: { update(data: Uint8Array): unknown }, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length; at += HASH_PIECE) hash.update(bytes.subarray(at, Math.min(bytes.length, at + HASH_PIECE)));
+}

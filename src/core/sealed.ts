@@ -15,7 +15,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { accessSync, closeSync, constants, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError } from './errors.js';
-import { openRegularFile } from './files.js';
+import { hashInPieces, openRegularFile } from './files.js';
 import { codeVersion } from './version.js';
 
 const MAGIC = '{"sprague-checkpoint":1,';
@@ -110,9 +110,8 @@ export class SealedWriter {
   }
 
   private put(bytes: Uint8Array, hashed = true): void {
-    // Hashed a chunk at a time: Node's hash refuses a single update past 2^31 bytes ("data is too
-    // long"), which a G_5 layer pass's stage reached.
-    for (let off = 0; hashed && off < bytes.length; off += CHUNK) this.hash.update(bytes.subarray(off, Math.min(bytes.length, off + CHUNK)));
+    // A G_5 layer pass's stage passed the 2^31 bytes one hash update takes.
+    if (hashed) hashInPieces(this.hash, bytes);
     try {
       for (let off = 0; off < bytes.length; ) off += writeSync(this.fd, bytes, off, Math.min(CHUNK, bytes.length - off));
     } catch (e) {

@@ -11,7 +11,7 @@ import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, write
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { InputError } from '../../../core/errors.js';
-import { openRegularFile } from '../../../core/files.js';
+import { hashInPieces, openRegularFile } from '../../../core/files.js';
 import type { TakeAndBreakCode } from './code.js';
 import type { SparseClass, Values } from './kernel.js';
 
@@ -51,16 +51,15 @@ export function checkpointPath(dir: string, code: TakeAndBreakCode): string {
 let crypto: typeof import('node:crypto') | undefined;
 
 /**
- * Bytes per hash update, per read and per write: Node's hash refuses a single update past 2^31 bytes,
- * readFileSync a file past 2 GiB and writeSync a length past 2^31 - 1, which a run past 2^31 heaps (2^30
- * with 16-bit values) reaches. The digest is the same.
+ * Bytes per read and per write (the hash takes its own pieces, hashInPieces): readFileSync refuses a file past
+ * 2 GiB and writeSync a length past 2^31 - 1, which a run past 2^31 heaps (2^30 with 16-bit values) reaches.
  */
 const CHUNK = 1 << 23;
 
 function digest(code: string, n: number, cls: SparseClass, body: Uint8Array): string {
   crypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   const hash = crypto.createHash('sha256').update(`${code}\n${n}\n${cls.mask}\n${cls.pos}\n`);
-  for (let at = 0; at < body.length; at += CHUNK) hash.update(body.subarray(at, Math.min(body.length, at + CHUNK)));
+  hashInPieces(hash, body);
   return hash.digest('hex');
 }
 

@@ -123,7 +123,7 @@ function sequenceSections(rows: FamilyRow[], bound: number, top: number, sizes: 
   const count = (f: (r: FamilyRow) => boolean) => rows.filter(f).length;
   const size = (r: FamilyRow) => sizes.get(r.spec) ?? 1;
   // tczajka's line at the census's bound (sequence --summary); empty for a row stored before schema 3 and not filled.
-  const printed = (r: FamilyRow) => ((f) => (f ? fingerprintLine(f) : ''))(rowFingerprint(r));
+  const line = (f: StoredFingerprint | undefined) => (f ? fingerprintLine(f) : '');
   const beside = published !== undefined && open.some((r) => published(r.spec) !== undefined);
   const out: Section[] = [];
   out.push({
@@ -152,7 +152,7 @@ function sequenceSections(rows: FamilyRow[], bound: number, top: number, sizes: 
     header: ['game', 'largest value', 'games', 'fingerprint at the bound', ...(beside ? ['published fingerprint'] : []), 'last run', 'why not'],
     rows: [...open]
       .sort(by((r) => r.maxValue ?? 0))
-      .map((r) => [r.spec, r.maxValue ?? '', size(r), printed(r), ...(beside ? [((f) => (f ? fingerprintLine(f) : ''))(published!(r.spec))] : []), runCost(r), r.reason ?? '']),
+      .map((r) => [r.spec, r.maxValue ?? '', size(r), line(rowFingerprint(r)), ...(beside ? [line(published!(r.spec))] : []), runCost(r), r.reason ?? '']),
   });
   return out;
 }

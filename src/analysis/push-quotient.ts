@@ -18,6 +18,7 @@ import { InputError, InterruptedError, LimitError } from '../core/errors.js';
 import { limitDefault } from '../core/limits.js';
 import type { Ruleset } from '../core/ruleset.js';
 import type { Stop } from '../core/stop.js';
+import { walshHadamard } from '../core/walsh-hadamard.js';
 import type { Switch } from './push-relations.js';
 import { oneHeapSequence } from './sequence.js';
 
@@ -188,18 +189,6 @@ export function sumOutcomes(rules: PushSumRules, max: number, options: QuotientO
     p[x] = isP;
   }
   return p;
-}
-
-/** In place: the Walsh–Hadamard transform of a[0..2^m); a stop leaves it unfinished (the caller drops it). */
-function walshHadamard(a: Float64Array, signal: Stop | undefined): void {
-  for (let len = 1; len < a.length && !signal?.aborted; len <<= 1)
-    for (let i = 0; i < a.length; i += len << 1)
-      for (let j = i; j < i + len; j++) {
-        const u = a[j]!;
-        const v = a[j + len]!;
-        a[j] = u + v;
-        a[j + len] = u - v;
-      }
 }
 
 /**

@@ -27,6 +27,7 @@
  * stay below 256. Everything else is O(#rare + 2^bits). With the WebAssembly paths, G lives in the
  * kernel's WebAssembly memory (bytes, widened in place to 16 bits) while it fits there.
  */
+import { walshHadamard } from '../../../core/walsh-hadamard.js';
 import type { Moves } from './moves.js';
 import type { ValueScans } from './certificate.js';
 import { NarrowWasm, type NarrowRun, type NarrowState } from './narrow-wasm.js';
@@ -93,20 +94,6 @@ export function splitParity(moves: Moves): 0 | 1 {
   return moves.split2.length > 0 ? ((moves.split2[0]! & 1) as 0 | 1) : 0;
 }
 
-/** In-place Walsh–Hadamard transform: h[F] becomes the sum over x of h[x] * (-1)^popcount(x & F). */
-export function walshHadamard(h: Float64Array): void {
-  const n = h.length;
-  for (let len = 1; len < n; len <<= 1) {
-    for (let i = 0; i < n; i += len << 1) {
-      for (let j = i; j < i + len; j++) {
-        const a = h[j]!;
-        const b = h[j + len]!;
-        h[j] = a + b;
-        h[j + len] = a - b;
-      }
-    }
-  }
-}
 
 /** The bits 1 << (G(a) ^ G(r - a)) over the rare heaps a = rare[0..end-1] (all < r), a = skip left out. */
 function rareSplitBits(G: Values, rare: Int32Array, end: number, r: number, skip: number): number {

@@ -1,3 +1,5 @@
 #!/usr/bin/env node
-// The executable is a thin shim: all code lives in the compiled library (npm run build).
-import '../dist/src/cli/run.js';
+// The executable is a thin shim: all code lives in the compiled library (npm run build); start.ts says how it starts.
+import { start } from '../dist/src/cli/start.js';
+
+await start();

@@ -624,6 +624,40 @@ export class CensusStore {
     return rows.map((r) => ({ spec: String(r['spec']), computation: String(r['computation']), size: Number(r['size']), keptAt: String(r['kept_at']) }));
   }
 
+  /**
+   * Writes a copy of the database to `out` without the kept values: every row, census and member list, in
+   * rollback-journal mode (a reader of it writes nothing). Small enough to share or ship (the atlas in data/
+   * is one); what `census show`, `report` and `site` read is all there, but an escalation cannot continue
+   * from it (it would start again from heap 0). `out` must not exist.
+   */
+  packInto(out: string): void {
+    if (existsSync(out)) throw new InputError(`census pack: ${out} exists; name a new file`);
+    const Binding = loadBinding();
+    // SQLite writes the copy with the flags of the connection it reads: a read-only one cannot. A plain
+    // connection of our own reads the source (VACUUM INTO writes nothing to it) and is closed at once.
+    let source: Db | undefined;
+    let copy: Db | undefined;
+    try {
+      source = new Binding(this.path);
+      source.pragma('busy_timeout = 10000');
+      source.prepare('VACUUM INTO ?').run(out);
+    } catch (e) {
+      throw storeError(this.path, e);
+    } finally {
+      source?.close();
+    }
+    try {
+      copy = new Binding(out);
+      copy.exec('DELETE FROM kept_chunks; DELETE FROM kept_values;');
+      copy.exec('VACUUM');
+      copy.pragma('journal_mode = DELETE');
+    } catch (e) {
+      throw storeError(out, e);
+    } finally {
+      copy?.close();
+    }
+  }
+
   /** Every stored game row (all censuses), in key order, each checked: for comparing two databases. */
   allGames(): CensusRow[] {
     const rows = this.sql((db) => db.prepare('SELECT * FROM games ORDER BY computation, bound, spec').all() as Record<string, unknown>[]);

@@ -3,7 +3,7 @@
  * "Census"), its rows read back with a filter, its report written, its games set against the published
  * tables, and its atlas (a static site) built.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
@@ -362,6 +362,19 @@ function report(familyText: string, flags: ReportFlags): void {
   }
 }
 
+/** `census pack`: the database without its kept values, as a new file (the source is only read). */
+function pack(out: string, flags: { db: string }): void {
+  const store = CensusStore.open(flags.db, { readonly: true });
+  try {
+    const kept = store.keptValues();
+    store.packInto(out);
+    const bytes = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB`;
+    emitLine(`${out}: ${flags.db} without the values kept for ${kept.length} games (${bytes(statSync(flags.db).size)} -> ${bytes(statSync(out).size)}); census show, report and site read it, an escalation from it starts again at heap 0`);
+  } finally {
+    store.close();
+  }
+}
+
 interface FingerprintFlags {
   db: string;
   json?: boolean;
@@ -560,6 +573,12 @@ export const censusCommand: CommandModule = {
       .option('--db <file>', 'the census database (migrated to this sprague\'s schema first)', DEFAULT_DB)
       .option('--json', 'JSON Lines: one line per row filled, then a summary line')
       .action((family: string, flags: FingerprintFlags) => fingerprint(family, flags));
+    census
+      .command('pack')
+      .description('copy a census database without its kept values (every row, census and member list): a small file to share or ship')
+      .argument('<out>', 'the new file')
+      .option('--db <file>', 'the census database to copy (only read)', DEFAULT_DB)
+      .action((out: string, flags: { db: string }) => pack(out, flags));
     census
       .command('show')
       .description('the stored rows of a census: a table, CSV or JSON Lines')

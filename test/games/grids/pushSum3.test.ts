@@ -9,6 +9,7 @@ import { octal007 } from '../../../src/games/grids/octal007.js';
 import { PushCramRuleset } from '../../../src/games/grids/push.js';
 import { PushCram3Search } from '../../../src/games/grids/pushCram3.js';
 import { isSum3Board, KEY_BITS, keyColumnsBound, KeyTripleTable, PushSum3Search } from '../../../src/games/grids/pushSum3.js';
+import { PieceQuotient } from '../../../src/games/grids/pieceQuotient.js';
 import { PushCramSearch } from '../../../src/games/grids/pushSolver.js';
 import { pushedValue, solveOutcome, winningMoves } from '../../../src/games/grids/solve.js';
 import { naiveGrundy, rng } from './reference.js';
@@ -303,6 +304,20 @@ test('push-sum search past 31 columns (rows in two words): outcome and every fir
       assert.deepEqual(sum.rootMoves(), plain.rootMoves(), `moves ${w}`);
       assert.deepEqual(new PushSum3Search(b, { tableBits: 2 }).rootMoveWins(), new PushCramSearch(b, 'outcome').rootMoveWins(), w);
     }
+  }
+});
+
+test('push-sum search past 31 columns: an empty 3 x n padded with full columns to 3 x 33 or 3 x 63 is searched as 3 x n, position for position', () => {
+  const quotient = PieceQuotient.shared(6);
+  for (const [n, pad] of [
+    [15, 9],
+    [17, 23],
+  ] as const) {
+    const narrow = new PushSum3Search(emptyBoard(3, n), { quotient, tableBits: 16 });
+    // Full columns on both sides keep the centre, so the moves come in the same order.
+    const wide = new PushSum3Search(columns('X'.repeat(pad) + 'E'.repeat(n) + 'X'.repeat(pad)), { quotient, tableBits: 16 });
+    assert.equal(wide.wins(), narrow.wins(), `3 x ${n}`);
+    assert.deepEqual([wide.nodes, wide.entries], [narrow.nodes, narrow.entries], `3 x ${n} padded by ${pad}`);
   }
 });
 

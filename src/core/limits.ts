@@ -213,7 +213,7 @@ export const LIMITS = {
     shown: '2^48',
     bounds: 'positions before the button of a PUSH CRAM board (the product of its column states: 7x7 has 1.8e9, 9x9 4.6e15), past which no search is started',
   },
-  boardSize: { default: 30, shown: '30 (3-row kernel: 31 columns, 25 for Grundy values, 26 with checkpoints)', fixed: true, bounds: 'rows, columns or component sides a grid search handles' },
+  boardSize: { default: 30, shown: '30 (3-row kernel: 31 columns, 25 for Grundy values, 26 with checkpoints; push-sum search: 63 columns, an empty board 34, its keys in 45)', fixed: true, bounds: 'rows, columns or component sides a grid search handles' },
   // Pictures (src/plot: sprague plot and the explorer): sizes no picture can show, refused before any work (exit 2).
   plotBox: { default: 2000, shown: '2000', bounds: 'side of the box [0,N]^2 of a P-positions picture and of a `grundy --table` (a values picture is bounded by its memory estimate)' },
   plotColumns: { default: 50_000_000, shown: '50 M', bounds: 'columns of a deviation picture' },

@@ -8,7 +8,9 @@ import { type Board, emptyBoard, formatBoard, fromCells, place } from '../../../
 import { octal007 } from '../../../src/games/grids/octal007.js';
 import { PushCramRuleset } from '../../../src/games/grids/push.js';
 import { PushCram3Search } from '../../../src/games/grids/pushCram3.js';
-import { isSum3Board, KeyTripleTable, PushSum3Search } from '../../../src/games/grids/pushSum3.js';
+import { isSum3Board, KEY_BITS, keyColumnsBound, KeyTripleTable, PushSum3Search } from '../../../src/games/grids/pushSum3.js';
+import { PieceQuotient } from '../../../src/games/grids/pieceQuotient.js';
+import { PushCramSearch } from '../../../src/games/grids/pushSolver.js';
 import { pushedValue, solveOutcome, winningMoves } from '../../../src/games/grids/solve.js';
 import { naiveGrundy, rng } from './reference.js';
 
@@ -64,6 +66,27 @@ function reading(word: string): string {
   return `${odd.join('|')}/${pushedValue({ ...columns(word), pushed: true })}`;
 }
 
+/**
+ * A search's key read back as a reading: rows 0 and 2 of 45 columns (low words, then 13 bits each of
+ * the third word), a column E, T, B or the gap between pieces, and the push value from bit 26 on.
+ */
+function readKey([k0, k1, k2]: [number, number, number]): string {
+  const bit = (lo: number, hi: number, p: number) => ((p < 32 ? lo >>> p : hi >>> (p - 32)) & 1) === 1;
+  let word = '';
+  for (let p = 0; p < 45; p++) {
+    const top = bit(k0, k2 & 0x1fff, p);
+    const bottom = bit(k1, (k2 >>> 13) & 0x1fff, p);
+    word += top ? (bottom ? 'E' : 'B') : bottom ? 'T' : 'X';
+  }
+  const canonical = (piece: string) => {
+    const rev = [...piece].reverse().join('');
+    const swap = (w: string) => w.replace(/[TB]/g, (x) => (x === 'T' ? 'B' : 'T'));
+    return [piece, rev, swap(piece), swap(rev)].sort()[0]!;
+  };
+  const pieces = word.split(/X+/).filter((w) => w !== '').map(canonical).sort();
+  return `${pieces.join('|')}/${(k2 >>> 26) & 7}`;
+}
+
 test('push-sum search: same outcome as the plain memoised search (no symmetry, no sums, no pruning) on every 3-row board of free, T, B and full columns up to 3 x 6', () => {
   const memo = new Map<string, number>();
   for (let n = 0; n <= 6; n++) {
@@ -108,9 +131,11 @@ test('push-sum search: the key identifies two boards exactly when their push-sum
     const byKey = new Map<string, string>();
     const byReading = new Map<string, string>();
     for (const w of allWords(n)) {
-      const key = new PushSum3Search(columns(w)).rootKey().join(',');
+      const rootKey = new PushSum3Search(columns(w)).rootKey();
+      const key = rootKey.join(',');
       const r = reading(w);
       if (r.endsWith('/0')) continue; // push value 0: the button wins, never stored
+      assert.equal(readKey(rootKey), r, w);
       assert.equal(byKey.get(key) ?? r, r, `${w}: key ${key} shared with another reading`);
       assert.equal(byReading.get(r) ?? key, key, `${w}: reading ${r} under two keys`);
       byKey.set(key, r);
@@ -167,7 +192,11 @@ test('push-the-button, Proposition 5.0.2 (iii) (push-sum search): 3 x (2k) is P 
 test('push-sum search: refuses boards it does not handle and tables over the memory limit', () => {
   assert.throws(() => new PushSum3Search(emptyBoard(4, 5)), PositionError);
   assert.throws(() => new PushSum3Search({ ...emptyBoard(3, 5), pushed: true }), PositionError);
-  assert.throws(() => new PushSum3Search(emptyBoard(3, 32)), LimitError);
+  // Past 3 x 34 an empty board's keys may pass 45 columns; past 63 columns its rows pass two words.
+  assert.doesNotThrow(() => new PushSum3Search(emptyBoard(3, 34), { tableBits: 0 }));
+  assert.throws(() => new PushSum3Search(emptyBoard(3, 35)), (e: unknown) => e instanceof LimitError && /may need 46 columns/.test(e.message));
+  assert.equal(isSum3Board(emptyBoard(3, 35)), false);
+  assert.throws(() => new PushSum3Search(columns('X'.repeat(64))), (e: unknown) => e instanceof LimitError && /at most 63 columns/.test(e.message));
   // Only the middle cell blocked: neither free nor a filled pair.
   const odd = fromCells(3, 4, (r, c) => !(r === 1 && c === 2));
   assert.equal(isSum3Board(odd), false);
@@ -237,4 +266,107 @@ test('an interrupted push-sum solve keeps its table in the checkpoint, the rerun
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/**
+ * A random word of n columns with `free` E columns (half of them, at most 4, around the words' border at
+ * column 32), the rest T, B or X, whose keys fit (keyColumnsBound).
+ */
+function sparseWord(n: number, free: number, rand: () => number): string {
+  for (;;) {
+    const w = [...randomWord(n, rand, 'TTBBX')];
+    for (let i = 0; i < free; i++) w[i % 2 && i < 8 ? 29 + Math.floor(rand() * 6) : Math.floor(rand() * n)] = 'E';
+    if (keyColumnsBound(columns(w.join(''))) <= KEY_BITS) return w.join('');
+  }
+}
+
+test('push-sum search past 31 columns (rows in two words): outcome and every first move as the plain PUSH CRAM search (column states, no pieces) on 3 x 33, 3 x 40 and 3 x 63 boards mostly covered', () => {
+  const rand = rng(33);
+  const words = [
+    // One piece of 32 or more columns, across the words' border at column 32, in its four images.
+    'T'.repeat(20) + 'EE' + 'B'.repeat(11),
+    'T'.repeat(11) + 'EE' + 'B'.repeat(20),
+    'B'.repeat(20) + 'EE' + 'T'.repeat(11),
+    'X' + 'TTTTETTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTEE' + 'X',
+    'EBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBETTTTTTTTE',
+    // Pieces whose total width passes 31, some beyond column 32.
+    'TTETTTBBBBEBXTTTTETTXBBBEBBTTTTTXTTTTETTXBEBBB',
+  ];
+  for (let i = 0; i < 60; i++) words.push(sparseWord([33, 40, 63][i % 3]!, 4 + (i % 5), rand));
+  for (const [i, w] of words.entries()) {
+    const b = columns(w);
+    assert.ok(isSum3Board(b), w);
+    const sum = new PushSum3Search(b, { tableBits: 12 });
+    const plain = new PushCramSearch(b, 'outcome');
+    assert.equal(sum.pushValue, plain.pushValue, `push value ${w}`);
+    assert.equal(sum.wins(), plain.wins(), w);
+    if (i % 3 === 0) {
+      assert.deepEqual(sum.rootMoves(), plain.rootMoves(), `moves ${w}`);
+      assert.deepEqual(new PushSum3Search(b, { tableBits: 2 }).rootMoveWins(), new PushCramSearch(b, 'outcome').rootMoveWins(), w);
+    }
+  }
+});
+
+test('push-sum search past 31 columns: an empty 3 x n padded with full columns to 3 x 33 or 3 x 63 is searched as 3 x n, position for position', () => {
+  const quotient = PieceQuotient.shared(6);
+  for (const [n, pad] of [
+    [15, 9],
+    [17, 23],
+  ] as const) {
+    const narrow = new PushSum3Search(emptyBoard(3, n), { quotient, tableBits: 16 });
+    // Full columns on both sides keep the centre, so the moves come in the same order.
+    const wide = new PushSum3Search(columns('X'.repeat(pad) + 'E'.repeat(n) + 'X'.repeat(pad)), { quotient, tableBits: 16 });
+    assert.equal(wide.wins(), narrow.wins(), `3 x ${n}`);
+    assert.deepEqual([wide.nodes, wide.entries], [narrow.nodes, narrow.entries], `3 x ${n} padded by ${pad}`);
+  }
+});
+
+test('push-sum search past 31 columns: the key of a wide board is the key of its push-sum reading, as on narrow boards', () => {
+  const rand = rng(34);
+  const swap = (w: string) => w.replace(/[TB]/g, (x) => (x === 'T' ? 'B' : 'T'));
+  // Pieces of 32 columns or more (keyed in two words a row), then random ones.
+  const words = ['T'.repeat(20) + 'EE' + 'B'.repeat(11), 'TTETT' + 'B'.repeat(27) + 'E', 'X' + 'E' + 'T'.repeat(37) + 'EBBX', 'BEEEB' + 'T'.repeat(28)];
+  for (let i = 0; i < 60; i++) words.push(sparseWord(33 + (i % 31), 3 + (i % 6), rand));
+  for (const [i, w] of words.entries()) {
+    const key = new PushSum3Search(columns(w), { tableBits: 0 }).rootKey();
+    if (!reading(w).endsWith('/0')) assert.equal(readKey(key), reading(w), w);
+    // Its images.
+    for (const v of [[...w].reverse().join(''), swap(w), swap([...w].reverse().join(''))]) {
+      assert.equal(reading(v), reading(w), `${w} ${v}`);
+      assert.deepEqual(new PushSum3Search(columns(v), { tableBits: 0 }).rootKey(), key, `${w} ${v}`);
+    }
+    // Its live parts moved into 31 columns or fewer where they fit (one-word rows): the same pieces, the
+    // push value aside (bits 26 on of the third word).
+    const live = w.split(/X+/).filter((p) => p.includes('E')).join('X');
+    if (live.length <= 31) {
+      assert.equal(reading(live).split('/')[0], reading(w).split('/')[0], `${w} ${live}`);
+      const narrow = new PushSum3Search(columns(live), { tableBits: 0 }).rootKey();
+      assert.deepEqual([narrow[0], narrow[1], narrow[2] & 0x3ffffff], [key[0], key[1], key[2] & 0x3ffffff], `${w} ${live}`);
+    }
+    // A word with another reading has another key (the push value aside).
+    const other = sparseWord(w.length, 3 + (i % 6), rand);
+    if (reading(other).split('/')[0] !== reading(w).split('/')[0]) {
+      assert.notDeepEqual(new PushSum3Search(columns(other), { tableBits: 0 }).rootKey(), key, `${w} ${other}`);
+    }
+  }
+  // A long piece after short ones (its words shifted across the key's words): keys agree with readings.
+  const byKey = new Map<string, string>();
+  const byReading = new Map<string, string>();
+  for (let i = 0; i < 400; i++) {
+    let long = '';
+    while (long.length < 32) long += (long.length % 2 ? 'T' : 'B').repeat(1 + Math.floor(rand() * 5)) + 'E';
+    const w = ['E', 'ET', 'EEB'][i % 3] + 'X' + long.slice(0, 32 + (i % 3)) + 'X';
+    if (keyColumnsBound(columns(w)) > KEY_BITS) continue;
+    const rootKey = new PushSum3Search(columns(w), { tableBits: 0 }).rootKey();
+    const key = rootKey.join(',');
+    const r = reading(w);
+    if (!r.endsWith('/0')) assert.equal(readKey(rootKey), r, w);
+    assert.equal(byKey.get(key) ?? r, r, `${w}: key ${key} shared with another reading`);
+    assert.equal(byReading.get(r) ?? key, key, `${w}: reading ${r} under two keys`);
+    byKey.set(key, r);
+    byReading.set(r, key);
+  }
+  assert.ok(byKey.size > 100);
+  // The empty 3 x 33 board is one piece: its key is the 33 free columns and the push value G_0.07(33) = 7.
+  assert.deepEqual(new PushSum3Search(emptyBoard(3, 33), { tableBits: 0 }).rootKey(), [-1, -1, 1 | (1 << 13) | (7 << 26)]);
 });

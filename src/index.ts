@@ -127,6 +127,19 @@ export {
 } from './analysis/dictionary.js';
 export { MAHARAJA, MAHARAJA_23, gameDictionaryFor } from './analysis/maharaja-dictionaries.js';
 export { TelescopeOracle } from './analysis/maharaja-oracle.js';
+export {
+  learnWythoffAutomaton,
+  proveWythoffAutomaton,
+  proofCommands,
+  walnutLibrary,
+  walnutWordAutomaton,
+  automatonPartner,
+  bandOffsets,
+  fibonacciShift,
+  type WythoffAutomaton,
+  type ProofResult,
+} from './invariance/wythoff-automaton.js';
+export { learnZeckendorfDfao, zeckendorfOutput, ZECKENDORF_WEIGHTS, type ZeckendorfDfao, type ZeckendorfLearnOptions, type ZeckendorfLearnResult } from './numeration/zeckendorf-learner.js';
 export { checkGameDictionary } from './analysis/maharaja-verify.js';
 export { multiplicationDictionary, EXAMPLE_MULTIPLICATION_TABLE, binaryDictionary, binaryCodes } from './analysis/dictionary-multiplication.js';
 export { phiDeviations, type DeviationRow } from './analysis/wythoff-conjecture.js';

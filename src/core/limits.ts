@@ -119,6 +119,8 @@ export const LIMITS = {
     bounds: 'letters of the rules (both sides, all rules) of a rewrite game the automaton learner takes: each round reads them through a transducer (at 200 states, rules of 100 letters take 5 s, of 200 letters 50 s)',
     flags: { automaton: '--max-rule-letters' },
   },
+  zeckendorfStates: { default: 20_000, shown: '20 000', bounds: 'states of a DFAO learned over Zeckendorf digits from a table (numeration/zeckendorf-learner.ts: a Wythoff-family game\'s P-positions as a Fibonacci automaton)' },
+  zeckendorfRounds: { default: 12, shown: '12', bounds: 'rounds of counterexamples the Zeckendorf DFAO learner takes before it gives up (each adds the suffixes that split a class)' },
   transducerOutputs: { default: 100_000, shown: '100 k', bounds: 'outputs of a transducer on one word (automata/transducer.ts apply)' },
   // Game specs (src/spec).
   specNesting: { default: 100, shown: '100', fixed: true, bounds: 'compounds nested in one game spec (sum(push(...)): the parser and the rulesets recurse through them)' },

@@ -1,0 +1,221 @@
+/**
+ * The P-positions of Wythoff Nim with extra moves as a Fibonacci automaton, proved (seed: maharaja-nim,
+ * Question 1). Every column x holds one P-position (x, f(x)) on a band φx + O(1) or x/φ + O(1) (Theorem
+ * 1.2 for Maharaja Nim), and the Fibonacci shift σ (each Zeckendorf digit one place up: σ(x) = φx + O(1))
+ * turns the band into a bounded offset: c(x) = f(x) − σ(x) when f(x) >= x, x − σ(f(x)) when f(x) < x.
+ * The side and the offset, coded as one small number, are learned as a DFAO over x's Zeckendorf digits
+ * (numeration/zeckendorf-learner.ts) from the table; then the logic engine proves, for all x and y, that
+ * the relation P it defines is exactly the set of P-positions: P is a function and symmetric, no move joins
+ * two of its positions, and every position outside it has a move into it. (A set with the last two
+ * properties is the set of P-positions of a game that ends: induction on the position.) Membership is then
+ * one pass of two automata over the digits of (x, y): time linear in log(xy).
+ */
+import { wythoffFamilyTable, type ExtraMove } from '../analysis/wythoff-table.js';
+import { InputError } from '../core/errors.js';
+import type { Limits } from '../logic/predicate.js';
+import { Session, splitCommandFile } from '../logic/session.js';
+import { learnZeckendorfDfao, ZECKENDORF_WEIGHTS, type ZeckendorfLearnOptions, type ZeckendorfDfao } from '../numeration/zeckendorf-learner.js';
+
+/**
+ * σ(x): each Zeckendorf digit of x one place up.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function fibonacciShift(x: number): number {
+  let v = 0;
+  let i = ZECKENDORF_WEIGHTS.length - 2;
+  while (i > 0 && ZECKENDORF_WEIGHTS[i]! > x) i--;
+  for (; i >= 0; i--) {
+    if (ZECKENDORF_WEIGHTS[i]! <= x) {
+      v += ZECKENDORF_WEIGHTS[i + 1]!;
+      x -= ZECKENDORF_WEIGHTS[i]!;
+    }
+  }
+  return v;
+}
+
+const UNKNOWN = -(2 ** 31);
+
+/**
+ * 2c(x) when f(x) >= x (the upper band), 2c(x) + 1 below; UNKNOWN where the table's column has no P-position yet.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function bandOffsets(col: Int32Array): Int32Array {
+  const o = new Int32Array(col.length);
+  for (let x = 0; x < col.length; x++) {
+    const y = col[x]!;
+    o[x] = y < 0 ? UNKNOWN : y >= x ? 2 * (y - fibonacciShift(x)) : 2 * (x - fibonacciShift(y)) + 1;
+  }
+  return o;
+}
+
+/**
+ * The automaton of a game's P-positions: the DFAO of band offsets and what its outputs mean.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export interface WythoffAutomaton {
+  extraMoves: readonly ExtraMove[];
+  dfao: ZeckendorfDfao;
+  /** Output k of the DFAO (Walnut's value @k) stands for band offset codes[k] (2c upper, 2c + 1 lower). */
+  codes: number[];
+  /** Columns of the table it was learned from and checked on. */
+  columns: number;
+  checked: number;
+  rounds: { states: number; suffixes: number; disagreements: number }[];
+}
+
+/**
+ * Learns the automaton of Wythoff Nim + `extraMoves` from its table of `columns` columns (LimitError if none fits).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function learnWythoffAutomaton(extraMoves: readonly ExtraMove[], columns: number, options: ZeckendorfLearnOptions = {}): WythoffAutomaton {
+  const offsets = bandOffsets(wythoffFamilyTable(extraMoves, columns).col);
+  const learned = learnZeckendorfDfao(offsets, UNKNOWN, options);
+  const codes = [...new Set(learned.dfao.output)].sort((a, b) => a - b);
+  const output = learned.dfao.output.map((v) => codes.indexOf(v));
+  return { extraMoves, dfao: { next: learned.dfao.next, output }, codes, columns, checked: learned.checked, rounds: learned.rounds };
+}
+
+/**
+ * f(x), the P-position's y in column x, read off the automaton (any x: the digits are BigInt's).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function automatonPartner(a: Pick<WythoffAutomaton, 'dfao' | 'codes'>, x: bigint): bigint {
+  let q = 0;
+  const weights: bigint[] = [1n, 2n];
+  while (weights[weights.length - 1]! <= x) weights.push(weights[weights.length - 1]! + weights[weights.length - 2]!);
+  let rest = x;
+  let shifted = 0n;
+  for (let i = weights.length - 1; i >= 0; i--) {
+    const d = weights[i]! <= rest ? 1 : 0;
+    if (d) {
+      rest -= weights[i]!;
+      shifted += i + 1 < weights.length ? weights[i + 1]! : weights[i]! + weights[i - 1]!;
+    }
+    q = a.dfao.next[2 * q + d]!;
+  }
+  const code = a.codes[a.dfao.output[q]!]!;
+  const c = BigInt(code >> 1);
+  if ((code & 1) === 0) return shifted + c;
+  // Lower band: x = σ(y) + c, and y is the one whose shift is x - c (σ is increasing).
+  return inverseShift(x - c);
+}
+
+/** The y with σ(y) = s (s is a shift, so its Zeckendorf digits end in 0 and move one place down). */
+function inverseShift(s: bigint): bigint {
+  const weights: bigint[] = [1n, 2n];
+  while (weights[weights.length - 1]! <= s) weights.push(weights[weights.length - 1]! + weights[weights.length - 2]!);
+  let y = 0n;
+  for (let i = weights.length - 1; i >= 1; i--) {
+    if (weights[i]! <= s) {
+      s -= weights[i]!;
+      y += weights[i - 1]!;
+    }
+  }
+  if (s !== 0n) throw new InputError('automatonPartner: the offset does not lead to a shift (the automaton is not this game\'s)');
+  return y;
+}
+
+/** σ as a two-track msd_fib automaton (x, y): y's digits are x's one place up, so x's first digit is 0. */
+const SHIFT_AUTOMATON = 'msd_fib msd_fib\n\n0 1\n0 0 -> 0\n0 1 -> 1\n\n1 0\n1 0 -> 0\n1 1 -> 1\n';
+
+/**
+ * The DFAO in Walnut's word automaton format (msd_fib).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function walnutWordAutomaton(dfao: ZeckendorfDfao): string {
+  let text = 'msd_fib\n';
+  for (let q = 0; q < dfao.output.length; q++) {
+    text += `\n${q} ${dfao.output[q]}\n`;
+    for (const d of [0, 1]) if (dfao.next[2 * q + d]! >= 0) text += `${d} -> ${dfao.next[2 * q + d]}\n`;
+  }
+  return text;
+}
+
+/** x + c = z or x = z + c, as the logic's natural numbers want it. */
+const plus = (x: string, c: number, z: string) => (c < 0 ? `${x}+${-c}=${z}` : c === 0 ? `${x}=${z}` : `${x}=${z}+${c}`);
+
+/**
+ * The commands that define P from the DFAO (word automaton `name`) and σ (`$sh`), and the sentences of the
+ * proof, each of which must hold. The moves: Wythoff's (a row, a column, a diagonal) and each extra (k, l)
+ * both ways.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function proofCommands(a: Pick<WythoffAutomaton, 'codes' | 'extraMoves'>, name = 'MH'): string {
+  const cases = a.codes.map((code, k) =>
+    (code & 1) === 0 ? `(${name}[x]=@${k} & Ez $sh(x,z) & ${plus('y', code >> 1, 'z')})` : `(${name}[x]=@${k} & Ez $sh(y,z) & ${plus('x', (code - 1) / 2, 'z')})`,
+  );
+  const extras = a.extraMoves.flatMap(([k, l]) => (k === l ? [[k, l]] : [[k, l], [l, k]]));
+  const lines = [
+    `def P "?msd_fib ${cases.join(' | ')}";`,
+    '# P is a function of x and symmetric: no row or column move joins two of its positions.',
+    'eval function "?msd_fib Ax Ey $P(x,y)";',
+    'eval unique "?msd_fib Ax,y,z ($P(x,y) & $P(x,z)) => y=z";',
+    'eval symmetric "?msd_fib Ax,y $P(x,y) => $P(y,x)";',
+    '# No diagonal move joins two (on the upper side; the lower follows by symmetry).',
+    'def Dg "?msd_fib Ey $P(x,y) & y = x + d";',
+    'eval nodiagonal "?msd_fib ~(Ex,u,d u<x & $Dg(x,d) & $Dg(u,d))";',
+    ...extras.map(([k, l], i) => `eval noextra${i} "?msd_fib ~(Ex,y $P(x,y) & $P(x+${k},y+${l}))";`),
+    '# Every position outside P has a move into P.',
+    'def Row "?msd_fib Ev v<y & $P(x,v)";',
+    'def Column "?msd_fib Eu u<x & $P(u,y)";',
+    'def Diagonal "?msd_fib Eu,v u<x & x+v=y+u & $P(u,v)";',
+    ...extras.map(([k, l], i) => `def Extra${i} "?msd_fib Eu,v u+${k}=x & v+${l}=y & $P(u,v)";`),
+    `eval reach "?msd_fib Ax,y $P(x,y) | $Row(x,y) | $Column(x,y) | $Diagonal(x,y)${extras.map((_, i) => ` | $Extra${i}(x,y)`).join('')}";`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The Walnut library of the automaton: files by path relative to the library's root.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function walnutLibrary(a: WythoffAutomaton, name = 'MH'): Record<string, string> {
+  return {
+    [`Word Automata Library/${name}.txt`]: walnutWordAutomaton(a.dfao),
+    'Automata Library/sh.txt': SHIFT_AUTOMATON,
+    [`Command Files/${name}-proof.txt`]: proofCommands(a, name),
+  };
+}
+
+/**
+ * Each sentence of the proof and whether it holds; `proved` when every one does.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export interface ProofResult {
+  sentences: { name: string; holds: boolean }[];
+  proved: boolean;
+}
+
+/**
+ * Runs the proof's commands in a session of the logic engine that reads the library from memory.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function proveWythoffAutomaton(files: Record<string, string>, name = 'MH', limits: Limits = {}): ProofResult {
+  const session = new Session({ ...limits, readFile: (path) => files[path] });
+  const sentences: ProofResult['sentences'] = [];
+  for (const command of splitCommandFile(files[`Command Files/${name}-proof.txt`]!)) {
+    const r = session.run(command);
+    if (r.verb === 'eval') sentences.push({ name: r.name, holds: r.result === true });
+  }
+  return { sentences, proved: sentences.length > 0 && sentences.every((s) => s.holds) };
+}

@@ -1,11 +1,11 @@
 /**
  * Maharaja Nim, Question 1 (seed: maharaja-nim, section 1: is deciding a P-position polynomial in
  * log(xy)?): yes. Its P-positions are the relation of a 577-state Fibonacci automaton (shipped in
- * data/wythoff-automata/maharaja, learned from the table of 2^28 columns: bench/wythoff-automaton.ts), and the
+ * data/wythoff-automata/maharaja, learned from the table of 2^24 columns: bench/wythoff-automaton.ts), and the
  * logic engine proves, for all x and y, that the relation is the set of P-positions. Checked here: the proof
  * (every sentence holds), the automaton against the column table and against the paper's dictionary process
  * (the telescope oracle, an independent program) at random columns up to 10^30, a damaged automaton whose
- * proof fails, and the learner on Wythoff Nim itself.
+ * proof fails, the learner on Wythoff Nim itself, and that learning again gives the shipped files.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -80,6 +80,13 @@ test('the shipped automaton gives every P-position of the column table below 10^
     const x = (seed * 10n ** 30n) / 2n ** 64n + BigInt(i);
     assert.equal(automatonPartner(a, x), oracle.column(x), `column ${x}`);
   }
+});
+
+test('learning Maharaja Nim again from 2^24 columns gives the shipped library byte for byte', () => {
+  const a = learnWythoffAutomaton([[1, 2]], 1 << 24);
+  assert.deepEqual(a.rounds.map((r) => r.states), [548, 575, 576, 577]);
+  assert.deepEqual(a.codes, CODES);
+  assert.deepEqual(walnutLibrary(a), shipped());
 });
 
 test('the learner finds and proves Wythoff Nim itself (no extra move: every P-position on its band with offset 0)', () => {

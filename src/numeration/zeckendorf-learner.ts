@@ -128,6 +128,17 @@ export function learnZeckendorfDfao(values: Int32Array, unknown: number, options
   for (let round = 0; round < (options.maxRounds ?? limitDefault('zeckendorfRounds')); round++) {
     const reps: number[][] = [[]];
     const rows = [E.map((e) => entry([], e))];
+    // A row with no hole can only fit an equal row or one with holes: the first by key, the others by a scan.
+    const complete = new Map<string, number>();
+    const holed: number[] = [];
+    const file = (row: (number | undefined)[], q: number) => (row.includes(undefined) ? holed.push(q) : complete.set(row.join(','), q));
+    const find = (row: (number | undefined)[]) => {
+      if (row.includes(undefined)) return rows.findIndex((r) => fits(r, row));
+      const equal = complete.get(row.join(',')) ?? -1;
+      const holedFit = holed.find((q) => fits(rows[q]!, row)) ?? -1;
+      return equal < 0 ? holedFit : holedFit < 0 ? equal : Math.min(equal, holedFit);
+    };
+    file(rows[0]!, 0);
     const next: number[] = [];
     for (let q = 0; q < reps.length; q++) {
       for (const d of [0, 1]) {
@@ -137,12 +148,13 @@ export function learnZeckendorfDfao(values: Int32Array, unknown: number, options
         }
         const w = [...reps[q]!, d];
         const row = E.map((e) => entry(w, e));
-        let t = rows.findIndex((r) => fits(r, row));
+        let t = find(row);
         if (t < 0) {
           t = reps.length;
           if (t >= (options.maxStates ?? limitDefault('zeckendorfStates'))) throw new LimitError(`the Zeckendorf DFAO passed ${t} states`, 'zeckendorfStates', t);
           reps.push(w);
           rows.push(row);
+          file(row, t);
         }
         next.push(t);
       }

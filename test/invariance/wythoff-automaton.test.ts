@@ -89,6 +89,15 @@ test('learning Maharaja Nim again from 2^24 columns gives the shipped library by
   assert.deepEqual(walnutLibrary(a), shipped());
 });
 
+test('(2,3)-Maharaja Nim (maharaja-nim, section 5, proved polylogarithmic by hand): a 100-state automaton, proved; its upper P-positions are y = σ(x) + c with |c| <= 2 (Conjecture 4.1 for this pair)', () => {
+  const a = learnWythoffAutomaton([[2, 3]], 1 << 22);
+  assert.equal(a.dfao.output.length, 100);
+  assert.deepEqual([a.codes[0]! >> 1, a.codes.at(-1)! >> 1], [-2, 2]);
+  assert.ok(proveWythoffAutomaton(walnutLibrary(a)).proved);
+  const col = wythoffFamilyTable([[2, 3]], 200_000).col;
+  for (let x = 0; x < col.length; x += 7) if (col[x]! >= 0) assert.equal(automatonPartner(a, BigInt(x)), BigInt(col[x]!));
+});
+
 test('the learner finds and proves Wythoff Nim itself (no extra move: every P-position on its band with offset 0)', () => {
   const a = learnWythoffAutomaton([], 1 << 14);
   assert.equal(a.rounds.at(-1)!.disagreements, 0);

@@ -605,6 +605,25 @@ export class PushSum3Search {
     return this.winsWithStatic(0);
   }
 
+  /**
+   * Queues a move at `base + at` among the `at` queued before it: with ETC, in order of the free columns its
+   * child leaves once reduced (the child's key is in k0..k2), a stable insertion; else in the order given.
+   */
+  private queueMove(base: number, at: number, code: number, nv: number): void {
+    let j = at;
+    if (this.etc) {
+      const left = popcount(this.k0 & this.k1) + popcount(this.k2 & (this.k2 >>> 13) & 0x1fff);
+      for (; j > 0 && this.leftBuf[base + j - 1]! > left; j--) {
+        this.moveBuf[base + j] = this.moveBuf[base + j - 1]!;
+        this.valBuf[base + j] = this.valBuf[base + j - 1]!;
+        this.leftBuf[base + j] = this.leftBuf[base + j - 1]!;
+      }
+      this.leftBuf[base + j] = left;
+    }
+    this.moveBuf[base + j] = code;
+    this.valBuf[base + j] = nv;
+  }
+
   /** Negamax on outcomes: true when the player to move (before the button) wins. */
   private search(r0: number, r2: number, v: number, depth: number): boolean {
     const before = ++this.nodes;
@@ -653,18 +672,7 @@ export class PushSum3Search {
             // Fewest free columns left once the child's pieces are reduced first (replies that cancel a
             // twin or leave pieces equivalent to static parts), ties split-first then centre-first: a
             // stable insertion, the keys being at hand. 3 x 23: 0.95 M positions instead of 1.28 M.
-            let j = live++;
-            if (this.etc) {
-              const left = popcount(this.k0 & this.k1) + popcount(this.k2 & (this.k2 >>> 13) & 0x1fff);
-              for (; j > 0 && this.leftBuf[base + j - 1]! > left; j--) {
-                this.moveBuf[base + j] = this.moveBuf[base + j - 1]!;
-                this.valBuf[base + j] = this.valBuf[base + j - 1]!;
-                this.leftBuf[base + j] = this.leftBuf[base + j - 1]!;
-              }
-              this.leftBuf[base + j] = left;
-            }
-            this.moveBuf[base + j] = (c << 1) | bottom;
-            this.valBuf[base + j] = nv;
+            this.queueMove(base, live++, (c << 1) | bottom, nv);
           }
         }
       }
@@ -737,18 +745,7 @@ export class PushSum3Search {
               }
               if (s > 0) continue;
             }
-            let j = live++;
-            if (this.etc) {
-              const left = popcount(this.k0 & this.k1) + popcount(this.k2 & (this.k2 >>> 13) & 0x1fff);
-              for (; j > 0 && this.leftBuf[base + j - 1]! > left; j--) {
-                this.moveBuf[base + j] = this.moveBuf[base + j - 1]!;
-                this.valBuf[base + j] = this.valBuf[base + j - 1]!;
-                this.leftBuf[base + j] = this.leftBuf[base + j - 1]!;
-              }
-              this.leftBuf[base + j] = left;
-            }
-            this.moveBuf[base + j] = (c << 1) | bottom;
-            this.valBuf[base + j] = nv;
+            this.queueMove(base, live++, (c << 1) | bottom, nv);
           }
         }
       }

@@ -10,6 +10,9 @@
  * properties is the set of P-positions of a game that ends: induction on the position.) Membership is then
  * one pass of two automata over the digits of (x, y): time linear in log(xy).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { wythoffFamilyTable, type ExtraMove } from '../analysis/wythoff-table.js';
 import { InputError } from '../core/errors.js';
 import type { Limits } from '../logic/predicate.js';
@@ -180,6 +183,74 @@ export function proofCommands(a: Pick<WythoffAutomaton, 'codes' | 'extraMoves'>,
 }
 
 /**
+ * The DFAO of a Walnut word automaton file over msd_fib (as `walnutWordAutomaton` writes it).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function readWalnutDfao(text: string): ZeckendorfDfao {
+  const blocks = text.trim().split(/\n\s*\n/);
+  if (blocks[0]!.trim() !== 'msd_fib') throw new InputError('a Fibonacci word automaton starts with the line msd_fib');
+  const states = blocks.slice(1);
+  const next = new Int32Array(2 * states.length).fill(-1);
+  const output = new Int32Array(states.length);
+  for (const b of states) {
+    const [head, ...moves] = b.trim().split('\n');
+    const [q, out] = head!.trim().split(/\s+/).map(Number) as [number, number];
+    if (!(q >= 0 && q < states.length) || !Number.isInteger(out)) throw new InputError(`bad state line ${JSON.stringify(head)} in a word automaton`);
+    output[q] = out;
+    for (const m of moves) {
+      const [d, t] = m.split('->').map((x) => Number(x.trim())) as [number, number];
+      if ((d !== 0 && d !== 1) || !(t >= 0 && t < states.length)) throw new InputError(`bad transition ${JSON.stringify(m)} in a word automaton`);
+      next[2 * q + d] = t;
+    }
+  }
+  return { next, output };
+}
+
+/** What a shipped automaton's folder says of it beside the Walnut files (automaton.json). */
+interface AutomatonInfo {
+  extraMoves: readonly ExtraMove[];
+  codes: number[];
+  columns: number;
+  checked: number;
+}
+
+/**
+ * The automaton in a folder that `walnutLibrary` wrote (data/wythoff-automata/NAME), read by `files(path)`,
+ * checked to be the one its proof speaks of (the proof's text is made again from the moves and the offsets).
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function readWythoffAutomaton(files: (path: string) => string, name = 'MH'): WythoffAutomaton {
+  const info = JSON.parse(files('automaton.json')) as AutomatonInfo;
+  const dfao = readWalnutDfao(files(`Word Automata Library/${name}.txt`));
+  const a: WythoffAutomaton = { extraMoves: info.extraMoves, codes: info.codes, columns: info.columns, checked: info.checked, rounds: [], dfao };
+  if (files(`Command Files/${name}-proof.txt`) !== proofCommands(a, name)) throw new InputError(`the proof beside the automaton ${name} is not the proof of its moves and offsets`);
+  return a;
+}
+
+/** The proved automata shipped in data/wythoff-automata, by their extra moves. */
+const SHIPPED_AUTOMATA = fileURLToPath(new URL('../../../data/wythoff-automata/', import.meta.url));
+const SHIPPED_NAMES: Readonly<Record<string, string>> = { '1,2': 'maharaja', '2,3': 'maharaja-2-3' };
+
+/**
+ * The proved automaton sprague ships for Wythoff Nim + `extraMoves` (Maharaja Nim, (2,3)-Maharaja Nim), or
+ * undefined; `folder` is where its Walnut library is.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function shippedWythoffAutomaton(extraMoves: readonly ExtraMove[]): { automaton: WythoffAutomaton; folder: string } | undefined {
+  const key = extraMoves.map(([k, l]) => `${Math.min(k, l)},${Math.max(k, l)}`).sort().join(';');
+  const name = SHIPPED_NAMES[key];
+  if (name === undefined) return undefined;
+  const folder = join(SHIPPED_AUTOMATA, name);
+  return { automaton: readWythoffAutomaton((path) => readFileSync(join(folder, path), 'utf8')), folder };
+}
+
+/**
  * The Walnut library of the automaton: files by path relative to the library's root.
  *
  * @remarks Since 0.1.0
@@ -190,6 +261,7 @@ export function walnutLibrary(a: WythoffAutomaton, name = 'MH'): Record<string, 
     [`Word Automata Library/${name}.txt`]: walnutWordAutomaton(a.dfao),
     'Automata Library/sh.txt': SHIFT_AUTOMATON,
     [`Command Files/${name}-proof.txt`]: proofCommands(a, name),
+    'automaton.json': `${JSON.stringify({ extraMoves: a.extraMoves, codes: a.codes, columns: a.columns, checked: a.checked } satisfies AutomatonInfo)}\n`,
   };
 }
 

@@ -14,29 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { wythoffFamilyTable } from '../../src/analysis/wythoff-table.js';
 import { TelescopeOracle } from '../../src/analysis/maharaja-oracle.js';
 import { MAHARAJA } from '../../src/analysis/maharaja-dictionaries.js';
-import { automatonPartner, bandOffsets, fibonacciShift, learnWythoffAutomaton, proofCommands, proveWythoffAutomaton, walnutLibrary } from '../../src/invariance/wythoff-automaton.js';
-import type { ZeckendorfDfao } from '../../src/numeration/zeckendorf-learner.js';
+import { automatonPartner, bandOffsets, fibonacciShift, learnWythoffAutomaton, proofCommands, proveWythoffAutomaton, readWalnutDfao, shippedWythoffAutomaton, walnutLibrary } from '../../src/invariance/wythoff-automaton.js';
+import { runCli } from '../helpers/cli.js';
 
 const root = new URL('../../../data/wythoff-automata/maharaja/', import.meta.url);
-const FILES = ['Word Automata Library/MH.txt', 'Automata Library/sh.txt', 'Command Files/MH-proof.txt'];
+const FILES = ['Word Automata Library/MH.txt', 'Automata Library/sh.txt', 'Command Files/MH-proof.txt', 'automaton.json'];
 const shipped = (): Record<string, string> => Object.fromEntries(FILES.map((f) => [f, readFileSync(fileURLToPath(new URL(f, root)), 'utf8')]));
 
-/** The DFAO of a Walnut word automaton file (the shipped one), and the band offsets its outputs stand for. */
-function readDfao(text: string): ZeckendorfDfao {
-  const blocks = text.trim().split(/\n\s*\n/).slice(1);
-  const next = new Int32Array(2 * blocks.length).fill(-1);
-  const output = new Int32Array(blocks.length);
-  for (const b of blocks) {
-    const [head, ...moves] = b.trim().split('\n');
-    const [q, out] = head!.split(' ').map(Number) as [number, number];
-    output[q] = out;
-    for (const m of moves) {
-      const [d, t] = m.split('->').map((s) => Number(s.trim())) as [number, number];
-      next[2 * q + d] = t;
-    }
-  }
-  return { next, output };
-}
 /** The shipped automaton's outputs: k stands for the k-th band offset code of the proof's definition of P. */
 const CODES = [-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -50,12 +34,12 @@ test('maharaja-nim Question 1: the shipped automaton is proved to be the P-posit
     ['function', 'unique', 'symmetric', 'nodiagonal', 'noextra0', 'noextra1', 'reach'],
   );
   assert.ok(r.proved, JSON.stringify(r.sentences));
-  assert.equal(readDfao(files['Word Automata Library/MH.txt']!).output.length, 577);
+  assert.equal(readWalnutDfao(files['Word Automata Library/MH.txt']!).output.length, 577);
 });
 
 test('a damaged automaton is not proved: one state\'s offset changed makes a sentence fail', () => {
   const files = shipped();
-  const dfao = readDfao(files['Word Automata Library/MH.txt']!);
+  const dfao = readWalnutDfao(files['Word Automata Library/MH.txt']!);
   // A state reached by many columns (the one after reading "10"): its offset moved by one.
   const q = dfao.next[2 * dfao.next[2 * 0 + 1]! + 0]!;
   const damaged = { ...dfao, output: dfao.output.map((v, i) => (i === q ? (v + 2) % 16 : v)) };
@@ -64,7 +48,7 @@ test('a damaged automaton is not proved: one state\'s offset changed makes a sen
 });
 
 test('the shipped automaton gives every P-position of the column table below 10^6 and the telescope oracle\'s at random columns up to 10^30', () => {
-  const a = { dfao: readDfao(shipped()['Word Automata Library/MH.txt']!), codes: CODES };
+  const a = { dfao: readWalnutDfao(shipped()['Word Automata Library/MH.txt']!), codes: CODES };
   const col = wythoffFamilyTable([[1, 2]], 1_000_000).col;
   let checked = 0;
   for (let x = 0; x < col.length; x++) {
@@ -111,4 +95,24 @@ test('σ, the Fibonacci shift, and the band offsets of Maharaja Nim stay in [-3,
   assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7, 8].map(fibonacciShift), [0, 2, 3, 5, 7, 8, 10, 11, 13]);
   const o = bandOffsets(wythoffFamilyTable([[1, 2]], 1_000_000).col).filter((v) => v !== -(2 ** 31));
   assert.deepEqual([o.reduce((a, b) => Math.min(a, b)) >> 1, o.reduce((a, b) => Math.max(a, b)) >> 1], [-3, 4]);
+});
+
+test('the shipped automata are found by their moves and read back as written; telescope --automaton answers with them as the dictionary process does', () => {
+  const m = shippedWythoffAutomaton([[2, 1]])!;
+  assert.equal(m.automaton.dfao.output.length, 577);
+  assert.deepEqual(walnutLibrary(m.automaton), shipped());
+  const m23 = shippedWythoffAutomaton([[2, 3]])!;
+  assert.equal(m23.automaton.dfao.output.length, 100);
+  assert.ok(proveWythoffAutomaton(walnutLibrary(m23.automaton)).proved);
+  assert.equal(shippedWythoffAutomaton([[1, 3]]), undefined);
+  for (const spec of ['maharaja', 'wythoff+2,3']) {
+    const x = '98765432109876543210987654321098765432109876543210';
+    const a = runCli(['telescope', x, '--spec', spec, '--automaton', '--json']);
+    const b = runCli(['telescope', x, '--spec', spec, '--json']);
+    assert.equal(a.status, 0, a.stderr);
+    assert.deepEqual(a.lines, b.lines);
+  }
+  const none = runCli(['telescope', '5', '--spec', 'wythoff', '--automaton']);
+  assert.equal(none.status, 2);
+  assert.match(none.stderr, /no proved automaton shipped for wythoff/);
 });

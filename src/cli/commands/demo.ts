@@ -50,6 +50,10 @@ const STEPS: Step[] = [
     args: ['telescope', '1000000000000000000000000000000'],
   },
   {
+    claim: 'maharaja-nim, Question 1 answered (new, proved by machine): a P-position of Maharaja Nim near 10^100 from its 577-state Fibonacci automaton',
+    args: ['telescope', `1${'0'.repeat(100)}`, '--spec', 'maharaja', '--automaton'],
+  },
+  {
     claim: 'deciding invariance, Theorem 23: Wythoff P-positions are 1-admissible, decided for every position by automata',
     args: ['admissible', 'wythoff', '--method', 'logic'],
   },

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codeCacheFile, namesGameModules } from '../../src/cli/start.js';
+import { ctrlCAt } from '../helpers/ctrl-c.js';
 
 const bin = fileURLToPath(new URL('../../../bin/sprague.js', import.meta.url));
 const modules = fileURLToPath(new URL('../../src/cli/run.js', import.meta.url));
@@ -103,4 +104,13 @@ test('the cache key is the command word, one file per command, never a path from
   assert.match(codeCacheFile(['--max-memory', '2G']), /sprague\.cjs\.-\.cache$/);
   assert.match(codeCacheFile(['../../etc/x']), /sprague\.cjs\.-\.cache$/);
   assert.match(codeCacheFile([]), /sprague\.cjs\.-\.cache$/);
+});
+
+test('Ctrl-C through the bundle: exit 130, what was finished printed in whole lines, as from the modules', async () => {
+  const r = await ctrlCAt(['bitstring', 'wythoff+1,2', '--bits', '200000000'], { stderr: /bitstring progress [1-9]/ }, 120_000, bin);
+  assert.notEqual(r.exitAfter, undefined, `the run ended before its event (status ${r.status}):\n${r.stderr}`);
+  assert.equal(r.signal, null, 'the CLI handles Ctrl-C itself');
+  assert.equal(r.status, 130, r.stderr);
+  assert.match(r.stderr, /interrupted/);
+  assert.ok(r.stdout === '' || r.stdout.endsWith('\n'), 'complete lines only');
 });

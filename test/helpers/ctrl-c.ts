@@ -29,8 +29,9 @@ export interface CtrlCEvent {
   stalledReader?: boolean;
 }
 
-export function ctrlCAt(args: string[], event: CtrlCEvent, timeoutMs = 120_000): Promise<CtrlCRun> {
-  const child = spawn(process.execPath, [entry, ...args], { env: { ...process.env, NO_COLOR: '1', SPRAGUE_PROGRESS: '1', ...(event.stalledReader ? { SPRAGUE_TRACE_JOBS: '1' } : {}) } });
+/** `via`: the script to run (default: the CLI's modules, dist/src/cli/run.js; bin/sprague.js runs its bundle). */
+export function ctrlCAt(args: string[], event: CtrlCEvent, timeoutMs = 120_000, via = entry): Promise<CtrlCRun> {
+  const child = spawn(process.execPath, [via, ...args], { env: { ...process.env, NO_COLOR: '1', SPRAGUE_PROGRESS: '1', ...(event.stalledReader ? { SPRAGUE_TRACE_JOBS: '1' } : {}) } });
   let stdout = '';
   let stderr = '';
   let sentAt: number | undefined;

@@ -14,6 +14,7 @@
  * resumes. The searches run in a worker thread: a synchronous search never lets the main thread's
  * SIGINT handler run, so the main thread only raises a shared flag that the search polls.
  */
+import { writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import { timed } from './timing.js';
@@ -53,7 +54,8 @@ function run({ argv, flag }: { argv: string[]; flag: Int32Array }): void {
       const now = performance.now();
       if (now - last < 60_000) return;
       last = now;
-      console.error(`  ${label}: ${p.nodes} positions, ${p.entries} entries, root ${p.rootDone}/${p.rootTotal}, ${((now - t0) / 1000).toFixed(0)} s`);
+      // Written at once: a worker's console output waits for its event loop, which the search never yields to.
+      writeSync(2, `  ${label}: ${p.nodes} positions, ${p.entries} entries, root ${p.rootDone}/${p.rootTotal}, ${((now - t0) / 1000).toFixed(0)} s\n`);
     };
   }
 

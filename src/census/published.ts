@@ -9,7 +9,10 @@
  * 57e893a, MIT); the caller reads the file (the library does no I/O of its own) and hands it in.
  */
 import { createHash } from 'node:crypto';
-import { fingerprintLine, type SequenceFingerprint } from '../core/kernel.js';
+import { fingerprintLine, heapZeroRare, type SequenceFingerprint } from '../core/kernel.js';
+import { parseTakeAndBreakCode } from '../games/heaps/take-and-break/code.js';
+import { splitParity } from '../games/heaps/take-and-break/kernel.js';
+import { movesOf } from '../games/heaps/take-and-break/moves.js';
 import { rowFingerprint, type CensusRow, type StoredFingerprint } from './row.js';
 
 /**
@@ -280,17 +283,14 @@ function largestOf(s: EventuallyPeriodic): { largest: number; at: number } {
 }
 
 /**
- * Whether heap 0 is rare in the kernel's class (docs/take-and-break.md: heap a is rare when
- * parity(G(a) & mask) ^ (pos & (a ^ pi)) = 0, pi the parity of the two-heap digits): tczajka's solver
- * counts it among the rare heaps, sprague counts heaps 1..n-1, so the two counts differ by exactly this.
+ * The fingerprint with the split parity its class reads (heap 0's rarity depends on it: core/kernel.ts
+ * heapZeroRare), taken from the game's code where the fingerprint does not carry it (a stored row keeps no
+ * parity). tczajka's solver counts heap 0 among the rare heaps, sprague counts heaps 1..n-1, so the two counts
+ * differ by exactly heap 0's rarity.
  */
-function heapZeroRare(spec: string, pos: boolean): boolean {
-  if (!pos) return true;
-  const digits = /^octal:(\d)!?\.([0-7]*)$/.exec(spec);
-  if (!digits) return true;
-  const all = [digits[1]!, ...digits[2]!].map(Number);
-  const k = all.findIndex((d) => d & 4);
-  return k < 0 || k % 2 === 0;
+function withSplitParity(spec: string, f: SequenceFingerprint): SequenceFingerprint {
+  if (f.splitParity !== undefined || !spec.startsWith('octal:')) return f;
+  return { ...f, splitParity: splitParity(movesOf(parseTakeAndBreakCode(spec.slice('octal:'.length)))) };
 }
 
 /**
@@ -302,7 +302,7 @@ function compareRare(spec: string, e: { rareMask?: string; numRare?: number; las
   const mask = `${f.rareMask.toString(16)}${f.rarePos ? '+pos' : ''}`;
   if (f.rareMask === 0) return { agrees: true, note: `no sparse class here (published ${e.rareMask})` };
   if (mask !== e.rareMask) return { agrees: true, note: `rare class ${mask} here, ${e.rareMask} there` };
-  const zero = heapZeroRare(spec, f.rarePos) ? 1 : 0;
+  const zero = heapZeroRare(withSplitParity(spec, f)) ? 1 : 0;
   const counted = `${f.rareCount} rare heaps in 1..n-1${zero ? ', heap 0 rare too' : ', heap 0 common'}, last ${f.lastRare}`;
   if (f.rareCount + zero === e.numRare && f.lastRare === e.lastRare) return { agrees: true, note: `rare mask ${mask}: ${counted}; published ${e.numRare} (heap 0 counted)` };
   return { agrees: false, note: `rare mask ${mask}: ${counted}; published ${e.numRare} (heap 0 counted), last ${e.lastRare}` };
@@ -550,8 +550,8 @@ export function publishedFingerprints(tables: PublishedTables): (spec: string) =
 
 /** A row's stored fingerprint as the kernel gives one (rare heaps in 1..n-1: heap 0 taken out of tczajka's count). */
 function kernelForm(spec: string, f: StoredFingerprint): SequenceFingerprint {
-  const zero = f.rareMask !== 0 && heapZeroRare(spec, f.rarePos) ? 1 : 0;
-  return { heaps: f.heaps, largest: f.largest, largestAt: f.largestAt, rareMask: f.rareMask, rarePos: f.rarePos, rareCount: f.numRare - zero, lastRare: f.lastRare };
+  const kernel: SequenceFingerprint = { heaps: f.heaps, largest: f.largest, largestAt: f.largestAt, rareMask: f.rareMask, rarePos: f.rarePos, rareCount: f.numRare, lastRare: f.lastRare };
+  return { ...kernel, rareCount: f.numRare - (heapZeroRare(withSplitParity(spec, kernel)) ? 1 : 0) };
 }
 
 /**

@@ -142,7 +142,7 @@ export {
   type WythoffAutomaton,
   type ProofResult,
 } from './invariance/wythoff-automaton.js';
-export { learnZeckendorfDfao, zeckendorfOutput, ZECKENDORF_WEIGHTS, type ZeckendorfDfao, type ZeckendorfLearnOptions, type ZeckendorfLearnResult } from './numeration/zeckendorf-learner.js';
+export { learnZeckendorfDfao, zeckendorfOutput, zeckendorfDigits, ZECKENDORF_WEIGHTS, type ZeckendorfDfao, type ZeckendorfLearnOptions, type ZeckendorfLearnResult } from './numeration/zeckendorf-learner.js';
 export { checkGameDictionary } from './analysis/maharaja-verify.js';
 export { multiplicationDictionary, EXAMPLE_MULTIPLICATION_TABLE, binaryDictionary, binaryCodes } from './analysis/dictionary-multiplication.js';
 export { phiDeviations, type DeviationRow } from './analysis/wythoff-conjecture.js';

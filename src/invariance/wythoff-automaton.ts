@@ -17,7 +17,7 @@ import { wythoffFamilyTable, type ExtraMove } from '../analysis/wythoff-table.js
 import { InputError } from '../core/errors.js';
 import type { Limits } from '../logic/predicate.js';
 import { Session, splitCommandFile } from '../logic/session.js';
-import { learnZeckendorfDfao, ZECKENDORF_WEIGHTS, type ZeckendorfLearnOptions, type ZeckendorfDfao } from '../numeration/zeckendorf-learner.js';
+import { learnZeckendorfDfao, zeckendorfDigits, ZECKENDORF_WEIGHTS, type ZeckendorfLearnOptions, type ZeckendorfDfao } from '../numeration/zeckendorf-learner.js';
 
 /**
  * σ(x): each Zeckendorf digit of x one place up.
@@ -93,19 +93,13 @@ export function learnWythoffAutomaton(extraMoves: readonly ExtraMove[], columns:
  * @beta
  */
 export function automatonPartner(a: Pick<WythoffAutomaton, 'dfao' | 'codes'>, x: bigint): bigint {
+  const { digits, weights } = zeckendorfDigits(x);
   let q = 0;
-  const weights: bigint[] = [1n, 2n];
-  while (weights[weights.length - 1]! <= x) weights.push(weights[weights.length - 1]! + weights[weights.length - 2]!);
-  let rest = x;
   let shifted = 0n;
-  for (let i = weights.length - 1; i >= 0; i--) {
-    const d = weights[i]! <= rest ? 1 : 0;
-    if (d) {
-      rest -= weights[i]!;
-      shifted += i + 1 < weights.length ? weights[i + 1]! : weights[i]! + weights[i - 1]!;
-    }
+  digits.forEach((d, j) => {
     q = a.dfao.next[2 * q + d]!;
-  }
+    if (d) shifted += weights[digits.length - j]!;
+  });
   const code = a.codes[a.dfao.output[q]!]!;
   const c = BigInt(code >> 1);
   if ((code & 1) === 0) return shifted + c;
@@ -115,16 +109,12 @@ export function automatonPartner(a: Pick<WythoffAutomaton, 'dfao' | 'codes'>, x:
 
 /** The y with σ(y) = s (s is a shift, so its Zeckendorf digits end in 0 and move one place down). */
 function inverseShift(s: bigint): bigint {
-  const weights: bigint[] = [1n, 2n];
-  while (weights[weights.length - 1]! <= s) weights.push(weights[weights.length - 1]! + weights[weights.length - 2]!);
+  const { digits, weights } = zeckendorfDigits(s);
+  if (digits.length > 0 && digits[digits.length - 1] === 1) throw new InputError("automatonPartner: the offset does not lead to a shift (the automaton is not this game's)");
   let y = 0n;
-  for (let i = weights.length - 1; i >= 1; i--) {
-    if (weights[i]! <= s) {
-      s -= weights[i]!;
-      y += weights[i - 1]!;
-    }
-  }
-  if (s !== 0n) throw new InputError('automatonPartner: the offset does not lead to a shift (the automaton is not this game\'s)');
+  digits.forEach((d, j) => {
+    if (d) y += weights[digits.length - 2 - j]!;
+  });
   return y;
 }
 

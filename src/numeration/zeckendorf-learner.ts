@@ -87,15 +87,27 @@ function digitsOf(n: number, length: number): number[] {
  */
 export function zeckendorfOutput(dfao: ZeckendorfDfao, n: number | bigint): number {
   let q = 0;
-  let x = BigInt(n);
-  const weights: bigint[] = [1n, 2n];
-  while (weights[weights.length - 1]! <= x) weights.push(weights[weights.length - 1]! + weights[weights.length - 2]!);
-  for (let i = weights.length - 1; i >= 0; i--) {
-    const d = weights[i]! <= x ? 1 : 0;
-    if (d) x -= weights[i]!;
-    q = dfao.next[2 * q + d]!;
-  }
+  for (const d of zeckendorfDigits(BigInt(n)).digits) q = dfao.next[2 * q + d]!;
   return dfao.output[q]!;
+}
+
+/**
+ * The Zeckendorf digits of n >= 0, msd first, and `weights`, the Fibonacci weights from 1 up to one past the
+ * leading digit's (digit i from the end stands for weights[i]). BigInt: any size.
+ *
+ * @remarks Since 0.1.0
+ * @beta
+ */
+export function zeckendorfDigits(n: bigint): { digits: number[]; weights: bigint[] } {
+  const weights: bigint[] = [1n, 2n];
+  while (weights[weights.length - 1]! <= n) weights.push(weights[weights.length - 1]! + weights[weights.length - 2]!);
+  const digits: number[] = [];
+  for (let i = weights.length - 2; i >= 0; i--) {
+    const d = weights[i]! <= n ? 1 : 0;
+    if (d) n -= weights[i]!;
+    digits.push(d);
+  }
+  return { digits, weights };
 }
 
 /**

@@ -16,6 +16,7 @@ import { TelescopeOracle } from '../../src/analysis/maharaja-oracle.js';
 import { MAHARAJA } from '../../src/analysis/maharaja-dictionaries.js';
 import { automatonPartner, bandOffsets, fibonacciShift, learnWythoffAutomaton, proofCommands, proveWythoffAutomaton, readWalnutDfao, shippedWythoffAutomaton, walnutLibrary } from '../../src/invariance/wythoff-automaton.js';
 import { runCli } from '../helpers/cli.js';
+import { Session } from '../../src/logic/session.js';
 
 const root = new URL('../../../data/wythoff-automata/maharaja/', import.meta.url);
 const FILES = ['Word Automata Library/MH.txt', 'Automata Library/sh.txt', 'Command Files/MH-proof.txt', 'automaton.json'];
@@ -89,6 +90,15 @@ test('the learner finds and proves Wythoff Nim itself (no extra move: every P-po
   assert.ok(r.proved, JSON.stringify(r.sentences));
   const col = wythoffFamilyTable([], 5000).col;
   for (let x = 0; x < 5000; x++) if (col[x]! >= 0) assert.equal(automatonPartner(a, BigInt(x)), BigInt(col[x]!));
+});
+
+test('the proof\'s sh is σ: a function, and sh(x, σ(x)) for every x below 300 (so the offsets are offsets from φx + O(1))', () => {
+  const files = shipped();
+  const session = new Session({ readFile: (path) => files[path] });
+  assert.equal(session.run('eval shfunction "?msd_fib Ax (Ey $sh(x,y)) & (Ay,z ($sh(x,y) & $sh(x,z)) => y=z)";').result, true);
+  const pairs = Array.from({ length: 300 }, (_, x) => `$sh(${x},${fibonacciShift(x)})`).join(' & ');
+  assert.equal(session.run(`eval shvalues "?msd_fib ${pairs}";`).result, true);
+  assert.equal(session.run('eval shwrong "?msd_fib $sh(4,6)";').result, false);
 });
 
 test('σ, the Fibonacci shift, and the band offsets of Maharaja Nim stay in [-3, 4] below 10^6 (Theorem 1.2, bounded)', () => {

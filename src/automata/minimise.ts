@@ -4,6 +4,7 @@
  */
 import { InterruptedError, LimitError } from '../core/errors.js';
 import { Dfa } from './dfa.js';
+import { limitDefault } from '../core/limits.js';
 import { atLeast } from './grow.js';
 import { POLL_WORK } from './poll.js';
 import type { Stop } from '../core/stop.js';
@@ -29,6 +30,99 @@ function letterArray(k: number, length: number): Uint8Array | Uint16Array | Int3
 }
 
 /**
+ * The inverse transitions, predecessors of t as (src, letter) at entries [bound[t + 1], bound[t + 2])
+ * once filled (counted into bound[t + 1], summed to the end of t's range, then filled back to front).
+ */
+interface Inverse {
+  readonly bound: Uint32Array;
+  readonly src: Int32Array;
+  readonly letter: Uint8Array | Uint16Array | Int32Array;
+}
+
+// The two builders are apart from the refinement, and each small: a caller's closure is a new call
+// target every time, and the deoptimisation it causes then recompiles only the builder.
+function inverseOfFunction(k: number, m: number, next: (state: number, letter: number) => number): Inverse {
+  const bound = new Uint32Array(m + 2);
+  const src = new Int32Array(m * k);
+  const letter = letterArray(k, m * k);
+  for (let s = 0; s < m; s++) for (let a = 0; a < k; a++) bound[next(s, a) + 1]!++;
+  for (let t = 0; t < m; t++) bound[t + 1]! += bound[t]!;
+  for (let s = 0; s < m; s++) {
+    for (let a = 0; a < k; a++) {
+      const at = --bound[next(s, a) + 1]!;
+      src[at] = s;
+      letter[at] = a;
+    }
+  }
+  bound[m + 1] = m * k;
+  return { bound, src, letter };
+}
+
+function inverseOfTable(k: number, m: number, table: Int32Array): Inverse {
+  const bound = new Uint32Array(m + 2);
+  const src = new Int32Array(m * k);
+  const letter = letterArray(k, m * k);
+  for (let i = 0; i < m * k; i++) bound[table[i]! + 1]!++;
+  for (let t = 0; t < m; t++) bound[t + 1]! += bound[t]!;
+  for (let s = 0, i = 0; s < m; s++) {
+    for (let a = 0; a < k; a++, i++) {
+      const at = --bound[table[i]! + 1]!;
+      src[at] = s;
+      letter[at] = a;
+    }
+  }
+  bound[m + 1] = m * k;
+  return { bound, src, letter };
+}
+
+/**
+ * A partition of the states 0..m-1: elems is a permutation of them, block b owns elems[first[b] ..
+ * end[b]), pos is elems' inverse. Built as the classes of equal output (a counting sort).
+ */
+class Partition {
+  readonly elems: Int32Array;
+  readonly pos: Int32Array;
+  readonly blockOf: Int32Array;
+  first: Int32Array<ArrayBuffer>;
+  end: Int32Array<ArrayBuffer>;
+  blocks: number;
+  /** The class sizes at the start, by block. */
+  readonly sizes: number[];
+
+  constructor(m: number, output: ArrayLike<number>) {
+    const classOf = new Map<number, number>();
+    const sizes: number[] = [];
+    const blockOf = new Int32Array(m);
+    for (let s = 0; s < m; s++) {
+      let c = classOf.get(output[s]!);
+      if (c === undefined) {
+        c = sizes.length;
+        classOf.set(output[s]!, c);
+        sizes.push(0);
+      }
+      sizes[c]!++;
+      blockOf[s] = c;
+    }
+    this.blocks = sizes.length;
+    this.sizes = sizes;
+    this.first = new Int32Array(Math.max(1024, this.blocks));
+    this.end = new Int32Array(this.first.length);
+    for (let c = 0, at = 0; c < this.blocks; at += sizes[c]!, c++) {
+      this.first[c] = at;
+      this.end[c] = at;
+    }
+    this.elems = new Int32Array(m);
+    this.pos = new Int32Array(m);
+    for (let s = 0; s < m; s++) {
+      const at = this.end[blockOf[s]!]!++;
+      this.elems[at] = s;
+      this.pos[s] = at;
+    }
+    this.blockOf = blockOf;
+  }
+}
+
+/**
  * `minimise` for a machine given by its transition function (or its table, state by state, read
  * without a call per transition), so that automata too large to be held
  * twice can be minimised: the inverse transitions are built from `next`, then `release` is called
@@ -47,82 +141,34 @@ export function minimiseBy(
 ): Dfa {
   if (m === 0) return new Dfa(k, new Int32Array(0), new Int32Array(0), 0);
   if (m * k >= 2 ** 32) throw new LimitError(`minimisation of ${m} states over ${k} letters passes 2^32 transitions`, 'transitions', m);
-  // Predecessors of t: (src, letter) at entries [from(t), from(t + 1)), from(t) = bound[t + 1] once
-  // filled (counted into bound[t + 1], summed to the end of t's range, then filled back to front).
-  const bound = new Uint32Array(m + 2);
-  const invSrc = new Int32Array(m * k);
-  const invLetter = letterArray(k, m * k);
-  if (typeof next === 'function') {
-    for (let s = 0; s < m; s++) for (let a = 0; a < k; a++) bound[next(s, a) + 1]!++;
-    for (let t = 0; t < m; t++) bound[t + 1]! += bound[t]!;
-    for (let s = 0; s < m; s++) {
-      for (let a = 0; a < k; a++) {
-        const at = --bound[next(s, a) + 1]!;
-        invSrc[at] = s;
-        invLetter[at] = a;
-      }
-    }
-  } else {
-    for (let i = 0; i < m * k; i++) bound[next[i]! + 1]!++;
-    for (let t = 0; t < m; t++) bound[t + 1]! += bound[t]!;
-    for (let s = 0, i = 0; s < m; s++) {
-      for (let a = 0; a < k; a++, i++) {
-        const at = --bound[next[i]! + 1]!;
-        invSrc[at] = s;
-        invLetter[at] = a;
-      }
-    }
-  }
-  bound[m + 1] = m * k;
+  const inverse = typeof next === 'function' ? inverseOfFunction(k, m, next) : inverseOfTable(k, m, next);
   release?.();
-  const from = (t: number) => bound[t + 1]!;
+  const partition = new Partition(m, output);
+  refine(k, inverse, partition, signal);
+  return quotientDfa(k, m, start, inverse, partition, output);
+}
 
-  // The partition: elems is a permutation of the states; block b owns elems[first[b] .. end[b]).
-  // Blocks start as the classes of equal output (a counting sort).
-  const classOf = new Map<number, number>();
-  const sizes: number[] = [];
-  for (let s = 0; s < m; s++) {
-    let c = classOf.get(output[s]!);
-    if (c === undefined) {
-      c = sizes.length;
-      classOf.set(output[s]!, c);
-      sizes.push(0);
-    }
-    sizes[c]!++;
-  }
-  let blocks = sizes.length;
-  let first = new Int32Array(Math.max(1024, blocks));
-  let end = new Int32Array(first.length);
+/**
+ * Hopcroft's refinement of `partition` until every block's states agree, letter by letter, on the
+ * block of their successor. The splitters are taken a block at a time for every letter (the pending
+ * (block, letter) pairs are always all letters of a block or none); all initial blocks but the
+ * largest are pending.
+ */
+function refine(k: number, inverse: Inverse, partition: Partition, signal?: Stop): void {
+  const { bound, src: invSrc, letter: invLetter } = inverse;
+  const { elems, pos, blockOf, sizes } = partition;
+  let { first, end, blocks } = partition;
   let marked = new Int32Array(first.length);
   let pendingMark = new Int32Array(first.length);
-  for (let c = 0, at = 0; c < blocks; at += sizes[c]!, c++) {
-    first[c] = at;
-    end[c] = at;
-  }
-  const elems = new Int32Array(m);
-  const pos = new Int32Array(m);
-  const blockOf = new Int32Array(m);
-  for (let s = 0; s < m; s++) {
-    const c = classOf.get(output[s]!)!;
-    const at = end[c]!++;
-    elems[at] = s;
-    pos[s] = at;
-    blockOf[s] = c;
-  }
-
-  // Hopcroft's splitters, a block at a time for every letter (the pending (block, letter) pairs are
-  // always all letters of a block or none). All initial blocks but the largest are pending.
   let pending = new Int32Array(1024);
   let pendingCount = 0;
-  const push = (b: number) => {
-    if (pendingMark[b]) return;
-    pendingMark[b] = 1;
-    if (pendingCount === pending.length) pending = atLeast(pending, pendingCount + 1);
-    pending[pendingCount++] = b;
-  };
   let largest = 0;
   for (let c = 1; c < blocks; c++) if (sizes[c]! > sizes[largest]!) largest = c;
-  for (let c = 0; c < blocks; c++) if (c !== largest) push(c);
+  for (let c = 0; c < blocks; c++) {
+    if (c === largest) continue;
+    pendingMark[c] = 1;
+    pending[pendingCount++] = c;
+  }
 
   // Scratch: the splitter's states, its predecessors bucketed by letter, the blocks touched.
   let targets = new Int32Array(1024);
@@ -140,24 +186,24 @@ export function minimiseBy(
     const splitter = pending[--pendingCount]!;
     pendingMark[splitter] = 0;
     const size = end[splitter]! - first[splitter]!;
-    targets = atLeast(targets, size, 0);
+    if (targets.length < size) targets = atLeast(targets, size, 0);
     for (let i = 0, e = first[splitter]!; i < size; i++, e++) targets[i] = elems[e]!;
     let total = 0;
     let letterCount = 0;
     for (let i = 0; i < size; i++) {
       const t = targets[i]!;
-      for (let e = from(t); e < from(t + 1); e++) {
+      for (let e = bound[t + 1]!, stop = bound[t + 2]!; e < stop; e++) {
         const a = invLetter[e]!;
         if (perLetter[a] === 0) {
           if (letterCount === letters.length) letters = atLeast(letters, letterCount + 1);
           letters[letterCount++] = a;
         }
         perLetter[a]!++;
-        total++;
       }
+      total += bound[t + 2]! - bound[t + 1]!;
     }
     work += size + total;
-    preds = atLeast(preds, total, 0);
+    if (preds.length < total) preds = atLeast(preds, total, 0);
     for (let j = 0, at = 0; j < letterCount; j++) {
       const a = letters[j]!;
       offset[a] = at;
@@ -165,7 +211,7 @@ export function minimiseBy(
     }
     for (let i = 0; i < size; i++) {
       const t = targets[i]!;
-      for (let e = from(t); e < from(t + 1); e++) preds[offset[invLetter[e]!]!++] = invSrc[e]!;
+      for (let e = bound[t + 1]!, stop = bound[t + 2]!; e < stop; e++) preds[offset[invLetter[e]!]!++] = invSrc[e]!;
     }
     for (let j = 0; j < letterCount; j++) {
       const a = letters[j]!;
@@ -178,14 +224,15 @@ export function minimiseBy(
         const s = preds[i]!;
         const y = blockOf[s]!;
         const at = first[y]! + marked[y]!;
-        if (pos[s]! < at) continue;
+        const ps = pos[s]!;
+        if (ps < at) continue;
         if (marked[y] === 0) {
           if (touchedCount === touched.length) touched = atLeast(touched, touchedCount + 1);
           touched[touchedCount++] = y;
         }
         const other = elems[at]!;
-        elems[pos[s]!] = other;
-        pos[other] = pos[s]!;
+        elems[ps] = other;
+        pos[other] = ps;
         elems[at] = s;
         pos[s] = at;
         marked[y]!++;
@@ -197,28 +244,41 @@ export function minimiseBy(
         if (count === end[y]! - first[y]!) continue;
         // The marked prefix becomes a new block z; y keeps the rest.
         if (blocks === first.length) {
-          [first, end, marked, pendingMark] = [first, end, marked, pendingMark].map((x) => atLeast(x, blocks + 1)) as [Int32Array<ArrayBuffer>, Int32Array<ArrayBuffer>, Int32Array<ArrayBuffer>, Int32Array<ArrayBuffer>];
+          first = atLeast(first, blocks + 1);
+          end = atLeast(end, blocks + 1);
+          marked = atLeast(marked, blocks + 1);
+          pendingMark = atLeast(pendingMark, blocks + 1);
         }
         const z = blocks++;
         first[z] = first[y]!;
         end[z] = first[y]! + count;
-        marked[z] = 0;
-        pendingMark[z] = 0;
         first[y] = first[y]! + count;
         for (let e = first[z]!; e < end[z]!; e++) blockOf[elems[e]!] = z;
-        if (pendingMark[y]) push(z);
-        else push(end[z]! - first[z]! <= end[y]! - first[y]! ? z : y);
+        // Pending: the new block if y is (y stays pending for its rest), else the smaller half.
+        const b = pendingMark[y] || end[z]! - first[z]! <= end[y]! - first[y]! ? z : y;
+        if (!pendingMark[b]) {
+          pendingMark[b] = 1;
+          if (pendingCount === pending.length) pending = atLeast(pending, pendingCount + 1);
+          pending[pendingCount++] = b;
+        }
       }
     }
   }
+  partition.first = first;
+  partition.end = end;
+  partition.blocks = blocks;
+}
 
-  // The quotient's transitions, read off the inverse: s -a-> t gives block(s) -a-> block(t).
+/** The quotient by the partition, its blocks renumbered breadth-first from the start's (letters ascending). */
+function quotientDfa(k: number, m: number, start: number, inverse: Inverse, partition: Partition, output: ArrayLike<number>): Dfa {
+  const { bound, src, letter } = inverse;
+  const { blockOf, blocks, elems, first } = partition;
+  // s -a-> t gives block(s) -a-> block(t).
   const quotient = new Int32Array(blocks * k);
   for (let t = 0; t < m; t++) {
     const bt = blockOf[t]!;
-    for (let e = from(t); e < from(t + 1); e++) quotient[blockOf[invSrc[e]!]! * k + invLetter[e]!] = bt;
+    for (let e = bound[t + 1]!, stop = bound[t + 2]!; e < stop; e++) quotient[blockOf[src[e]!]! * k + letter[e]!] = bt;
   }
-  // Renumber blocks breadth-first from the start block.
   const order = new Int32Array(blocks).fill(-1);
   const queue = new Int32Array(blocks);
   let queued = 1;
@@ -233,10 +293,15 @@ export function minimiseBy(
       }
     }
   }
-  return Dfa.from(
-    queued,
-    k,
-    (s, a) => order[quotient[queue[s]! * k + a]!]!,
-    (s) => output[elems[first[queue[s]!]!]!]!,
-  );
+  if (queued * k > limitDefault('transitions')) {
+    throw new LimitError(`a transition table of ${queued} states times ${k} letters passes ${limitDefault('transitions')} entries`, 'transitions');
+  }
+  const delta = new Int32Array(queued * k);
+  const out = new Int32Array(queued);
+  for (let s = 0; s < queued; s++) {
+    const row = queue[s]! * k;
+    for (let a = 0; a < k; a++) delta[s * k + a] = order[quotient[row + a]!]!;
+    out[s] = output[elems[first[queue[s]!]!]!]!;
+  }
+  return new Dfa(k, delta, out, 0);
 }

@@ -7,7 +7,7 @@ import { Dfa } from './dfa.js';
 import { KeyInterner } from './interner.js';
 import { atLeast } from './grow.js';
 import { POLL_WORK } from './poll.js';
-import { backwardReachable } from './reach.js';
+import { backwardReachableLists } from './reach.js';
 import type { Stop } from '../core/stop.js';
 
 /**
@@ -298,13 +298,7 @@ export function exploreNfa(
  */
 export function trimNfa(nfa: TableNfa): TableNfa {
   const { stateCount: n, edgeStart, succ, letter } = nfa;
-  const live = backwardReachable(
-    n,
-    (edge) => {
-      for (let s = 0; s < n; s++) for (let e = edgeStart[s]!; e < edgeStart[s + 1]!; e++) edge(s, succ[e]!);
-    },
-    (s) => nfa.accepting[s] !== 0,
-  );
+  const live = backwardReachableLists(edgeStart, succ, nfa.accepting);
   const start = new Int32Array(n + 1);
   let kept = 0;
   for (let e = 0; e < succ.length; e++) if (live[succ[e]!]) kept++;

@@ -25,17 +25,23 @@ export function backwardReachable(n: number, edges: EdgeList, isTarget: (node: n
   const fill = start.slice(0, n);
   edges((f, to) => (from[fill[to]!++] = f));
   const good = new Uint8Array(n);
+  for (let s = 0; s < n; s++) if (isTarget(s)) good[s] = 1;
+  return closeBackward(start, from, good);
+}
+
+/**
+ * `good` closed under predecessors: the predecessors of t are from[start[t] .. start[t + 1]).
+ * Plain typed arrays, no callback, so that the hot kernels (the DFAs and NFAs of the logic engine,
+ * each a new closure for backwardReachable) run it without a call per edge.
+ */
+function closeBackward(start: Int32Array, from: Int32Array, good: Uint8Array): Uint8Array {
+  const n = good.length;
   const stack = new Int32Array(n);
   let top = 0;
-  for (let s = 0; s < n; s++) {
-    if (isTarget(s)) {
-      good[s] = 1;
-      stack[top++] = s;
-    }
-  }
+  for (let s = 0; s < n; s++) if (good[s]) stack[top++] = s;
   while (top > 0) {
     const t = stack[--top]!;
-    for (let i = start[t]!; i < start[t + 1]!; i++) {
+    for (let i = start[t]!, stop = start[t + 1]!; i < stop; i++) {
       const s = from[i]!;
       if (!good[s]) {
         good[s] = 1;
@@ -46,15 +52,33 @@ export function backwardReachable(n: number, edges: EdgeList, isTarget: (node: n
   return good;
 }
 
+/**
+ * The nodes of a graph with `targets` flagged from which a flagged node is reachable, the graph as
+ * successor lists: the successors of s are succ[edgeStart[s] .. edgeStart[s + 1]). O(n + edges).
+ */
+export function backwardReachableLists(edgeStart: Int32Array, succ: Int32Array, targets: Uint8Array): Uint8Array {
+  const n = targets.length;
+  const start = new Int32Array(n + 1);
+  for (let e = 0; e < edgeStart[n]!; e++) start[succ[e]! + 1]!++;
+  for (let t = 0; t < n; t++) start[t + 1]! += start[t]!;
+  const from = new Int32Array(start[n]!);
+  const fill = start.slice(0, n);
+  for (let s = 0; s < n; s++) for (let e = edgeStart[s]!, stop = edgeStart[s + 1]!; e < stop; e++) from[fill[succ[e]!]!++] = s;
+  return closeBackward(start, from, Uint8Array.from(targets));
+}
+
 /** States from which an accepting state (output ≠ 0) is reachable. O(n k). */
 export function coReachable(dfa: Dfa): Uint8Array {
   const k = dfa.alphabetSize;
   const n = dfa.stateCount;
-  return backwardReachable(
-    n,
-    (edge) => {
-      for (let s = 0; s < n; s++) for (let a = 0; a < k; a++) edge(s, dfa.next(s, a));
-    },
-    (s) => dfa.output[s] !== 0,
-  );
+  const delta = dfa.delta;
+  const start = new Int32Array(n + 1);
+  for (let i = 0; i < n * k; i++) start[delta[i]! + 1]!++;
+  for (let t = 0; t < n; t++) start[t + 1]! += start[t]!;
+  const from = new Int32Array(n * k);
+  const fill = start.slice(0, n);
+  for (let s = 0, i = 0; s < n; s++) for (let a = 0; a < k; a++, i++) from[fill[delta[i]!]!++] = s;
+  const good = new Uint8Array(n);
+  for (let s = 0; s < n; s++) if (dfa.output[s] !== 0) good[s] = 1;
+  return closeBackward(start, from, good);
 }

@@ -20,8 +20,9 @@ export class KeyInterner {
   ) {}
 
   private slotOf(key: number): number {
-    const lo = key % 4294967296 | 0;
+    // key - hi 2^32 is key % 2^32 (keys are below 2^53, so hi fits 21 bits): a Float64 % is a call to fmod.
     const hi = (key / 4294967296) | 0;
+    const lo = (key - hi * 4294967296) | 0;
     let h = Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1);
     h ^= h >>> 16;
     return h & this.mask;

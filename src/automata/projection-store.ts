@@ -46,7 +46,12 @@ export interface StoreFigures {
  * lists per (state, x): pairs (y, target) at [start[s X + x], start[s X + x + 1]). Most (s, x, y)
  * of the passes' M(p, m) are dead, so the subset construction skips them.
  */
-function liveSuccessors(M: Dfa, live: Uint8Array, X: number, Y: number): { start: Int32Array; pairs: Int32Array } {
+function liveSuccessors(M: Dfa, X: number, Y: number): LiveSuccessors {
+  // A pass projects one M with several automata (its pieces, its domain): the lists are built once.
+  const key = X + Y * 65536;
+  const held = successorsHeld.get(M)?.get(key);
+  if (held) return held;
+  const live = coReachable(M);
   const start = new Int32Array(M.stateCount * X + 1);
   let pairs = new Int32Array(1024);
   let used = 0;
@@ -62,8 +67,18 @@ function liveSuccessors(M: Dfa, live: Uint8Array, X: number, Y: number): { start
       start[s * X + x + 1] = used;
     }
   }
-  return { start, pairs: pairs.slice(0, used) };
+  const lists = { start, pairs: pairs.slice(0, used) };
+  if (!successorsHeld.has(M)) successorsHeld.set(M, new Map());
+  successorsHeld.get(M)!.set(key, lists);
+  return lists;
 }
+
+interface LiveSuccessors {
+  start: Int32Array;
+  pairs: Int32Array;
+}
+
+const successorsHeld = new WeakMap<Dfa, Map<number, LiveSuccessors>>();
 
 /**
  * The subsets of the projection ∃y (M(x, y) ∧ A(y)) in a SubsetStore: the sorted pair keys
@@ -97,7 +112,7 @@ class ProjectionSubsets {
     this.nM = M.stateCount;
     checkKeySpace('the pairs of the projection', this.nM, A.stateCount);
     this.liveA = coReachable(A);
-    ({ start: this.mStart, pairs: this.mPairs } = liveSuccessors(M, coReachable(M), X, Y));
+    ({ start: this.mStart, pairs: this.mPairs } = liveSuccessors(M, X, Y));
     this.store = new SubsetStore({
       ...(options.grain ? { grain: options.grain } : {}),
       ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),

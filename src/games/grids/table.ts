@@ -32,8 +32,9 @@ export class TranspositionTable {
    * than 2^25 home slots whatever its capacity (the 3 x 23 run stalled at exactly 2^25 entries).
    */
   home(key: number): number {
-    const lo = key % 4294967296;
-    const hi = (key - lo) / 4294967296;
+    // The halves without a Float64 % (a call to fmod): keys are below 2^53, so hi fits 21 bits.
+    const hi = (key / 4294967296) | 0;
+    const lo = key - hi * 4294967296;
     let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b);
     h ^= h >>> 13;
     h = Math.imul(h, 0xc2b2ae35);

@@ -213,13 +213,12 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
     // A piece is kept packed (its stage); built here, its serial form goes on to the union.
     let built: Dfa | undefined;
     const piece = run.candidates(`${stage}-piece-${c}`, () => {
-      const nearC = minimise(intersection(near.diff.dfa, coordinateBelow(sys, n, c, near.below)));
       const of = `P - P with coordinate ${c} below ${near.below}, on ${what}`;
       // The first pass's first piece is built without the candidates: they are still the axis pass's,
       // which prune little, and read through them it passed the cap on the sets where it is large
       // (Tribonacci and G_5; on G_2 to G_4 the whole first pass, before it was cut in pieces), after a
       // million pairs thrown away (a second of Tribonacci's ten).
-      built = keep(project(M, serialise(nearC, b, order), RX, options, of, !(first && c === 0)).dfa, of);
+      built = keep(project(M, nearPiece(near, sys, n, c), RX, options, of, !(first && c === 0)).dfa, of);
       return deserialise(built, b, order);
     });
     options.log?.(`candidates stuck on ${what} through coordinate ${c}`, piece.stateCount);
@@ -228,6 +227,16 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
   const left = deserialise(stuck, b, order);
   options.log?.(`candidates left after ${what}`, left.stateCount);
   return left;
+}
+
+const piecesHeld = new WeakMap<NearDifferences, Dfa[]>();
+
+/** P - P among the moves with coordinate c below near.below, one digit at a time: the same in every pass, so built once. */
+function nearPiece(near: NearDifferences, sys: NumerationSystem, n: number, c: number): Dfa {
+  if (!piecesHeld.has(near)) piecesHeld.set(near, []);
+  const held = piecesHeld.get(near)!;
+  held[c] ??= serialise(minimise(intersection(near.diff.dfa, coordinateBelow(sys, n, c, near.below))), sys.base, tupleOrder(sys.base, n));
+  return held[c];
 }
 
 /**

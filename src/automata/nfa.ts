@@ -251,7 +251,7 @@ export function exploreNfa(
     if ((s & 1023) === 0 && options.signal?.aborted) throw new InterruptedError({ states: interner.count });
     pending = 0;
     expand(interner.keys[s]!, add);
-    edgeStart = atLeast(edgeStart, s + 2);
+    if (s + 2 > edgeStart.length) edgeStart = atLeast(edgeStart, s + 2);
     if (interner.count > mark.length) {
       const grown = new Int32Array(Math.max(2 * mark.length, interner.count)).fill(-1);
       grown.set(mark);

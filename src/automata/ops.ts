@@ -79,7 +79,7 @@ function exploreKeys(
       work = 0;
       if (signal?.aborted) throw new InterruptedError({ states: keys.count });
     }
-    delta = atLeast(delta, (i + 1) * k);
+    if ((i + 1) * k > delta.length) delta = atLeast(delta, (i + 1) * k);
     const key = keys.keys[i]!;
     for (let c = 0; c < k; c++) delta[i * k + c] = keys.intern(step(key, c));
   }

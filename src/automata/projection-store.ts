@@ -60,7 +60,7 @@ function liveSuccessors(M: Dfa, X: number, Y: number): LiveSuccessors {
       for (let y = 0; y < Y; y++) {
         const t = M.next(s, x + X * y);
         if (!live[t]) continue;
-        pairs = atLeast(pairs, used + 2);
+        if (used + 2 > pairs.length) pairs = atLeast(pairs, used + 2);
         pairs[used++] = y;
         pairs[used++] = t;
       }
@@ -156,7 +156,7 @@ class ProjectionSubsets {
           first = false;
         } else {
           value = n === 0 ? v : value + v;
-          this.members = atLeast(this.members, n + 1);
+          if (n === this.members.length) this.members = atLeast(this.members, n + 1);
           this.members[n++] = value;
         }
         v = 0;
@@ -178,7 +178,7 @@ class ProjectionSubsets {
       for (let e = mStart[s * X + x]!; e < mStart[s * X + x + 1]!; e += 2) {
         const d2 = aDelta[d * Y + mPairs[e]!]!;
         if (!liveA[d2]) continue;
-        this.keys = atLeast(this.keys, n + 1);
+        if (n === this.keys.length) this.keys = atLeast(this.keys, n + 1);
         this.keys[n++] = mPairs[e + 1]! + nM * d2;
       }
     }
@@ -196,7 +196,7 @@ class ProjectionSubsets {
       const d = quotient(keys[i]!, nM);
       if (M.output[keys[i]! - d * nM] !== 0 && A.output[d] !== 0) acc = 1;
     }
-    this.accepting = atLeast(this.accepting, id + 1);
+    if (id >= this.accepting.length) this.accepting = atLeast(this.accepting, id + 1);
     this.accepting[id] = acc;
     if (n > this.largest) this.largest = n;
     return id;
@@ -250,6 +250,43 @@ export function existsMinimalStored(M: Dfa, A: Dfa, X: number, Y: number, option
   }
 }
 
+/**
+ * The successors of the subsets, each built when a pair first needs it: row[s X + x] on letter x
+ * once expanded[s]. (Fields, not variables a closure captures: those live in a context object, and
+ * the pair loop read them at every pair.)
+ */
+class Expansions {
+  row: Int32Array<ArrayBuffer>;
+  private expanded = new Uint8Array(1024);
+
+  constructor(
+    private readonly subsets: ProjectionSubsets,
+    private readonly X: number,
+  ) {
+    this.row = new Int32Array(1024 * X);
+  }
+
+  has(s: number): boolean {
+    return s < this.expanded.length && this.expanded[s] !== 0;
+  }
+
+  /** The rows, subset s expanded. */
+  of(s: number): Int32Array {
+    if (this.has(s)) return this.row;
+    const { subsets, X } = this;
+    if (s >= this.expanded.length) this.expanded = atLeast(this.expanded, s + 1);
+    if ((s + 1) * X > this.row.length) this.row = atLeast(this.row, (s + 1) * X);
+    const len = subsets.decode(s, false);
+    for (let x = 0; x < X; x++) this.row[s * X + x] = subsets.intern(1, subsets.step(len, x));
+    this.expanded[s] = 1;
+    return this.row;
+  }
+
+  drop(): void {
+    this.row = new Int32Array(0);
+  }
+}
+
 /** A projection read through a companion, or past its cap without one. */
 export interface ThroughResult extends ProjectionResult {
   /** Whether the DFA is the projection read through the companion (else the projection alone). */
@@ -273,17 +310,7 @@ export function existsThrough(M: Dfa, A: Dfa, X: number, Y: number, C: Dfa, maxP
   const nC = C.stateCount;
   const subsets = new ProjectionSubsets(M, A, X, Y, options.maxStates ?? 5_000_000, options);
   const { store } = subsets;
-  // The successors of subset s on the letters at row[s X ..), once expanded[s].
-  let row = new Int32Array(1024 * X);
-  let expanded = new Uint8Array(1024);
-  const expand = (s: number): void => {
-    expanded = atLeast(expanded, s + 1);
-    if (expanded[s]) return;
-    row = atLeast(row, (s + 1) * X);
-    const len = subsets.decode(s, false);
-    for (let x = 0; x < X; x++) row[s * X + x] = subsets.intern(1, subsets.step(len, x));
-    expanded[s] = 1;
-  };
+  const expansions = new Expansions(subsets, X);
   const poll = (i: number, count: number) => {
     if ((i & 65535) === 0) {
       if (options.signal?.aborted) throw new InterruptedError({ states: count });
@@ -301,8 +328,8 @@ export function existsThrough(M: Dfa, A: Dfa, X: number, Y: number, C: Dfa, maxP
     for (let i = 0; i < pairs.count && !over; i++) {
       poll(i, pairs.count);
       const key = pairs.keys[i]!;
-      next = atLeast(next, (i + 1) * X);
-      pairAccepting = atLeast(pairAccepting, i + 1);
+      if ((i + 1) * X > next.length) next = atLeast(next, (i + 1) * X);
+      if (i >= pairAccepting.length) pairAccepting = atLeast(pairAccepting, i + 1);
       if (key < 0) {
         for (let x = 0; x < X; x++) next[i * X + x] = i;
         continue;
@@ -310,7 +337,7 @@ export function existsThrough(M: Dfa, A: Dfa, X: number, Y: number, C: Dfa, maxP
       const s = quotient(key, nC);
       const c = key - s * nC;
       pairAccepting[i] = C.output[c] !== 0 && subsets.accepting[s] !== 0 ? 1 : 0;
-      expand(s);
+      const row = expansions.of(s);
       for (let x = 0; x < X; x++) {
         const c2 = C.next(c, x);
         next[i * X + x] = pairs.intern(liveC[c2] ? c2 + nC * row[s * X + x]! : -1);
@@ -330,15 +357,15 @@ export function existsThrough(M: Dfa, A: Dfa, X: number, Y: number, C: Dfa, maxP
     try {
       for (let s = 0; s < store.count; s++) {
         poll(s, store.count);
-        if (s < expanded.length && expanded[s]) {
-          for (let x = 0; x < X; x++) table.push(row[s * X + x]!);
+        if (expansions.has(s)) {
+          for (let x = 0; x < X; x++) table.push(expansions.row[s * X + x]!);
           continue;
         }
         // Not needed through C: expanded here in order, its transitions kept only in the table.
         const len = subsets.decode(s, true);
         for (let x = 0; x < X; x++) table.push(subsets.intern(1, subsets.step(len, x)));
       }
-      row = new Int32Array(0);
+      expansions.drop();
       const stored = subsets.finish(options);
       const dfa = minimiseBy(X, stored, 0, (s, x) => table.get(s * X + x), subsets.accepting.subarray(0, stored), () => table.close(), options.signal);
       return { dfa, subsets: stored, largestSubset: subsets.largest, through: false, pairs: pairCount };

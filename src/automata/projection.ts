@@ -148,7 +148,7 @@ export function existsMinimal(M: Dfa, A: Dfa, X: number, Y: number, options: Pro
     }
     pool!.write(poolUsed, bytes, len);
     poolUsed += len;
-    accepting = atLeast(accepting, id + 1);
+    if (id >= accepting.length) accepting = atLeast(accepting, id + 1);
     accepting[id] = acc;
     hashes!.set(id, h);
     offsets!.set(id + 1, poolUsed);

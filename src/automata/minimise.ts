@@ -126,7 +126,8 @@ class Partition {
  * `minimise` for a machine given by its transition function (or its table, state by state, read
  * without a call per transition), so that automata too large to be held
  * twice can be minimised: the inverse transitions are built from `next`, then `release` is called
- * (the caller drops its own table) and the rest reads only the inverse. Besides the caller's table
+ * (the caller drops its own table) and the rest reads only the inverse; a table given as an
+ * Int32Array is kept and read again for the quotient's transitions. Besides the caller's table
  * and outputs, about 16 + 5k bytes a state (k <= 256 letters). Unreachable states take part in the
  * refinement (they do not change the classes of the reachable ones) and are left out of the result.
  */
@@ -145,7 +146,7 @@ export function minimiseBy(
   release?.();
   const partition = new Partition(m, output);
   refine(k, inverse, partition, signal);
-  return quotientDfa(k, m, start, inverse, partition, output);
+  return quotientDfa(k, m, start, typeof next === 'function' ? inverse : next, partition, output);
 }
 
 /**
@@ -269,16 +270,14 @@ function refine(k: number, inverse: Inverse, partition: Partition, signal?: Stop
   partition.blocks = blocks;
 }
 
-/** The quotient by the partition, its blocks renumbered breadth-first from the start's (letters ascending). */
-function quotientDfa(k: number, m: number, start: number, inverse: Inverse, partition: Partition, output: ArrayLike<number>): Dfa {
-  const { bound, src, letter } = inverse;
+/**
+ * The quotient by the partition, its blocks renumbered breadth-first from the start's (letters
+ * ascending). Its transitions are read off the caller's table when it is kept (one state a block),
+ * else off the inverse (every transition).
+ */
+function quotientDfa(k: number, m: number, start: number, transitions: Inverse | Int32Array, partition: Partition, output: ArrayLike<number>): Dfa {
   const { blockOf, blocks, elems, first } = partition;
-  // s -a-> t gives block(s) -a-> block(t).
-  const quotient = new Int32Array(blocks * k);
-  for (let t = 0; t < m; t++) {
-    const bt = blockOf[t]!;
-    for (let e = bound[t + 1]!, stop = bound[t + 2]!; e < stop; e++) quotient[blockOf[src[e]!]! * k + letter[e]!] = bt;
-  }
+  const quotient = transitions instanceof Int32Array ? quotientOfTable(k, transitions, partition) : quotientOfInverse(k, m, transitions, partition);
   const order = new Int32Array(blocks).fill(-1);
   const queue = new Int32Array(blocks);
   let queued = 1;
@@ -304,4 +303,27 @@ function quotientDfa(k: number, m: number, start: number, inverse: Inverse, part
     out[s] = output[elems[first[queue[s]!]!]!]!;
   }
   return new Dfa(k, delta, out, 0);
+}
+
+/** block(s) -a-> block(t) for one s of each block. */
+function quotientOfTable(k: number, table: Int32Array, partition: Partition): Int32Array {
+  const { blockOf, blocks, elems, first } = partition;
+  const quotient = new Int32Array(blocks * k);
+  for (let b = 0; b < blocks; b++) {
+    const s = elems[first[b]!]!;
+    for (let a = 0; a < k; a++) quotient[b * k + a] = blockOf[table[s * k + a]!]!;
+  }
+  return quotient;
+}
+
+/** s -a-> t gives block(s) -a-> block(t), over every transition of the inverse. */
+function quotientOfInverse(k: number, m: number, inverse: Inverse, partition: Partition): Int32Array {
+  const { bound, src, letter } = inverse;
+  const { blockOf, blocks } = partition;
+  const quotient = new Int32Array(blocks * k);
+  for (let t = 0; t < m; t++) {
+    const bt = blockOf[t]!;
+    for (let e = bound[t + 1]!, stop = bound[t + 2]!; e < stop; e++) quotient[blockOf[src[e]!]! * k + letter[e]!] = bt;
+  }
+  return quotient;
 }

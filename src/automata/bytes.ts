@@ -10,12 +10,24 @@ const FORMAT = 1;
 const HEADER = 5;
 
 export function dfaToBytes(dfa: Dfa): Uint8Array {
-  const n = dfa.stateCount;
-  const words = new Int32Array(HEADER + n + dfa.delta.length);
-  words.set([MAGIC, FORMAT, dfa.alphabetSize, n, dfa.start]);
-  words.set(dfa.output, HEADER);
-  words.set(dfa.delta, HEADER + n);
-  return new Uint8Array(words.buffer);
+  const pieces = dfaPieces(dfa);
+  const bytes = new Uint8Array(pieces.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const p of pieces) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  return bytes;
+}
+
+/**
+ * The bytes of dfaToBytes as three views (header, outputs, table) without a copy: a G_5 stage's table
+ * is gigabytes, and a copy of it to write the file was the run's peak of memory.
+ */
+export function dfaPieces(dfa: Dfa): Uint8Array[] {
+  const header = new Int32Array([MAGIC, FORMAT, dfa.alphabetSize, dfa.stateCount, dfa.start]);
+  const view = (words: Int32Array) => new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
+  return [view(header), view(dfa.output), view(dfa.delta)];
 }
 
 /** The DFA written by dfaToBytes; InputError naming `source` when the bytes are not one. */

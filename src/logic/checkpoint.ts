@@ -9,9 +9,9 @@
  */
 import { join } from 'node:path';
 import type { Dfa } from '../automata/dfa.js';
-import { dfaFromBytes, dfaToBytes } from '../automata/bytes.js';
+import { dfaFromBytes, dfaPieces } from '../automata/bytes.js';
 import { InputError } from '../core/errors.js';
-import { type Identity, makeDirectory, readSealed, writeSealed } from '../core/sealed.js';
+import { type Identity, makeDirectory, readSealed, SealedWriter } from '../core/sealed.js';
 import type { StageStore } from './admissibility.js';
 
 const KIND = 'logic-stage';
@@ -41,6 +41,9 @@ export class DirectoryStages implements StageStore {
   }
 
   save(stage: string, dfa: Dfa): void {
-    writeSealed(this.path(stage), KIND, stage, this.identity, dfaToBytes(dfa));
+    const pieces = dfaPieces(dfa);
+    const file = new SealedWriter(this.path(stage), KIND, stage, this.identity, pieces.reduce((sum, p) => sum + p.length, 0));
+    for (const p of pieces) file.write(p);
+    file.close();
   }
 }

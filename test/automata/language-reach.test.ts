@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import type { Dfa } from '../../src/automata/dfa.js';
+import { Dfa } from '../../src/automata/dfa.js';
 import { rightQuotient } from '../../src/automata/language.js';
-import { backwardReachable } from '../../src/automata/reach.js';
+import { backwardReachable, backwardReachableLists, coReachable as coReachableDfa } from '../../src/automata/reach.js';
 import { coReachable } from '../../src/numeration/build.js';
 import { arbDfa, wordsUpTo } from './brute.js';
 
@@ -28,6 +28,52 @@ test('backwardReachable: the nodes that reach a target, on random graphs with pa
   );
 });
 
+test('backwardReachableLists: the nodes that reach a target, the graph as successor lists', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 12 }).chain((n) =>
+        fc.tuple(fc.constant(n), fc.array(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 30 }), fc.array(fc.boolean(), { minLength: n, maxLength: n })),
+      ),
+      ([n, edges, targets]) => {
+        const sorted = [...edges].sort((x, y) => x[0] - y[0]);
+        const edgeStart = new Int32Array(n + 1);
+        for (const [f] of sorted) edgeStart[f + 1]!++;
+        for (let s = 0; s < n; s++) edgeStart[s + 1]! += edgeStart[s]!;
+        const flags = Uint8Array.from(targets, (t) => (t ? 1 : 0));
+        const got = backwardReachableLists(edgeStart, Int32Array.from(sorted, ([, t]) => t), flags);
+        assert.deepEqual(Array.from(got), reachesBrute(n, edges, (s) => targets[s]!));
+        assert.deepEqual(Array.from(flags), targets.map((t) => (t ? 1 : 0)), 'the targets given are left as they were');
+      },
+    ),
+  );
+});
+
+test('coReachable leaves the edges into sinks out of its lists: the same states as a search over every edge', () => {
+  // DFAs over 3 letters with some states made sinks (rejecting, every letter looping), as most letters of a packed table lead to one.
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 9 }).chain((n) =>
+        fc.tuple(
+          fc.constant(n),
+          fc.array(fc.nat(n - 1), { minLength: 3 * n, maxLength: 3 * n }),
+          fc.array(fc.nat(1), { minLength: n, maxLength: n }),
+          fc.array(fc.boolean(), { minLength: n, maxLength: n }),
+        ),
+      ),
+      ([n, delta, output, sink]) => {
+        for (let s = 0; s < n; s++) {
+          if (!sink[s]) continue;
+          output[s] = 0;
+          for (let a = 0; a < 3; a++) delta[3 * s + a] = s;
+        }
+        const dfa = new Dfa(3, Int32Array.from(delta), Int32Array.from(output));
+        const edges = delta.map((t, i): [number, number] => [Math.floor(i / 3), t]);
+        assert.deepEqual(Array.from(coReachableDfa(dfa)), reachesBrute(n, edges, (s) => output[s] !== 0));
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
 
 test('coReachable (one DFA) and rightQuotient (a product) agree with words: the same search serves both', () => {
   // A shortest accepting path in the product of 4 and 2 states has at most 7 letters: words up to 7 decide.

@@ -35,6 +35,10 @@ import type { Stop } from '../../core/stop.js';
 export const KEY_BITS = 45;
 /** Columns of a row bitboard in one word; wider boards keep a row in two (columns 0..31, then 32..63). */
 const NARROW_COLS = 31;
+/** What the transposition table knows of a child: it lost (so the parent wins), it won, or nothing. */
+const CHILD_P = 0;
+const CHILD_N = 1;
+const CHILD_UNKNOWN = 2;
 /** Columns handled: row bitboards in two words (a board's keys must also fit KEY_BITS: keyColumnsBound). */
 export const MAX_SUM3_COLS = 63;
 /** Words in a bucket (one 64-byte cache line): 5 slots of 3 key words, then one word of slot data. */
@@ -624,6 +628,20 @@ export class PushSum3Search {
     this.valBuf[base + j] = nv;
   }
 
+  /**
+   * Enhanced transposition cutoff, on the child whose key is in k0..k2: CHILD_P when the table knows it
+   * lost (the position keyed ka, kb, kc then wins at once, and is stored so), CHILD_N when it knows it
+   * won (no need to search it), else CHILD_UNKNOWN.
+   */
+  private probeChild(ka: number, kb: number, kc: number): number {
+    const s = this.table.get(this.k0, this.k1, this.k2);
+    if (s === 0) {
+      this.table.set(ka, kb, kc, 1, 0);
+      return CHILD_P;
+    }
+    return s > 0 ? CHILD_N : CHILD_UNKNOWN;
+  }
+
   /** Negamax on outcomes: true when the player to move (before the button) wins. */
   private search(r0: number, r2: number, v: number, depth: number): boolean {
     const before = ++this.nodes;
@@ -659,15 +677,11 @@ export class PushSum3Search {
             // A move leaving push value 0 loses to the button.
             if (nv === 0) continue;
             if (this.etc) {
-              // Enhanced transposition cutoff: a child already known to be P wins at once.
               if (bottom) this.key(r0, r2 & ~bit, nv);
               else this.key(r0 & ~bit, r2, nv);
-              const s = table.get(this.k0, this.k1, this.k2);
-              if (s === 0) {
-                table.set(ka, kb, kc, 1, 0);
-                return true;
-              }
-              if (s > 0) continue;
+              const known = this.probeChild(ka, kb, kc);
+              if (known === CHILD_P) return true;
+              if (known === CHILD_N) continue;
             }
             // Fewest free columns left once the child's pieces are reduced first (replies that cancel a
             // twin or leave pieces equivalent to static parts), ties split-first then centre-first: a
@@ -738,12 +752,9 @@ export class PushSum3Search {
             if (this.etc) {
               if (bottom) this.keyWide(a0, b0, high ? a2 : a2 & ~bit, high ? b2 & ~bit : b2, nv);
               else this.keyWide(high ? a0 : a0 & ~bit, high ? b0 & ~bit : b0, a2, b2, nv);
-              const s = table.get(this.k0, this.k1, this.k2);
-              if (s === 0) {
-                table.set(ka, kb, kc, 1, 0);
-                return true;
-              }
-              if (s > 0) continue;
+              const known = this.probeChild(ka, kb, kc);
+              if (known === CHILD_P) return true;
+              if (known === CHILD_N) continue;
             }
             this.queueMove(base, live++, (c << 1) | bottom, nv);
           }

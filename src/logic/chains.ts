@@ -267,23 +267,38 @@ function permuteSecondSide(dfa: Dfa, b: number, n: number, perm: readonly number
  * @beta
  */
 export function chainLayers(next: Dfa, sys: NumerationSystem, n: number, depth: number, sortedP: boolean, limits: ChainLimits = {}): Dfa[][] {
+  const layer = chainLayerMaker(next, sys, n, sortedP, limits);
+  return Array.from({ length: depth }, (_, k) => permutationsOf(n).map((_, i) => layer(k, i)));
+}
+
+/**
+ * chainLayers one layer at a time, each built when first asked for (layer k of chain i, i indexing
+ * permutationsOf(n)) and kept: the passes stop once few candidates are left, before the later chains
+ * (the Tribonacci game needs three of its six, whose tops were a twentieth of its decision).
+ */
+export function chainLayerMaker(next: Dfa, sys: NumerationSystem, n: number, sortedP: boolean, limits: ChainLimits = {}): (k: number, i: number) => Dfa {
   const b = sys.base;
   const K = b ** n;
-  const pSorted = onSide(sortedTuples(b, n), K, 0);
   const perms = permutationsOf(n);
   const top = limits.serialTops ?? true ? serialChainTop : chainTop;
-  let tops = perms.map((perm) => top(next, sys, n, perm, limits));
-  const layers: Dfa[][] = [];
-  for (let k = 0; k < depth; k++) {
-    if (k > 0) tops = tops.map((top) => stepDown(top, next, b, n, limits));
-    layers.push(
-      perms.map((perm, i) => {
-        const layer = permuteSecondSide(tops[i]!, b, n, perm);
-        return minimise(sortedP ? intersection(layer, pSorted) : layer);
-      }),
-    );
-  }
-  return layers;
+  // tops[k][i]: chain i's k-th element down from the top, over the pair letters before π_i is applied.
+  const tops: Dfa[][] = [];
+  const built = new Map<number, Dfa>();
+  const topOf = (k: number, i: number): Dfa => {
+    tops[k] ??= [];
+    tops[k][i] ??= k === 0 ? top(next, sys, n, perms[i]!, limits) : stepDown(topOf(k - 1, i), next, b, n, limits);
+    return tops[k][i];
+  };
+  return (k, i) => {
+    const key = k * perms.length + i;
+    let layer = built.get(key);
+    if (!layer) {
+      const permuted = permuteSecondSide(topOf(k, i), b, n, perms[i]!);
+      layer = minimise(sortedP ? intersection(permuted, onSide(sortedTuples(b, n), K, 0)) : permuted);
+      built.set(key, layer);
+    }
+    return layer;
+  };
 }
 
 /**

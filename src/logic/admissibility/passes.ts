@@ -20,9 +20,9 @@ import { limitDefault } from '../../core/limits.js';
 import { AdderGuess } from '../../numeration/adders.js';
 import { buildDfa } from '../../numeration/build.js';
 import type { NumerationSystem } from '../../numeration/system.js';
-import { chainLayers, largestChainStep } from '../chains.js';
+import { chainLayerMaker, largestChainStep } from '../chains.js';
 import { deserialise, digitsRead, packedStateCount, pairOrder, serialise, tupleOrder } from '../serial.js';
-import { compareStep, letterDigits, noneGreater } from '../tuple-automata.js';
+import { compareStep, letterDigits, noneGreater, permutationsOf } from '../tuple-automata.js';
 import { type Differences, differences } from './differences.js';
 import { type DirectOptions, FEW_CANDIDATES, nfaLimits, subsetLimits } from './options.js';
 import type { Shape } from './shape.js';
@@ -59,12 +59,13 @@ export function chainPasses(run: StageRun, R: Dfa, near: NearDifferences, shape:
   const few = () => finiteLanguage(R, FEW_CANDIDATES) !== undefined;
   const layerStuck: number[] = [];
   if (few()) return { R, layerStuck };
-  const layers = chainLayers(shape.next!, sys, n, depth, true, options);
+  const layerOf = chainLayerMaker(shape.next!, sys, n, true, options);
+  const chains = permutationsOf(n).length;
   // Every move the passes try is near; one that were not would count as inadmissible (sound).
   const allowed = difference(near.moves, near.diff.dfa);
   for (let h = 0; h < depth && !few(); h++) {
-    layers[h]!.forEach((layer, i) => {
-      if (few()) return;
+    for (let i = 0; i < chains && !few(); i++) {
+      const layer = layerOf(h, i);
       options.log?.(`layer ${h}, chain ${i}, below p`, layer.stateCount);
       const from = R;
       const stage = `below-${near.below}-layer-${h}-chain-${i}`;
@@ -72,7 +73,7 @@ export function chainPasses(run: StageRun, R: Dfa, near: NearDifferences, shape:
       const pieces = (options.stuckPieces ?? true) && (options.serialMoves ?? true);
       const first = h === 0 && i === 0;
       R = run.candidates(stage, () => (pieces ? stuckByPieces(run, stage, layer, near, from, sys, n, what, first) : stuckOnChosen(layer, allowed, from, sys, n, options, what)));
-    });
+    }
     layerStuck.push(R.stateCount);
   }
   // The move to 0 is the position itself: admissible unless p ∈ P - P. Few candidates are checked

@@ -32,52 +32,118 @@ function letterArray(k: number, length: number): Uint8Array | Uint16Array | Int3
 /**
  * The inverse transitions, predecessors of t as (src, letter) at entries [bound[t + 1], bound[t + 2])
  * once filled (counted into bound[t + 1], summed to the end of t's range, then filled back to front).
+ * The edges into a sink (a state of output 0 whose every letter loops) are left out: a sink is dead
+ * (no state with another output is reachable from it), and the dead states form one class that is
+ * never split nor used as a splitter, so those edges are never read. In the subset automata of the
+ * layer passes a fifth to a half of the edges lead to the empty subset.
  */
 interface Inverse {
   readonly bound: Uint32Array;
   readonly src: Int32Array;
   readonly letter: Uint8Array | Uint16Array | Int32Array;
+  /** Whether some edges (those into sinks) are left out. */
+  readonly sinks: boolean;
 }
 
 // The two builders are apart from the refinement, and each small: a caller's closure is a new call
 // target every time, and the deoptimisation it causes then recompiles only the builder.
-function inverseOfFunction(k: number, m: number, next: (state: number, letter: number) => number): Inverse {
+function inverseOfFunction(k: number, m: number, next: (state: number, letter: number) => number, output: ArrayLike<number>): Inverse {
   const bound = new Uint32Array(m + 2);
-  const src = new Int32Array(m * k);
-  const letter = letterArray(k, m * k);
-  for (let s = 0; s < m; s++) for (let a = 0; a < k; a++) bound[next(s, a) + 1]!++;
-  for (let t = 0; t < m; t++) bound[t + 1]! += bound[t]!;
+  const sink = new Uint8Array(m);
+  for (let s = 0; s < m; s++) {
+    let loops = output[s] === 0;
+    for (let a = 0; a < k; a++) {
+      const t = next(s, a);
+      bound[t + 1]!++;
+      if (t !== s) loops = false;
+    }
+    if (loops) sink[s] = 1;
+  }
+  const { src, letter, sinks } = inverseArrays(k, m, bound, sink);
   for (let s = 0; s < m; s++) {
     for (let a = 0; a < k; a++) {
-      const at = --bound[next(s, a) + 1]!;
+      const t = next(s, a);
+      if (sink[t]) continue;
+      const at = --bound[t + 1]!;
       src[at] = s;
       letter[at] = a;
     }
   }
-  bound[m + 1] = m * k;
-  return { bound, src, letter };
+  return { bound, src, letter, sinks };
 }
 
-function inverseOfTable(k: number, m: number, table: Int32Array): Inverse {
+function inverseOfTable(k: number, m: number, table: Int32Array, output: ArrayLike<number>): Inverse {
   const bound = new Uint32Array(m + 2);
-  const src = new Int32Array(m * k);
-  const letter = letterArray(k, m * k);
-  for (let i = 0; i < m * k; i++) bound[table[i]! + 1]!++;
-  for (let t = 0; t < m; t++) bound[t + 1]! += bound[t]!;
+  const sink = new Uint8Array(m);
+  for (let s = 0, i = 0; s < m; s++) {
+    let loops = output[s] === 0;
+    for (let a = 0; a < k; a++, i++) {
+      const t = table[i]!;
+      bound[t + 1]!++;
+      if (t !== s) loops = false;
+    }
+    if (loops) sink[s] = 1;
+  }
+  const { src, letter, sinks } = inverseArrays(k, m, bound, sink);
   for (let s = 0, i = 0; s < m; s++) {
     for (let a = 0; a < k; a++, i++) {
-      const at = --bound[table[i]! + 1]!;
+      const t = table[i]!;
+      if (sink[t]) continue;
+      const at = --bound[t + 1]!;
       src[at] = s;
       letter[at] = a;
     }
   }
-  bound[m + 1] = m * k;
-  return { bound, src, letter };
+  return { bound, src, letter, sinks };
+}
+
+/** Given the in-degrees in bound[t + 1]: the sinks' set to 0, the ends of the ranges summed, and the arrays for the edges kept. */
+function inverseArrays(k: number, m: number, bound: Uint32Array, sink: Uint8Array) {
+  let sinks = false;
+  for (let t = 0; t < m; t++) {
+    if (sink[t]) {
+      bound[t + 1] = 0;
+      sinks = true;
+    }
+    bound[t + 1]! += bound[t]!;
+  }
+  const kept = bound[m]!;
+  bound[m + 1] = kept;
+  return { src: new Int32Array(kept), letter: letterArray(k, kept), sinks };
+}
+
+/**
+ * The states from which a state of output other than 0 is reachable, over the inverse (the edges into
+ * sinks left out do not matter: a sink reaches nothing).
+ */
+function liveStates(m: number, inverse: Inverse, output: ArrayLike<number>): Uint8Array {
+  const { bound, src } = inverse;
+  const live = new Uint8Array(m);
+  const stack = new Int32Array(m);
+  let top = 0;
+  for (let s = 0; s < m; s++) {
+    if (output[s] !== 0) {
+      live[s] = 1;
+      stack[top++] = s;
+    }
+  }
+  while (top > 0) {
+    const t = stack[--top]!;
+    for (let e = bound[t + 1]!, stop = bound[t + 2]!; e < stop; e++) {
+      const s = src[e]!;
+      if (!live[s]) {
+        live[s] = 1;
+        stack[top++] = s;
+      }
+    }
+  }
+  return live;
 }
 
 /**
  * A partition of the states 0..m-1: elems is a permutation of them, block b owns elems[first[b] ..
- * end[b]), pos is elems' inverse. Built as the classes of equal output (a counting sort).
+ * end[b]), pos is elems' inverse. Built as the classes of equal output among the live states, and
+ * the dead states (`live` 0) as one more class, `dead` (a counting sort).
  */
 class Partition {
   readonly elems: Int32Array;
@@ -88,21 +154,34 @@ class Partition {
   blocks: number;
   /** The class sizes at the start, by block. */
   readonly sizes: number[];
+  /** The block of the dead states (-1 when there are none). */
+  readonly dead: number;
 
-  constructor(m: number, output: ArrayLike<number>) {
+  constructor(m: number, output: ArrayLike<number>, live: Uint8Array) {
     const classOf = new Map<number, number>();
     const sizes: number[] = [];
     const blockOf = new Int32Array(m);
+    let dead = -1;
     for (let s = 0; s < m; s++) {
-      let c = classOf.get(output[s]!);
-      if (c === undefined) {
-        c = sizes.length;
-        classOf.set(output[s]!, c);
-        sizes.push(0);
+      let c: number | undefined;
+      if (!live[s]) {
+        if (dead === -1) {
+          dead = sizes.length;
+          sizes.push(0);
+        }
+        c = dead;
+      } else {
+        c = classOf.get(output[s]!);
+        if (c === undefined) {
+          c = sizes.length;
+          classOf.set(output[s]!, c);
+          sizes.push(0);
+        }
       }
       sizes[c]!++;
       blockOf[s] = c;
     }
+    this.dead = dead;
     this.blocks = sizes.length;
     this.sizes = sizes;
     this.first = new Int32Array(Math.max(1024, this.blocks));
@@ -142,9 +221,9 @@ export function minimiseBy(
 ): Dfa {
   if (m === 0) return new Dfa(k, new Int32Array(0), new Int32Array(0), 0);
   if (m * k >= 2 ** 32) throw new LimitError(`minimisation of ${m} states over ${k} letters passes 2^32 transitions`, 'transitions', m);
-  const inverse = typeof next === 'function' ? inverseOfFunction(k, m, next) : inverseOfTable(k, m, next);
+  const inverse = typeof next === 'function' ? inverseOfFunction(k, m, next, output) : inverseOfTable(k, m, next, output);
   release?.();
-  const partition = new Partition(m, output);
+  const partition = new Partition(m, output, liveStates(m, inverse, output));
   refine(k, inverse, partition, signal);
   return quotientDfa(k, m, start, typeof next === 'function' ? inverse : next, partition, output);
 }
@@ -152,8 +231,9 @@ export function minimiseBy(
 /**
  * Hopcroft's refinement of `partition` until every block's states agree, letter by letter, on the
  * block of their successor. The splitters are taken a block at a time for every letter (the pending
- * (block, letter) pairs are always all letters of a block or none); all initial blocks but the
- * largest are pending.
+ * (block, letter) pairs are always all letters of a block or none); all initial blocks but one are
+ * pending: the dead states' when there are some (their successors are dead, so no splitter splits
+ * their block, and the edges into sinks are not in the inverse), else the largest.
  */
 function refine(k: number, inverse: Inverse, partition: Partition, signal?: Stop): void {
   const { bound, src: invSrc, letter: invLetter } = inverse;
@@ -163,10 +243,13 @@ function refine(k: number, inverse: Inverse, partition: Partition, signal?: Stop
   let pendingMark = new Int32Array(first.length);
   let pending = new Int32Array(1024);
   let pendingCount = 0;
-  let largest = 0;
-  for (let c = 1; c < blocks; c++) if (sizes[c]! > sizes[largest]!) largest = c;
+  let left = partition.dead;
+  if (left === -1) {
+    left = 0;
+    for (let c = 1; c < blocks; c++) if (sizes[c]! > sizes[left]!) left = c;
+  }
   for (let c = 0; c < blocks; c++) {
-    if (c === largest) continue;
+    if (c === left) continue;
     pendingMark[c] = 1;
     pending[pendingCount++] = c;
   }
@@ -316,11 +399,12 @@ function quotientOfTable(k: number, table: Int32Array, partition: Partition): In
   return quotient;
 }
 
-/** s -a-> t gives block(s) -a-> block(t), over every transition of the inverse. */
+/** s -a-> t gives block(s) -a-> block(t), over every transition of the inverse (the dead block where it left out an edge into a sink). */
 function quotientOfInverse(k: number, m: number, inverse: Inverse, partition: Partition): Int32Array {
   const { bound, src, letter } = inverse;
   const { blockOf, blocks } = partition;
   const quotient = new Int32Array(blocks * k);
+  if (inverse.sinks) quotient.fill(partition.dead);
   for (let t = 0; t < m; t++) {
     const bt = blockOf[t]!;
     for (let e = bound[t + 1]!, stop = bound[t + 2]!; e < stop; e++) quotient[blockOf[src[e]!]! * k + letter[e]!] = bt;

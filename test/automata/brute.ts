@@ -59,6 +59,36 @@ export function arbDfa(k: number, maxStates: number, maxOutput = 1): fc.Arbitrar
   );
 }
 
+/**
+ * Arbitrary Moore machines as arbDfa, some of whose states are made sinks (output 0, every letter
+ * looping) and some dead through them (output 0, every letter to a sink): the shape of the subset
+ * automata whose empty subset the kernels leave out of their inverse transitions.
+ */
+export function arbDfaWithSinks(k: number, maxStates: number, maxOutput = 1): fc.Arbitrary<Dfa> {
+  return fc.integer({ min: 1, max: maxStates }).chain((n) =>
+    fc
+      .tuple(
+        fc.array(fc.nat(n - 1), { minLength: k * n, maxLength: k * n }),
+        fc.array(fc.nat(maxOutput), { minLength: n, maxLength: n }),
+        fc.array(fc.nat(2), { minLength: n, maxLength: n }),
+        fc.nat(n - 1),
+      )
+      .map(([delta, output, kind, start]) => {
+        const sinks = kind.flatMap((x, s) => (x === 1 ? [s] : []));
+        for (let s = 0; s < n; s++) {
+          if (kind[s] === 1) {
+            output[s] = 0;
+            for (let a = 0; a < k; a++) delta[k * s + a] = s;
+          } else if (kind[s] === 2 && sinks.length > 0) {
+            output[s] = 0;
+            for (let a = 0; a < k; a++) delta[k * s + a] = sinks[(s + a) % sinks.length]!;
+          }
+        }
+        return new Dfa(k, Int32Array.from(delta), Int32Array.from(output), start);
+      }),
+  );
+}
+
 /** Arbitrary NFAs with ε-moves: 1..maxStates states, a few edges each. */
 export function arbNfa(k: number, maxStates: number): fc.Arbitrary<Nfa> {
   return fc.integer({ min: 1, max: maxStates }).chain((n) =>

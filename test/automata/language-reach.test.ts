@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { Dfa } from '../../src/automata/dfa.js';
+import type { Dfa } from '../../src/automata/dfa.js';
 import { rightQuotient } from '../../src/automata/language.js';
 import { backwardReachable, backwardReachableLists, coReachable as coReachableDfa } from '../../src/automata/reach.js';
 import { coReachable } from '../../src/numeration/build.js';
-import { arbDfa, wordsUpTo } from './brute.js';
+import { arbDfa, arbDfaWithSinks, wordsUpTo } from './brute.js';
 
 /** Plain reference: s reaches a target iff some path of length < n does (repeat the frontier n times). */
 function reachesBrute(n: number, edges: [number, number][], target: (s: number) => boolean): number[] {
@@ -49,28 +49,11 @@ test('backwardReachableLists: the nodes that reach a target, the graph as succes
 });
 
 test('coReachable leaves the edges into sinks out of its lists: the same states as a search over every edge', () => {
-  // DFAs over 3 letters with some states made sinks (rejecting, every letter looping), as most letters of a packed table lead to one.
   fc.assert(
-    fc.property(
-      fc.integer({ min: 1, max: 9 }).chain((n) =>
-        fc.tuple(
-          fc.constant(n),
-          fc.array(fc.nat(n - 1), { minLength: 3 * n, maxLength: 3 * n }),
-          fc.array(fc.nat(1), { minLength: n, maxLength: n }),
-          fc.array(fc.boolean(), { minLength: n, maxLength: n }),
-        ),
-      ),
-      ([n, delta, output, sink]) => {
-        for (let s = 0; s < n; s++) {
-          if (!sink[s]) continue;
-          output[s] = 0;
-          for (let a = 0; a < 3; a++) delta[3 * s + a] = s;
-        }
-        const dfa = new Dfa(3, Int32Array.from(delta), Int32Array.from(output));
-        const edges = delta.map((t, i): [number, number] => [Math.floor(i / 3), t]);
-        assert.deepEqual(Array.from(coReachableDfa(dfa)), reachesBrute(n, edges, (s) => output[s] !== 0));
-      },
-    ),
+    fc.property(arbDfaWithSinks(3, 9), (dfa) => {
+      const edges = Array.from(dfa.delta, (t, i): [number, number] => [Math.floor(i / 3), t]);
+      assert.deepEqual(Array.from(coReachableDfa(dfa)), reachesBrute(dfa.stateCount, edges, (s) => dfa.output[s] !== 0));
+    }),
     { numRuns: 300 },
   );
 });

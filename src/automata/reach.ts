@@ -68,12 +68,28 @@ export function backwardReachableLists(edgeStart: Int32Array, succ: Int32Array, 
 }
 
 /**
- * States from which an accepting state (output ≠ 0) is reachable. O(n k). The edges into a sink (a
+ * States from which an accepting state (output ≠ 0) is reachable, flagged (the array is shared by
+ * every caller asking of this DFA: read it, never write to it). O(n k) the first time. The edges into a sink (a
  * rejecting state whose every letter loops) are left out of the predecessor lists: they can never
  * carry acceptance back, and in a packed table most letters lead there (G_5's candidates: 3.3 M
  * states over 216 letters, where the lists of every edge took 2.9 GB).
  */
 export function coReachable(dfa: Dfa): Uint8Array {
+  let good = coReachableHeld.get(dfa);
+  if (!good) {
+    good = coReachableOf(dfa);
+    coReachableHeld.set(dfa, good);
+  }
+  return good;
+}
+
+/**
+ * coReachable's answers, one per DFA (a byte a state): the kernels ask it of the same automaton again
+ * and again (a pass's candidates, once per piece and per product). Shared, so never written to.
+ */
+const coReachableHeld = new WeakMap<Dfa, Uint8Array>();
+
+function coReachableOf(dfa: Dfa): Uint8Array {
   const k = dfa.alphabetSize;
   const n = dfa.stateCount;
   const delta = dfa.delta;

@@ -241,7 +241,7 @@ function refine(k: number, inverse: Inverse, partition: Partition, signal?: Stop
   let { first, end, blocks } = partition;
   let marked = new Int32Array(first.length);
   let pendingMark = new Int32Array(first.length);
-  let pending = new Int32Array(1024);
+  let pending = new Int32Array(Math.max(1024, blocks));
   let pendingCount = 0;
   let left = partition.dead;
   if (left === -1) {

@@ -41,6 +41,18 @@ test('minimise and minimiseBy with sinks and dead states (the inverse leaves out
   );
 });
 
+test('minimise with more output classes than its first thousand splitters', () => {
+  // x_i = 2i and y_i = 2i + 1 (output i, i < 1200) lie on a chain (letter 0) and go to p and to q
+  // (letter 1; outputs 5000 and 5001, the last classes made): every initial class must be pending.
+  const n = 2 * 1200 + 2;
+  const [p, q] = [n - 2, n - 1];
+  const next = (s: number, a: number) => (s >= p ? s : a === 0 ? s + 1 : s % 2 === 0 ? p : q);
+  const d = Dfa.from(n, 2, next, (s) => (s === p ? 5000 : s === q ? 5001 : Math.floor(s / 2)));
+  assert.equal(mooreClassCount(d), n);
+  assert.equal(minimise(d).stateCount, n);
+  assert.deepEqual(minimiseBy(2, n, 0, next, d.output), minimise(d));
+});
+
 test('minimise over 300 letters (letters held in 16 bits) agrees with Moore refinement', () => {
   fc.assert(
     fc.property(arbDfa(300, 6, 1), (d) => {

@@ -284,6 +284,7 @@ export function chainLayerMaker(next: Dfa, sys: NumerationSystem, n: number, sor
   // tops[k][i]: chain i's k-th element down from the top, over the pair letters before π_i is applied.
   const tops: Dfa[][] = [];
   const built = new Map<number, Dfa>();
+  let pSorted: Dfa | undefined;
   const topOf = (k: number, i: number): Dfa => {
     tops[k] ??= [];
     tops[k][i] ??= k === 0 ? top(next, sys, n, perms[i]!, limits) : stepDown(topOf(k - 1, i), next, b, n, limits);
@@ -294,7 +295,8 @@ export function chainLayerMaker(next: Dfa, sys: NumerationSystem, n: number, sor
     let layer = built.get(key);
     if (!layer) {
       const permuted = permuteSecondSide(topOf(k, i), b, n, perms[i]!);
-      layer = minimise(sortedP ? intersection(permuted, onSide(sortedTuples(b, n), K, 0)) : permuted);
+      if (sortedP) pSorted ??= onSide(sortedTuples(b, n), K, 0);
+      layer = minimise(pSorted ? intersection(permuted, pSorted) : permuted);
       built.set(key, layer);
     }
     return layer;

@@ -67,9 +67,7 @@ export class Dfa {
     output: (state: number) => number,
     start = 0,
   ): Dfa {
-    if (stateCount * alphabetSize > limitDefault('transitions')) {
-      throw new LimitError(`a transition table of ${stateCount} states times ${alphabetSize} letters passes ${limitDefault('transitions')} entries`, 'transitions');
-    }
+    checkTableSize(stateCount, alphabetSize);
     const delta = new Int32Array(stateCount * alphabetSize);
     const out = new Int32Array(stateCount);
     for (let s = 0; s < stateCount; s++) {
@@ -107,5 +105,12 @@ export class Dfa {
   /** The distinct outputs of reachable states, ascending. */
   reachableOutputs(): number[] {
     return [...new Set(this.reachable().map((s) => this.output[s]!))].sort((x, y) => x - y);
+  }
+}
+
+/** LimitError ('transitions') when a table of stateCount states over alphabetSize letters passes the default cap. */
+export function checkTableSize(stateCount: number, alphabetSize: number): void {
+  if (stateCount * alphabetSize > limitDefault('transitions')) {
+    throw new LimitError(`a transition table of ${stateCount} states times ${alphabetSize} letters passes ${limitDefault('transitions')} entries`, 'transitions');
   }
 }

@@ -3,9 +3,9 @@
  * outputs and transitions. Acceptors are the case of outputs 0/1.
  */
 import { InterruptedError, LimitError } from '../core/errors.js';
-import { Dfa } from './dfa.js';
-import { limitDefault } from '../core/limits.js';
+import { checkTableSize, Dfa } from './dfa.js';
 import { atLeast } from './grow.js';
+import { closeBackward } from './reach.js';
 import { POLL_WORK } from './poll.js';
 import type { Stop } from '../core/stop.js';
 
@@ -114,30 +114,12 @@ function inverseArrays(k: number, m: number, bound: Uint32Array, sink: Uint8Arra
 
 /**
  * The states from which a state of output other than 0 is reachable, over the inverse (the edges into
- * sinks left out do not matter: a sink reaches nothing).
+ * sinks left out do not matter: a sink reaches nothing). The predecessors of t start at bound[t + 1].
  */
 function liveStates(m: number, inverse: Inverse, output: ArrayLike<number>): Uint8Array {
-  const { bound, src } = inverse;
   const live = new Uint8Array(m);
-  const stack = new Int32Array(m);
-  let top = 0;
-  for (let s = 0; s < m; s++) {
-    if (output[s] !== 0) {
-      live[s] = 1;
-      stack[top++] = s;
-    }
-  }
-  while (top > 0) {
-    const t = stack[--top]!;
-    for (let e = bound[t + 1]!, stop = bound[t + 2]!; e < stop; e++) {
-      const s = src[e]!;
-      if (!live[s]) {
-        live[s] = 1;
-        stack[top++] = s;
-      }
-    }
-  }
-  return live;
+  for (let s = 0; s < m; s++) if (output[s] !== 0) live[s] = 1;
+  return closeBackward(inverse.bound.subarray(1), inverse.src, live);
 }
 
 /**
@@ -375,9 +357,7 @@ function quotientDfa(k: number, m: number, start: number, transitions: Inverse |
       }
     }
   }
-  if (queued * k > limitDefault('transitions')) {
-    throw new LimitError(`a transition table of ${queued} states times ${k} letters passes ${limitDefault('transitions')} entries`, 'transitions');
-  }
+  checkTableSize(queued, k);
   const delta = new Int32Array(queued * k);
   const out = new Int32Array(queued);
   for (let s = 0; s < queued; s++) {

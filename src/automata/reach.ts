@@ -32,9 +32,9 @@ export function backwardReachable(n: number, edges: EdgeList, isTarget: (node: n
 /**
  * `good` closed under predecessors: the predecessors of t are from[start[t] .. start[t + 1]).
  * Plain typed arrays, no callback, so that the hot kernels (the DFAs and NFAs of the logic engine,
- * each a new closure for backwardReachable) run it without a call per edge.
+ * each a new closure for backwardReachable; the minimisation's inverse) run it without a call per edge.
  */
-function closeBackward(start: Int32Array, from: Int32Array, good: Uint8Array): Uint8Array {
+export function closeBackward(start: Int32Array | Uint32Array, from: Int32Array, good: Uint8Array): Uint8Array {
   const n = good.length;
   const stack = new Int32Array(n);
   let top = 0;

@@ -17,7 +17,7 @@ import { Dfa } from '../../src/automata/dfa.js';
 import { minimise } from '../../src/automata/minimise.js';
 import { difference, intersection, product } from '../../src/automata/ops.js';
 import { differences } from '../../src/logic/admissibility/differences.js';
-import { coordinateBelow, someCoordinateBelow, stuckByPieces, stuckOnChosen } from '../../src/logic/admissibility/passes.js';
+import { coordinateBelow, Handoff, someCoordinateBelow, stuckByPieces, stuckOnChosen } from '../../src/logic/admissibility/passes.js';
 import { shapeOf } from '../../src/logic/admissibility/shape.js';
 import { StageRun } from '../../src/logic/admissibility/stages.js';
 import { chainLayers } from '../../src/logic/chains.js';
@@ -136,7 +136,10 @@ test('the pieces keep what the admissible moves at once keep when a chosen targe
         const swapped = minimise(Dfa.from(layer.stateCount, K * K, (s, L) => layer.next(s, Math.floor(L / K) + K * (L % K)), (s) => layer.output[s]!, layer.start));
         for (const Q of [layer, minimise(intersection(layer, even)), swapped]) {
           const run = new StageRun(P, sys, { log });
-          const pieces = stuckByPieces(run, 'test', Q, near, R, sys, n, `chain ${i}`);
+          // Handed on (as chainPasses does), the candidates are given up by the pass and read once.
+          const input = new Handoff(R);
+          const pieces = stuckByPieces(run, 'test', Q, near, input, sys, n, `chain ${i}`);
+          assert.throws(() => input.take(), /handed on already/);
           const before = stuckOnChosen(Q, allowed, R, sys, n, {}, `chain ${i}`);
           assert.deepEqual(pieces, before, `${name}, g = ${below}, chain ${i}${Q === layer ? '' : Q === swapped ? ', swapped' : ', p_0 even'}`);
         }

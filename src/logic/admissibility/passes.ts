@@ -54,36 +54,58 @@ export function nearDifferences(run: StageRun, P: Dfa, sys: NumerationSystem, n:
  * of at most FEW_CANDIDATES words. Returns the candidates left and their state count after each
  * layer and after the move to 0.
  */
-export function chainPasses(run: StageRun, R: Dfa, near: NearDifferences, shape: Shape, sys: NumerationSystem, n: number, depth: number, whole: () => Dfa) {
+export function chainPasses(run: StageRun, candidates: Dfa, near: NearDifferences, shape: Shape, sys: NumerationSystem, n: number, depth: number, whole: () => Dfa) {
   const options = run.options;
-  const few = () => finiteLanguage(R, FEW_CANDIDATES) !== undefined;
+  const few = (R: Dfa) => finiteLanguage(R, FEW_CANDIDATES) !== undefined;
   const layerStuck: number[] = [];
-  if (few()) return { R, layerStuck };
+  let R = candidates;
+  if (few(R)) return { R, layerStuck };
   const layerOf = chainLayerMaker(shape.next!, sys, n, true, options);
   const chains = permutationsOf(n).length;
   // Every move the passes try is near; one that were not would count as inadmissible (sound).
   const allowed = difference(near.moves, near.diff.dfa);
-  for (let h = 0; h < depth && !few(); h++) {
-    for (let i = 0; i < chains && !few(); i++) {
+  for (let h = 0; h < depth && !few(R); h++) {
+    for (let i = 0; i < chains && !few(R); i++) {
       const layer = layerOf(h, i);
       options.log?.(`layer ${h}, chain ${i}, below p`, layer.stateCount);
-      const from = R;
       const stage = `below-${near.below}-layer-${h}-chain-${i}`;
       const what = `layer ${h}, chain ${i}`;
       const pieces = (options.stuckPieces ?? true) && (options.serialMoves ?? true);
       const first = h === 0 && i === 0;
-      R = run.candidates(stage, () => (pieces ? stuckByPieces(run, stage, layer, near, from, sys, n, what, first) : stuckOnChosen(layer, allowed, from, sys, n, options, what)));
+      // The pass is the input's only holder (a resumed stage never reads it).
+      const input = new Handoff(R);
+      R = EMPTY;
+      R = run.candidates(stage, () => (pieces ? stuckByPieces(run, stage, layer, near, input, sys, n, what, first) : stuckOnChosen(layer, allowed, input.take(), sys, n, options, what)));
     }
     layerStuck.push(R.stateCount);
   }
   // The move to 0 is the position itself: admissible unless p ∈ P - P. Few candidates are checked
   // one by one (stage 4), the move to 0 among the others, without the whole of P - P.
-  if (!few()) {
+  if (!few(R)) {
     R = minimise(intersection(R, whole()));
     options.log?.('candidates without the move to 0', R.stateCount);
     layerStuck.push(R.stateCount);
   }
   return { R, layerStuck };
+}
+
+/** A placeholder for candidates handed on (never read). */
+const EMPTY = Dfa.from(1, 1, () => 0, () => 0);
+
+/**
+ * A pass's input candidates, given up by the pass once read: packed over b^n letters they were the
+ * largest thing G_5's passes held (2.9 GB over 216 letters, the 8.7 and 8.9 GiB peaks of its second
+ * and third chains), and after a pass starts only their serial form is read.
+ */
+export class Handoff {
+  constructor(private dfa: Dfa | undefined) {}
+
+  take(): Dfa {
+    const dfa = this.dfa;
+    if (!dfa) throw new Error('the candidates were handed on already');
+    this.dfa = undefined;
+    return dfa;
+  }
 }
 
 /**
@@ -155,14 +177,15 @@ function movesToChosen(Q: Dfa, sys: NumerationSystem, n: number, options: Direct
  * Both facts the route rests on are checked on the automata, and when one fails the candidates it
  * concerns stay (sound either way): the p outside the domain of M (∃m M(p, m)) are kept, and if M
  * makes some move that is not near, ∃m (M(p, m) ∧ m not near) is one more piece. `first`: this is
- * the first pass, R the candidates the axis pass left.
+ * the first pass, R the candidates the axis pass left. R may be handed on (chainPasses): it is let go
+ * once its serial form is built.
  */
-export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDifferences, R: Dfa, sys: NumerationSystem, n: number, what: string, first = false): Dfa {
+export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDifferences, R: Dfa | Handoff, sys: NumerationSystem, n: number, what: string, first = false): Dfa {
   const options = run.options;
   const b = sys.base;
   const order = tupleOrder(b, n);
   const M = movesToChosen(Q, sys, n, options, what, true);
-  const RX = serialise(R, b, order);
+  const RX = serialise(R instanceof Handoff ? R.take() : R, b, order);
   // The candidates of R in a projection X (over serial letters): R ∩ X is built and minimised one
   // digit at a time, and only then packed back. Packed first (the route before), X over b^n letters
   // and its product with R over them were the largest tables of a pass: G_5's second chain, with R at

@@ -15,8 +15,11 @@ import { atLeast } from './grow.js';
 const CHUNK = 1 << 22;
 /** Entries a chunk of the per-string arrays (and of the transitions) holds. */
 const ROWS = 1 << 20;
-/** A string's offset is kept for every STEP-th string; the others add the lengths in between. */
-const STEP = 32;
+/**
+ * A string's pool offset is its group's (the offset of every GROUP-th string, a double) plus its own
+ * distance from it (32 bits): one read a string, and its length is the distance to the next.
+ */
+const GROUP = 1024;
 /** A spilled chunk read this many times since it went out comes back into memory. */
 const HOT = 256;
 
@@ -44,7 +47,7 @@ export interface Grain {
 }
 
 /** A growable array of numbers in chunks of ROWS entries (no copy on growth). */
-class Rows<T extends Int32Array | Uint8Array | Float64Array> {
+class Rows<T extends Uint32Array | Float64Array> {
   chunks: T[] = [];
   private readonly shift: number;
   private readonly mask: number;
@@ -64,13 +67,6 @@ class Rows<T extends Int32Array | Uint8Array | Float64Array> {
     const c = i >>> this.shift;
     while (this.chunks.length <= c) this.chunks.push(this.make(this.rows));
     this.chunks[c]![i & this.mask] = v;
-  }
-  /** Adds entries [from, to) (within one chunk: `from` a multiple of STEP, which divides rows, or rows below STEP). */
-  sum(from: number, to: number): number {
-    const chunk = this.chunks[from >>> this.shift]!;
-    let total = 0;
-    for (let i = from & this.mask, end = i + (to - from); i < end; i++) total += chunk[i]!;
-    return total;
   }
   get bytes(): number {
     return this.chunks.length === 0 ? 0 : this.chunks.length * this.chunks[0]!.byteLength;
@@ -93,8 +89,11 @@ function writeFully(fd: number, from: Uint8Array, offset: number, length: number
 
 /**
  * Byte strings numbered 0, 1, 2, … in order of first sight (`intern`), read back by number (`read`).
- * An open-addressing index of 32-bit hashes over the pool; about 10 bytes a string besides the
- * string itself (index at most 5/8 full, the hash, the length, an offset every 32 strings).
+ * An open-addressing index over the pool whose slots hold a string's number and its 32-bit hash side
+ * by side, so that a probe past another string reads nothing else (the hash in an array by number
+ * was a second cache miss a probe, and at G_5's hundred million strings every probe misses); about
+ * 14 to 27 bytes a string besides the string itself (index at most 5/8 full, the length, an offset
+ * every 32 strings).
  */
 export class SubsetStore {
   /** Strings stored. */
@@ -116,10 +115,9 @@ export class SubsetStore {
   private used = 0;
   private readonly chunkBytes: number;
   private readonly rows: number;
-  private readonly lengths: Rows<Uint8Array>;
-  private readonly long = new Map<number, number>();
-  private readonly offsets: Rows<Float64Array>;
-  private readonly hashes: Rows<Int32Array>;
+  private readonly bases: Rows<Float64Array>;
+  private readonly deltas: Rows<Uint32Array>;
+  /** Pairs (number + 1, hash); 0 marks an empty slot. */
   private slots: Int32Array;
   private file: string | undefined;
   private fd = -1;
@@ -137,10 +135,9 @@ export class SubsetStore {
     this.what = options.what ?? 'the subset construction';
     this.chunkBytes = options.grain?.chunkBytes ?? CHUNK;
     const rows = (this.rows = options.grain?.rows ?? ROWS);
-    this.lengths = new Rows((n) => new Uint8Array(n), rows);
-    this.offsets = new Rows((n) => new Float64Array(n), rows);
-    this.hashes = new Rows((n) => new Int32Array(n), rows);
-    this.slots = new Int32Array(Math.min(1 << 16, 4 * rows)).fill(-1);
+    this.bases = new Rows((n) => new Float64Array(n), rows);
+    this.deltas = new Rows((n) => new Uint32Array(n), rows);
+    this.slots = new Int32Array(2 * Math.min(1 << 16, 4 * rows));
   }
 
   /** Bytes held in memory now (pool chunks kept, index, per-string arrays and the caller's share). */
@@ -154,7 +151,7 @@ export class SubsetStore {
   }
 
   private indexBytes(): number {
-    return 4 * this.slots.length + this.lengths.bytes + this.offsets.bytes + this.hashes.bytes + this.perString * this.count + (this.cache ? this.chunkBytes : 0);
+    return 4 * this.slots.length + this.bases.bytes + this.deltas.bytes + this.perString * this.count + (this.cache ? this.chunkBytes : 0);
   }
 
   private static hash(bytes: Uint8Array, len: number): number {
@@ -165,45 +162,44 @@ export class SubsetStore {
 
   /** The length of string id. */
   length(id: number): number {
-    const len = this.lengths.get(id);
-    return len === 255 ? this.long.get(id)! : len;
+    return this.offset(id + 1) - this.offset(id);
   }
 
-  /** The pool offset of string id. */
+  /** The pool offset of string id (of the next string to come for id = count). */
   offset(id: number): number {
-    const k = (id / STEP) | 0;
-    let at = this.offsets.get(k);
-    const from = k * STEP;
-    if (this.long.size === 0 && this.rows >= STEP) return at + this.lengths.sum(from, id);
-    for (let j = from; j < id; j++) at += this.length(j);
-    return at;
+    return id === this.count ? this.used : this.bases.get((id / GROUP) | 0) + this.deltas.get(id);
   }
 
   /** The number of the string bytes[0..len), stored if new (`added` tells which). */
   intern(bytes: Uint8Array, len: number): number {
     const h = SubsetStore.hash(bytes, len);
-    const mask = this.slots.length - 1;
+    const slots = this.slots;
+    const mask = (slots.length >>> 1) - 1;
     let at = h & mask;
     for (;;) {
-      const id = this.slots[at]!;
-      if (id === -1) break;
-      if (this.hashes.get(id) === h && this.length(id) === len && this.equals(id, bytes, len)) {
-        this.added = false;
-        return id;
+      const held = slots[2 * at]!;
+      if (held === 0) break;
+      if (slots[2 * at + 1] === h) {
+        const from = this.offset(held - 1);
+        if (this.offset(held) - from === len && this.equals(from, bytes, len)) {
+          this.added = false;
+          return held - 1;
+        }
       }
       at = (at + 1) & mask;
     }
     const id = this.count;
     if (id >= 2 ** 31 - 1) throw new LimitError(`${this.what} passed 2^31 subsets`, 'storedSubsets', id);
-    if (id % STEP === 0) this.offsets.set(id / STEP, this.used);
-    this.lengths.set(id, Math.min(len, 255));
-    if (len >= 255) this.long.set(id, len);
-    this.hashes.set(id, h);
+    if (id % GROUP === 0) this.bases.set(id / GROUP, this.used);
+    const delta = this.used - this.bases.get((id / GROUP) | 0);
+    if (delta >= 2 ** 32) throw new LimitError(`${this.what}: ${GROUP} subsets passed 2^32 bytes`, 'storedSubsets', id);
+    this.deltas.set(id, delta);
     this.write(bytes, len);
     this.count++;
-    this.slots[at] = id;
+    slots[2 * at] = id + 1;
+    slots[2 * at + 1] = h;
     this.added = true;
-    if (8 * this.count > 5 * this.slots.length) {
+    if (16 * this.count > 5 * slots.length) {
       this.rehash();
       this.grew = true;
     }
@@ -220,9 +216,10 @@ export class SubsetStore {
    * expansion of a subset construction), so a spilled chunk is read back whole, once.
    */
   read(id: number, sequential = false): Uint8Array {
-    const len = this.length(id);
+    const from = this.offset(id);
+    const len = this.offset(id + 1) - from;
     this.out = atLeast(this.out, len, 0);
-    this.copy(this.offset(id), len, this.out, sequential);
+    this.copy(from, len, this.out, sequential);
     return this.out.subarray(0, len);
   }
 
@@ -238,8 +235,8 @@ export class SubsetStore {
     this.resident = 0;
   }
 
-  private equals(id: number, bytes: Uint8Array, len: number): boolean {
-    const at = this.offset(id);
+  /** Whether the pool's bytes [at, at + len) are bytes[0..len). */
+  private equals(at: number, bytes: Uint8Array, len: number): boolean {
     const c = Math.floor(at / this.chunkBytes);
     const from = at - c * this.chunkBytes;
     const chunk = this.chunks[c];
@@ -303,13 +300,16 @@ export class SubsetStore {
 
   private rehash(): void {
     // The old and the new index are held together for a moment: make room first.
-    this.keepBudget(4 * this.slots.length);
-    const slots = new Int32Array(this.slots.length * 2).fill(-1);
-    const mask = slots.length - 1;
-    for (let id = 0; id < this.count; id++) {
-      let at = this.hashes.get(id) & mask;
-      while (slots[at] !== -1) at = (at + 1) & mask;
-      slots[at] = id;
+    const old = this.slots;
+    this.keepBudget(8 * old.length);
+    const slots = new Int32Array(old.length * 2);
+    const mask = (slots.length >>> 1) - 1;
+    for (let i = 0; i < old.length; i += 2) {
+      if (old[i] === 0) continue;
+      let at = old[i + 1]! & mask;
+      while (slots[2 * at] !== 0) at = (at + 1) & mask;
+      slots[2 * at] = old[i]!;
+      slots[2 * at + 1] = old[i + 1]!;
     }
     this.slots = slots;
   }

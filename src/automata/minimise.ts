@@ -166,7 +166,8 @@ class Partition {
     this.dead = dead;
     this.blocks = sizes.length;
     this.sizes = sizes;
-    this.first = new Int32Array(Math.max(1024, this.blocks));
+    // Room for one split: the arrays grow from the first minimisations on (see refine's scratch).
+    this.first = new Int32Array(this.blocks + 1);
     this.end = new Int32Array(this.first.length);
     for (let c = 0, at = 0; c < this.blocks; at += sizes[c]!, c++) {
       this.first[c] = at;
@@ -223,7 +224,7 @@ function refine(k: number, inverse: Inverse, partition: Partition, signal?: Stop
   let { first, end, blocks } = partition;
   let marked = new Int32Array(first.length);
   let pendingMark = new Int32Array(first.length);
-  let pending = new Int32Array(Math.max(1024, blocks));
+  let pending = new Int32Array(blocks + 1);
   let pendingCount = 0;
   let left = partition.dead;
   if (left === -1) {
@@ -236,13 +237,15 @@ function refine(k: number, inverse: Inverse, partition: Partition, signal?: Stop
     pending[pendingCount++] = c;
   }
 
-  // Scratch: the splitter's states, its predecessors bucketed by letter, the blocks touched.
-  let targets = new Int32Array(1024);
-  let preds = new Int32Array(1024);
-  let touched = new Int32Array(1024);
+  // Scratch: the splitter's predecessors bucketed by letter, the blocks touched, the letters met.
+  // They (and the partition's arrays) start small and grow in the first, small minimisations of a
+  // run, still interpreted: optimised code that had never seen a growth deoptimised on it (five
+  // times a Tribonacci run, each a recompilation of refine and another on stack replacement).
+  let preds = new Int32Array(16);
+  let touched = new Int32Array(16);
   const perLetter = new Int32Array(k);
   const offset = new Int32Array(k);
-  let letters = new Int32Array(Math.min(k, 1024));
+  const letters = new Int32Array(k);
   let work = 0;
   while (pendingCount > 0) {
     if (work >= POLL_WORK) {
@@ -251,19 +254,17 @@ function refine(k: number, inverse: Inverse, partition: Partition, signal?: Stop
     }
     const splitter = pending[--pendingCount]!;
     pendingMark[splitter] = 0;
-    const size = end[splitter]! - first[splitter]!;
-    if (targets.length < size) targets = atLeast(targets, size, 0);
-    for (let i = 0, e = first[splitter]!; i < size; i++, e++) targets[i] = elems[e]!;
+    // The splitter's states are read in place: elems moves only in the marking, once all its
+    // predecessors are bucketed.
+    const from = first[splitter]!;
+    const size = end[splitter]! - from;
     let total = 0;
     let letterCount = 0;
-    for (let i = 0; i < size; i++) {
-      const t = targets[i]!;
+    for (let i = from; i < from + size; i++) {
+      const t = elems[i]!;
       for (let e = bound[t + 1]!, stop = bound[t + 2]!; e < stop; e++) {
         const a = invLetter[e]!;
-        if (perLetter[a] === 0) {
-          if (letterCount === letters.length) letters = atLeast(letters, letterCount + 1);
-          letters[letterCount++] = a;
-        }
+        if (perLetter[a] === 0) letters[letterCount++] = a;
         perLetter[a]!++;
       }
       total += bound[t + 2]! - bound[t + 1]!;
@@ -275,8 +276,8 @@ function refine(k: number, inverse: Inverse, partition: Partition, signal?: Stop
       offset[a] = at;
       at += perLetter[a]!;
     }
-    for (let i = 0; i < size; i++) {
-      const t = targets[i]!;
+    for (let i = from; i < from + size; i++) {
+      const t = elems[i]!;
       for (let e = bound[t + 1]!, stop = bound[t + 2]!; e < stop; e++) preds[offset[invLetter[e]!]!++] = invSrc[e]!;
     }
     for (let j = 0; j < letterCount; j++) {

@@ -140,13 +140,14 @@ class ProjectionSubsets {
 
   /** Subset id's keys into members[0..) and its tag into tagRead; returns how many keys. */
   decode(id: number, sequential: boolean): number {
-    const held = this.store.read(id, sequential);
+    const length = this.store.load(id, sequential);
+    const held = this.store.loaded;
     let n = 0;
     let value = 0;
     let v = 0;
     let scale = 1;
     let first = true;
-    for (let i = 0; i < held.length; i++) {
+    for (let i = 0; i < length; i++) {
       const byte = held[i]!;
       v += (byte & 127) * scale;
       scale *= 128;

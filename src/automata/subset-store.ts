@@ -125,7 +125,8 @@ export class SubsetStore {
   private cached = -1;
   private cache: Uint8Array | undefined;
   private held = new Uint8Array(256);
-  private out = new Uint8Array(256);
+  /** The string last loaded (`load`), at [0, its length). */
+  loaded = new Uint8Array(256);
   // A chunk was added since the budget was last checked.
   private grew = false;
 
@@ -216,11 +217,16 @@ export class SubsetStore {
    * expansion of a subset construction), so a spilled chunk is read back whole, once.
    */
   read(id: number, sequential = false): Uint8Array {
+    return this.loaded.subarray(0, this.load(id, sequential));
+  }
+
+  /** String id into loaded[0..), valid until the next load; returns its length (read without a view a string). */
+  load(id: number, sequential = false): number {
     const from = this.offset(id);
     const len = this.offset(id + 1) - from;
-    this.out = atLeast(this.out, len, 0);
-    this.copy(from, len, this.out, sequential);
-    return this.out.subarray(0, len);
+    this.loaded = atLeast(this.loaded, len, 0);
+    this.copy(from, len, this.loaded, sequential);
+    return len;
   }
 
   /** Removes the spill file and drops everything. */
@@ -261,7 +267,8 @@ export class SubsetStore {
       const chunk = this.chunks[c];
       if (chunk) {
         this.lastUse[c] = ++this.tick;
-        into.set(chunk.subarray(from, from + take), done);
+        // Byte by byte: a subset's string is a few dozen bytes, and a view to copy through was an allocation a read.
+        for (let i = 0; i < take; i++) into[done + i] = chunk[from + i]!;
       } else if (sequential || c === this.cached) {
         if (c !== this.cached) {
           this.cache ??= new Uint8Array(this.chunkBytes);
@@ -291,7 +298,8 @@ export class SubsetStore {
       }
       const from = this.used - c * this.chunkBytes;
       const take = Math.min(len - done, this.chunkBytes - from);
-      this.chunks[c]!.set(bytes.subarray(done, done + take), from);
+      const chunk = this.chunks[c]!;
+      for (let i = 0; i < take; i++) chunk[from + i] = bytes[done + i]!;
       this.lastUse[c] = ++this.tick;
       this.used += take;
       done += take;

@@ -217,7 +217,9 @@ export class SubsetStore {
    * expansion of a subset construction), so a spilled chunk is read back whole, once.
    */
   read(id: number, sequential = false): Uint8Array {
-    return this.loaded.subarray(0, this.load(id, sequential));
+    // Loaded first: load may give `loaded` a larger buffer.
+    const len = this.load(id, sequential);
+    return this.loaded.subarray(0, len);
   }
 
   /** String id into loaded[0..), valid until the next load; returns its length (read without a view a string). */

@@ -383,84 +383,7 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
   const comp = options.companion;
   if (comp && comp.alphabetSize !== K) throw new InputError(`companion DFA over ${comp.alphabetSize} letters, NFA over ${K}`);
   const { edgeStart, letter: letterOf, succ, accepting } = nfa;
-  let pool = new Int32Array(1 << 16);
-  let poolUsed = 0;
-  // One entry per subset, in typed arrays grown together: plain arrays stop near 10^8 entries, and
-  // G_3's passes build 50 M subsets and more. `stored` counts the subsets.
-  let stored = 0;
-  let offset = new Float64Array(1024);
-  let length = new Int32Array(1024);
-  let tagOf = new Int32Array(1024);
-  let hashes = new Int32Array(1024);
-  let parent = new Int32Array(1024);
-  let via = new Int32Array(1024);
-  let slots = new Int32Array(1 << 12).fill(-1);
-  let mask = slots.length - 1;
-  const hashOf = (tag: number, buf: Int32Array, len: number): number => {
-    let h = (0x811c9dc5 ^ len ^ Math.imul(tag, 0x9e3779b1)) | 0;
-    for (let i = 0; i < len; i++) h = Math.imul(h ^ buf[i]!, 0x01000193);
-    return (h ^ (h >>> 15)) | 0;
-  };
-  const rehash = () => {
-    slots = new Int32Array(slots.length * 2).fill(-1);
-    mask = slots.length - 1;
-    for (let id = 0; id < stored; id++) {
-      let at = hashes[id]! & mask;
-      while (slots[at] !== -1) at = (at + 1) & mask;
-      slots[at] = id;
-    }
-  };
-  let created = -1;
-  const intern = (tag: number, buf: Int32Array, len: number, from: number, letter: number): number => {
-    const h = hashOf(tag, buf, len);
-    let at = h & mask;
-    for (;;) {
-      const id = slots[at]!;
-      if (id === -1) break;
-      if (hashes[id] === h && length[id] === len && tagOf[id] === tag) {
-        const o = offset[id]!;
-        let same = true;
-        for (let i = 0; i < len; i++) {
-          if (pool[o + i] !== buf[i]) {
-            same = false;
-            break;
-          }
-        }
-        if (same) return id;
-      }
-      at = (at + 1) & mask;
-    }
-    const id = stored;
-    LimitError.assert(id, maxStates, 'subsets', 'subset construction');
-    pool = atLeast(pool, poolUsed + len, poolUsed);
-    pool.set(buf.subarray(0, len), poolUsed);
-    if (id === offset.length) {
-      offset = atLeast(offset, id + 1);
-      [length, tagOf, hashes, parent, via] = [length, tagOf, hashes, parent, via].map((a) => atLeast(a, id + 1)) as [typeof length, typeof tagOf, typeof hashes, typeof parent, typeof via];
-    }
-    offset[id] = poolUsed;
-    length[id] = len;
-    poolUsed += len;
-    tagOf[id] = tag;
-    hashes[id] = h;
-    parent[id] = from;
-    via[id] = letter;
-    stored++;
-    slots[at] = id;
-    if (stored * 2 > slots.length) rehash();
-    created = id;
-    return id;
-  };
-  const hasAccepting = (id: number): boolean => {
-    const o = offset[id]!;
-    for (let i = 0; i < length[id]!; i++) if (accepting[pool[o + i]!]) return true;
-    return false;
-  };
-  const wordTo = (id: number): number[] => {
-    const word: number[] = [];
-    for (let t = id; parent[t]! >= 0; t = parent[t]!) word.push(via[t]!);
-    return word.reverse();
-  };
+  const table = new SubsetTable(maxStates);
   const buf = new Int32Array(Math.max(16, nfa.stateCount));
   // Per member of the subset being expanded: its next edge (the letters are read in ascending order).
   const cursor = new Int32Array(Math.max(16, nfa.stateCount));
@@ -468,20 +391,21 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
   let stamp = 0;
   const startList = [...new Set(nfa.starts)].sort((x, y) => x - y);
   buf.set(startList);
-  intern(comp ? comp.start : 0, buf, startList.length, -1, -1);
+  table.intern(comp ? comp.start : 0, buf, startList.length, -1, -1);
   const stop = options.stop;
-  if (stop && stop(tagOf[0]!, hasAccepting(0))) return { witness: [], states: 1, largestSubset: startList.length };
+  if (stop && stop(table.tagOf[0]!, table.hasAccepting(0, accepting))) return { witness: [], states: 1, largestSubset: startList.length };
   // Transitions in a growable Int32Array: a plain array stops growing near 10^8 entries.
-  let delta = new Int32Array(stop ? 0 : 1 << 16);
+  let delta = new Int32Array(stop ? 0 : 16);
   let largest = startList.length;
-  for (let i = 0; i < stored; i++) {
+  for (let i = 0; i < table.stored; i++) {
     if ((i & 4095) === 0) {
-      if (options.signal?.aborted) throw new InterruptedError({ states: stored });
-      options.onProgress?.(stored, i);
+      if (options.signal?.aborted) throw new InterruptedError({ states: table.stored });
+      options.onProgress?.(table.stored, i);
     }
-    const o = offset[i]!;
-    const len = length[i]!;
-    const tag = tagOf[i]!;
+    const { pool } = table;
+    const o = table.offset[i]!;
+    const len = table.length[i]!;
+    const tag = table.tagOf[i]!;
     if (stop && options.companionLive && !options.companionLive[tag]) continue;
     // The least letter some member has an edge on (K when none).
     let next = K;
@@ -512,22 +436,128 @@ export function determiniseTable(nfa: TableNfa, options: SubsetOptions = {}): Su
       }
       sortSubset(buf, n);
       if (n > largest) largest = n;
-      const before = stored;
-      const id = i === 0 && a === options.startLoop ? 0 : intern(comp ? comp.next(tag, a) : 0, buf, n, i, a);
+      const before = table.stored;
+      const id = i === 0 && a === options.startLoop ? 0 : table.intern(comp ? comp.next(tag, a) : 0, buf, n, i, a);
       if (!stop) {
         const at = i * K + a;
         if (at >= delta.length) {
-          if (2 * delta.length > 2 ** 31 - 1) throw new LimitError('the subset automaton passed 2^31 transitions', 'transitions', stored);
+          if (2 * delta.length > 2 ** 31 - 1) throw new LimitError('the subset automaton passed 2^31 transitions', 'transitions', table.stored);
           delta = atLeast(delta, at + 1);
         }
         delta[at] = id;
       }
-      if (stop && id === before && stop(tagOf[id]!, hasAccepting(id))) {
-        return { witness: wordTo(created), states: stored, largestSubset: largest };
+      if (stop && id === before && stop(table.tagOf[id]!, table.hasAccepting(id, accepting))) {
+        return { witness: table.wordTo(id), states: table.stored, largestSubset: largest };
       }
     }
   }
+  const stored = table.stored;
   if (stop) return { states: stored, largestSubset: largest };
-  const output = Int32Array.from({ length: stored }, (_, id) => (hasAccepting(id) ? 1 : 0));
+  const output = Int32Array.from({ length: stored }, (_, id) => (table.hasAccepting(id, accepting) ? 1 : 0));
   return { dfa: new Dfa(K, delta.slice(0, stored * K), output, 0), states: stored, largestSubset: largest };
+}
+
+/**
+ * The subsets of determiniseTable: sorted Int32 runs in one pool, each with its tag (the companion's
+ * state), interned by an open-addressing hash, with the subset and letter it was first reached from.
+ * One entry per subset in typed arrays grown together (plain arrays stop near 10^8 entries, and G_3's
+ * passes build 50 M subsets and more). Fields, not variables closures share: those live in a context
+ * object that the kernel read at every step.
+ */
+class SubsetTable {
+  pool = new Int32Array(1 << 16);
+  poolUsed = 0;
+  /** Subsets stored. */
+  stored = 0;
+  offset = new Float64Array(16);
+  length = new Int32Array(16);
+  tagOf = new Int32Array(16);
+  private hashes = new Int32Array(16);
+  private parent = new Int32Array(16);
+  private via = new Int32Array(16);
+  private slots = new Int32Array(1 << 12).fill(-1);
+  private mask = (1 << 12) - 1;
+
+  constructor(private readonly maxStates: number) {}
+
+  private static hashOf(tag: number, buf: Int32Array, len: number): number {
+    let h = (0x811c9dc5 ^ len ^ Math.imul(tag, 0x9e3779b1)) | 0;
+    for (let i = 0; i < len; i++) h = Math.imul(h ^ buf[i]!, 0x01000193);
+    return (h ^ (h >>> 15)) | 0;
+  }
+
+  /** The number of the subset (tag, buf[0..len)), stored if new as reached from subset `from` on `letter`. */
+  intern(tag: number, buf: Int32Array, len: number, from: number, letter: number): number {
+    const h = SubsetTable.hashOf(tag, buf, len);
+    const { slots, mask, pool } = this;
+    let at = h & mask;
+    for (;;) {
+      const id = slots[at]!;
+      if (id === -1) break;
+      if (this.hashes[id] === h && this.length[id] === len && this.tagOf[id] === tag) {
+        const o = this.offset[id]!;
+        let same = true;
+        for (let i = 0; i < len; i++) {
+          if (pool[o + i] !== buf[i]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return id;
+      }
+      at = (at + 1) & mask;
+    }
+    return this.add(tag, buf, len, from, letter, h, at);
+  }
+
+  private add(tag: number, buf: Int32Array, len: number, from: number, letter: number, h: number, at: number): number {
+    const id = this.stored;
+    LimitError.assert(id, this.maxStates, 'subsets', 'subset construction');
+    this.pool = atLeast(this.pool, this.poolUsed + len, this.poolUsed);
+    this.pool.set(buf.subarray(0, len), this.poolUsed);
+    if (id === this.offset.length) {
+      this.offset = atLeast(this.offset, id + 1);
+      this.length = atLeast(this.length, id + 1);
+      this.tagOf = atLeast(this.tagOf, id + 1);
+      this.hashes = atLeast(this.hashes, id + 1);
+      this.parent = atLeast(this.parent, id + 1);
+      this.via = atLeast(this.via, id + 1);
+    }
+    this.offset[id] = this.poolUsed;
+    this.length[id] = len;
+    this.poolUsed += len;
+    this.tagOf[id] = tag;
+    this.hashes[id] = h;
+    this.parent[id] = from;
+    this.via[id] = letter;
+    this.stored++;
+    this.slots[at] = id;
+    if (this.stored * 2 > this.slots.length) this.rehash();
+    return id;
+  }
+
+  private rehash(): void {
+    const slots = new Int32Array(this.slots.length * 2).fill(-1);
+    const mask = slots.length - 1;
+    for (let id = 0; id < this.stored; id++) {
+      let at = this.hashes[id]! & mask;
+      while (slots[at] !== -1) at = (at + 1) & mask;
+      slots[at] = id;
+    }
+    this.slots = slots;
+    this.mask = mask;
+  }
+
+  hasAccepting(id: number, accepting: Uint8Array): boolean {
+    const o = this.offset[id]!;
+    for (let i = 0; i < this.length[id]!; i++) if (accepting[this.pool[o + i]!]) return true;
+    return false;
+  }
+
+  /** The letters from the start subset to subset id, along the edges it was first reached by. */
+  wordTo(id: number): number[] {
+    const word: number[] = [];
+    for (let t = id; this.parent[t]! >= 0; t = this.parent[t]!) word.push(this.via[t]!);
+    return word.reverse();
+  }
 }

@@ -92,8 +92,8 @@ function writeFully(fd: number, from: Uint8Array, offset: number, length: number
  * An open-addressing index over the pool whose slots hold a string's number and its 32-bit hash side
  * by side, so that a probe past another string reads nothing else (the hash in an array by number
  * was a second cache miss a probe, and at G_5's hundred million strings every probe misses); about
- * 14 to 27 bytes a string besides the string itself (index at most 5/8 full, the length, an offset
- * every 32 strings).
+ * 17 to 30 bytes a string besides the string itself (8-byte slots, the index at most 5/8 full, and
+ * the string's 32-bit offset within its group).
  */
 export class SubsetStore {
   /** Strings stored. */

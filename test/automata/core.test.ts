@@ -10,6 +10,7 @@ import {
   complement,
   counterexample,
   difference,
+  includedIn,
   intersection,
   isEmpty,
   nfaShortestWitness,
@@ -99,6 +100,23 @@ test('product operations are the Boolean operations on languages', () => {
     }),
     RUNS,
   );
+});
+
+test('includedIn is L(x) ⊆ L(y), as the emptiness of their difference; held by x ⊆ x ∪ z and x ∩ z ⊆ x; a LimitError past its cap of pairs', () => {
+  fc.assert(
+    fc.property(arbDfa(2, 6), arbDfa(2, 6), (x, z) => {
+      assert.equal(includedIn(x, z), isEmpty(difference(x, z)));
+      assert.equal(includedIn(z, x), isEmpty(difference(z, x)));
+      assert.ok(includedIn(x, union(x, z)));
+      assert.ok(includedIn(intersection(x, z), x));
+    }),
+    RUNS,
+  );
+  // Every word of length >= 2 over two letters, against a counter that never accepts: 4 x 4 pairs at most, 1 allowed.
+  const long = Dfa.from(3, 2, (s) => Math.min(s + 1, 2), (s) => (s === 2 ? 1 : 0));
+  const none = Dfa.from(4, 2, (s) => (s + 1) % 4, () => 0);
+  assert.equal(includedIn(long, none), false);
+  assert.throws(() => includedIn(long, none, 1), LimitError);
 });
 
 test('shortestWitness finds the shortlex-least accepted word, and emptiness when there is none', () => {

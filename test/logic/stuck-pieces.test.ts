@@ -108,8 +108,11 @@ test('the pieces keep what the admissible moves at once keep when a chosen targe
   // The domain of M read off Q (every target below p), or projected from M (some target above).
   let offQ = 0;
   let offM = 0;
+  // Passes whose small parts were all empty or inside the largest (no union), and passes with a union.
+  const united = [0, 0];
   const log = (what: string, states: number) => {
     if (what.includes('not near')) far++;
+    if (what.includes('to unite with the largest')) united[states > 0 ? 1 : 0]! += 1;
     if (what.includes('outside the domain') && states > 1) outside++;
     if (what.startsWith('the complement of the domain') && what.endsWith('minimal')) {
       if (what.includes('read off Q')) offQ++;
@@ -147,5 +150,6 @@ test('the pieces keep what the admissible moves at once keep when a chosen targe
     }
   }
   assert.ok(far > 0 && outside > 0, `both ways round were taken (${far} passes with moves not near, ${outside} with candidates outside the domain)`);
+  assert.ok(united[0]! > 0 && united[1]! > 0, `${united[0]} passes needed no union, ${united[1]} did`);
   assert.ok(offQ > 0 && offM > 0, `the domain was read off Q ${offQ} times and projected from M ${offM} times`);
 });

@@ -10,7 +10,7 @@ import { finiteLanguage } from '../../automata/finite-language.js';
 import { minimise } from '../../automata/minimise.js';
 import { backwardReachable } from '../../automata/reach.js';
 import { determiniseTable, type TableNfa, trimNfa } from '../../automata/nfa.js';
-import { complement, difference, intersection, liveIntersection, liveUnion, product } from '../../automata/ops.js';
+import { complement, difference, includedIn, intersection, liveIntersection, liveUnion, product } from '../../automata/ops.js';
 import { projectSecond } from '../../automata/pair-letters.js';
 import { existsMinimal, type ProjectionResult } from '../../automata/projection.js';
 import { existsMinimalStored, existsThrough, type StoreFigures } from '../../automata/projection-store.js';
@@ -222,6 +222,8 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
   // The parts of the stuck candidates, united once all are built, the smallest first: the union of
   // G_5's first piece (14 M serial states) with each small piece in turn was 200 s of its first pass.
   const parts: Dfa[] = [];
+  // The packed form of each piece built here (its stage), so that a part that is the answer is not packed again.
+  const packedOf = new Map<Dfa, Dfa>();
   if (targets) parts.push(keep(serialise(complement(targets), b, order), `the complement of ${domainOf}, read off Q`));
   else {
     const every = Dfa.from(1, b, () => 0, () => 1);
@@ -248,12 +250,28 @@ export function stuckByPieces(run: StageRun, stage: string, Q: Dfa, near: NearDi
       return deserialise(built, b, order);
     });
     options.log?.(`candidates stuck on ${what} through coordinate ${c}`, piece.stateCount);
+    if (built) packedOf.set(built, piece);
     parts.push(built ?? minimise(serialise(piece, b, order), options.signal));
   }
-  const stuck = parts.sort((x, y) => x.stateCount - y.stateCount).reduce(union);
-  const left = deserialise(stuck, b, order);
+  // A part inside the largest adds nothing to the union: on G_5's first two chains every small part
+  // was inside the largest, whose union with them, its minimisation and its packing were 125 s a pass.
+  parts.sort((x, y) => x.stateCount - y.stateCount);
+  const largest = parts.pop()!;
+  const others = parts.filter((x) => !empty(x) && !inside(x, largest, cap));
+  options.log?.(`parts of ${what} to unite with the largest (the others empty or inside it)`, others.length);
+  const left = others.length === 0 ? (packedOf.get(largest) ?? deserialise(largest, b, order)) : deserialise([...others, largest].reduce(union), b, order);
   options.log?.(`candidates left after ${what}`, left.stateCount);
   return left;
+}
+
+/** Whether L(x) ⊆ L(y), or false when the search passes `cap` pairs (then the union decides). */
+function inside(x: Dfa, y: Dfa, cap: number): boolean {
+  try {
+    return includedIn(x, y, cap);
+  } catch (e) {
+    if (e instanceof LimitError) return false;
+    throw e;
+  }
 }
 
 const piecesHeld = new WeakMap<NearDifferences, Dfa[]>();

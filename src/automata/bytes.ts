@@ -30,10 +30,17 @@ export function dfaPieces(dfa: Dfa): Uint8Array[] {
   return [view(header), view(dfa.output), view(dfa.delta)];
 }
 
-/** The DFA written by dfaToBytes; InputError naming `source` when the bytes are not one. */
+/**
+ * The DFA written by dfaToBytes; InputError naming `source` when the bytes are not one. When the bytes
+ * are aligned (a checkpoint's body has a buffer of its own) the DFA's tables are views of them, not a
+ * copy: the caller gives the bytes up (a G_5 stage is 2.9 GB, and its copy doubled a resumed run's peak).
+ */
 export function dfaFromBytes(bytes: Uint8Array, source: string): Dfa {
   if (bytes.byteLength % 4 !== 0 || bytes.byteLength < 4 * HEADER) throw new InputError(`${source}: not an automaton file (${bytes.byteLength} bytes)`);
-  const words = new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  const words =
+    bytes.byteOffset % 4 === 0
+      ? new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4)
+      : new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   const [magic, format, k, n, start] = words;
   if (magic !== MAGIC || format !== FORMAT) throw new InputError(`${source}: not an automaton file of format ${FORMAT}`);
   if (words.length !== HEADER + n! + n! * k!) throw new InputError(`${source}: ${words.length - HEADER} words for ${n} states over ${k} letters`);

@@ -34,8 +34,8 @@ export const admissibleCommand: CommandModule = {
       .option('--difference-max <n>', 'bounded method: take P - P from pairs in [0,M]^n (default 2N)')
       .option('--max-subsets <n>', 'logic method: most states of one subset construction, and of one NFA when above its 30000000 (default 5000000; G_2 needs 21 M, G_3 64 M)')
       .option('--checkpoint <dir>', 'logic method: keep each finished stage in DIR; a rerun resumes after the last one')
-      .option('--max-bytes <size>', 'logic method: most bytes one subset construction of the layer passes holds, e.g. 4G; past it the subsets spill to --spill DIR (or the pass stops)')
-      .option('--spill <dir>', 'logic method: a folder for the layer passes\' spill files (G_5: --max-bytes 4G --spill DIR)')
+      .option('--max-bytes <size>', 'logic method: most bytes one subset construction of the layer passes holds, e.g. 6G; past it the subsets spill to --spill DIR (or the pass stops)')
+      .option('--spill <dir>', 'logic method: a folder for the layer passes\' spill files (G_5: --max-bytes 6G --spill DIR)')
       .option('--json', 'JSON Lines output')
       .action(async (text: string, flags: Flags) => {
         if (flags.method !== undefined && !METHODS.includes(flags.method as AdmissibilityMethod)) {

@@ -112,7 +112,7 @@ test('includedIn is L(x) ⊆ L(y), as the emptiness of their difference; held by
     }),
     RUNS,
   );
-  // Every word of length >= 2 over two letters, against a counter that never accepts: 4 x 4 pairs at most, 1 allowed.
+  // Every word of length >= 2 over two letters, against a machine that never accepts: 3 x 4 pairs at most, 1 allowed.
   const long = Dfa.from(3, 2, (s) => Math.min(s + 1, 2), (s) => (s === 2 ? 1 : 0));
   const none = Dfa.from(4, 2, (s) => (s + 1) % 4, () => 0);
   assert.equal(includedIn(long, none), false);

@@ -161,11 +161,6 @@ export class SubsetStore {
     return (h ^ (h >>> 15)) | 0;
   }
 
-  /** The length of string id. */
-  length(id: number): number {
-    return this.offset(id + 1) - this.offset(id);
-  }
-
   /** The pool offset of string id (of the next string to come for id = count). */
   offset(id: number): number {
     return id === this.count ? this.used : this.bases.get((id / GROUP) | 0) + this.deltas.get(id);

@@ -51,7 +51,7 @@ async function interrupt(args: string[], when: { lines?: number; delayMs?: numbe
     stderr += d;
     if (when.stderr?.test(stderr)) send();
   });
-  const [status, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('exit', (code, sig) => r([code, sig])));
+  const [status, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('close', (code, sig) => r([code, sig])));
   clearTimeout(delay);
   const trace = /^sprague: job .*\n/m.exec(stderr)?.[0] ?? '';
   const rest = stderr.replace(/^sprague: (\w+ progress |job ).*\n/gm, '');

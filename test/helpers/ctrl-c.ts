@@ -65,11 +65,18 @@ export function ctrlCAt(args: string[], event: CtrlCEvent, timeoutMs = 120_000, 
   const guard = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const sampler = setInterval(() => sentAt !== undefined && sampleRss(), 100);
   return new Promise((resolve) => {
-    child.on('exit', (code, sig) => {
+    let exitAfter: number | undefined;
+    const done = (code: number | null, sig: NodeJS.Signals | null) => {
       clearTimeout(guard);
       clearInterval(sampler);
-      const exitAfter = sentAt === undefined ? undefined : performance.now() - sentAt;
       resolve({ status: code, signal: sig, stdout, stderr, rssMb, ...(exitAfter === undefined ? {} : { exitAfter }) });
+    };
+    child.on('exit', (code, sig) => {
+      exitAfter = sentAt === undefined ? undefined : performance.now() - sentAt;
+      // The pipes may still hold output at 'exit' (a busy machine once cut a line there): read to 'close'. A
+      // stalled reader's pipe never reaches its end, so that run ends at 'exit'.
+      if (event.stalledReader) done(code, sig);
     });
+    if (!event.stalledReader) child.on('close', done);
   });
 }

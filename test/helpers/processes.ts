@@ -38,7 +38,7 @@ export function watchCli(args: string[]): Watched {
     }
   });
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const exit = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exit = new Promise<number | string>((resolve) => child.once('close', (code, signal) => resolve(code ?? signal ?? -1)));
   return {
     child,
     lines,

@@ -71,7 +71,7 @@ test('sprague automaton: Ctrl-C stops the learner in its worker and keeps the la
       child.kill('SIGINT');
     }
   });
-  const status = await new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  const status = await new Promise<number | null>((r) => child.on('close', (code) => r(code)));
   assert.equal(status, 130, stderr);
   const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
   assert.equal(lines.length, 1);

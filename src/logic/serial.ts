@@ -4,7 +4,7 @@
  * base-4 tracks (G_3) that is 4,096 entries a state, and the first chain's M(p, m) passed 12.7 GB
  * there. Read one digit at a time, the same automata have b letters and a few times more states.
  */
-import { Dfa } from '../automata/dfa.js';
+import { checkTableSize, Dfa } from '../automata/dfa.js';
 
 /**
  * A DFA over packed letters of d digits, read as d single digits: `order[i]` is the packed letter whose
@@ -86,6 +86,9 @@ export function pairOrder(b: number, n: number, xFirst = false): Int32Array {
  */
 export function deserialise(serial: Dfa, b: number, order: Int32Array): Dfa {
   const { width, step, id, states, count } = atBoundaries(serial, b, order);
+  // G_5's chains taken in another order packed 20 M states over 216 letters: a RangeError from the
+  // typed array, where the limit that was passed should be named.
+  checkTableSize(count, width);
   const delta = new Int32Array(count * width);
   for (let k = 0; k < count; k++) for (let L = 0; L < width; L++) delta[k * width + L] = id[step(states[k]!, L)]!;
   return new Dfa(width, delta, Int32Array.from(states.subarray(0, count), (s) => serial.output[s]!), 0);

@@ -10,6 +10,7 @@ import { atLeast } from './grow.js';
 import { POLL_WORK } from './poll.js';
 import { EPSILON, Nfa } from './nfa.js';
 import { coReachable } from './reach.js';
+import { checkKeySpace, quotient } from './tuple-product.js';
 import type { Stop } from '../core/stop.js';
 
 export interface ProductOptions {
@@ -110,7 +111,7 @@ export function liveUnion(a: Dfa, b: Dfa, maxStates = limitDefault('productState
 function liveProduct(a: Dfa, b: Dfa, mode: 'and' | 'or', maxStates: number, options: ProductOptions): Dfa {
   sameAlphabet(a, b);
   const [na, nb] = [a.stateCount, b.stateCount];
-  if ((na + 1) * (nb + 1) >= Number.MAX_SAFE_INTEGER) throw new RangeError(`pairs of ${na} and ${nb} states pass 2^53 keys`);
+  checkKeySpace(`the pairs of the ${mode === 'and' ? 'intersection' : 'union'}`, na + 1, nb + 1);
   const [liveA, liveB] = [coReachable(a), coReachable(b)];
   const keyOf = (p: number, q: number): number => {
     const [pl, ql] = [p !== na && liveA[p] === 1, q !== nb && liveB[q] === 1];
@@ -144,19 +145,20 @@ function liveProduct(a: Dfa, b: Dfa, mode: 'and' | 'or', maxStates: number, opti
  * Whether L(a) ⊆ L(b): the pairs of states reached by reading both from their starts are searched for
  * one where a accepts and b does not, and pairs where a is dead are not followed. No table is built,
  * so a small a against a large b costs about the pairs reached (the layer passes ask it of pieces of
- * a few thousand states against one of fourteen million). LimitError past maxStates pairs.
+ * a few thousand states against one of fourteen million). LimitError past maxStates pairs, or when the
+ * pairs cannot be packed into keys.
  */
 export function includedIn(a: Dfa, b: Dfa, maxStates = limitDefault('productStates')): boolean {
   sameAlphabet(a, b);
   const nb = b.stateCount;
-  if (a.stateCount * nb >= Number.MAX_SAFE_INTEGER) throw new RangeError(`pairs of ${a.stateCount} and ${nb} states pass 2^53 keys`);
+  checkKeySpace('the pairs of the inclusion', a.stateCount, nb);
   const liveA = coReachable(a);
   if (!liveA[a.start]) return true;
   const pairs = new KeyInterner(maxStates, 'pairs of the inclusion', 'productStates');
   pairs.intern(a.start * nb + b.start);
   for (let i = 0; i < pairs.count; i++) {
     const key = pairs.keys[i]!;
-    const p = Math.floor(key / nb);
+    const p = quotient(key, nb);
     const q = key - p * nb;
     if (a.output[p] !== 0 && b.output[q] === 0) return false;
     for (let c = 0; c < a.alphabetSize; c++) {

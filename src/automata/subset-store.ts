@@ -88,7 +88,7 @@ function writeFully(fd: number, from: Uint8Array, offset: number, length: number
 }
 
 /**
- * Byte strings numbered 0, 1, 2, … in order of first sight (`intern`), read back by number (`read`).
+ * Byte strings numbered 0, 1, 2, … in order of first sight (`intern`), read back by number (`load`).
  * An open-addressing index over the pool whose slots hold a string's number and its 32-bit hash side
  * by side, so that a probe past another string reads nothing else (the hash in an array by number
  * was a second cache miss a probe, and at G_5's hundred million strings every probe misses); about
@@ -208,16 +208,10 @@ export class SubsetStore {
   }
 
   /**
-   * String id, valid until the next read. `sequential`: the caller reads the strings in order (the
-   * expansion of a subset construction), so a spilled chunk is read back whole, once.
+   * String id into loaded[0..), valid until the next load; returns its length (a read takes no view of
+   * a string). `sequential`: the caller reads the strings in order (the expansion of a subset
+   * construction), so a spilled chunk is read back whole, once.
    */
-  read(id: number, sequential = false): Uint8Array {
-    // Loaded first: load may give `loaded` a larger buffer.
-    const len = this.load(id, sequential);
-    return this.loaded.subarray(0, len);
-  }
-
-  /** String id into loaded[0..), valid until the next load; returns its length (read without a view a string). */
   load(id: number, sequential = false): number {
     const from = this.offset(id);
     const len = this.offset(id + 1) - from;

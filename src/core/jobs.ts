@@ -396,15 +396,19 @@ export function serveJobs(jobs: Registry, prepare?: (setup: unknown) => void | P
     const numbers = new Float64Array(task.shared, 8, 2);
     let label = '';
     let posted = 0;
+    let postedAt = -1;
     const ctx: JobContext = {
       signal: stopOnFlag(flag),
       onProgress: (done, total, next) => {
         numbers[0] = done;
         numbers[1] = total;
-        // A label changes rarely; at most ten messages a second even when it does.
-        if (next !== undefined && next !== label && performance.now() - posted > 100) {
+        // At most ten messages a second while a step's label changes, and always the label of a new step:
+        // the step after a quick one may be long, and a busy worker posts nothing until its next call
+        // (a logic job showed its first command's label through the whole of a 20 s second one).
+        if (next !== undefined && next !== label && (done !== postedAt || performance.now() - posted > 100)) {
           label = next;
           posted = performance.now();
+          postedAt = done;
           post({ label });
         }
       },

@@ -110,12 +110,16 @@ test('logic job ended from outside: the items of the commands done arrived, the 
 test('logic job stopped inside a long command (the engine reads the signal in its products and projections): the lines done and how many', async () => {
   const stop = new AbortController();
   const items: LogicLine[] = [];
-  const commands = ['eval a "Ax x=x";', 'def p "?msd_trib Ex,y,z,w x+y=z & z+w=x+y+y";', 'eval c "Ax x=x";'];
+  // p takes about 20 s. The stop comes at an event, never after a guessed time (300 ms after the first line
+  // was once longer than a shorter p took): once the progress names p, the worker is past its check between
+  // commands and inside p's products and projections.
+  const p = 'def p "?msd_trib Ex,y,z,w,u,v x+y+v=z+u & z+w=x+y+y & u+z=w+w+x";';
+  const commands = ['eval a "Ax x=x";', p, 'eval c "Ax x=x";'];
   const end = await runner.run('logic', { commands }, {
     signal: stop.signal,
-    onItem: (i) => {
-      items.push(i as LogicLine);
-      setTimeout(() => stop.abort(), 300);
+    onItem: (i) => items.push(i as LogicLine),
+    onProgress: (_, __, label) => {
+      if (label === p) stop.abort();
     },
   });
   assert.deepEqual(end, { end: 'interrupted', partial: { done: 1 }, killed: false });

@@ -25,18 +25,16 @@ interface Run {
 
 /**
  * A Ctrl-C on a busy machine is sent on an event, never after a guessed time: when `stderr` matches a
- * progress line (SPRAGUE_PROGRESS prints one at most once a second), or when `lines` lines are on stdout
- * (then after `delayMs` more, for a test about a command that has run that long). Stops are given a
- * minute's grace (SPRAGUE_GRACE_MS) so that a job that stops by itself is never ended from outside because
- * the machine was slow; the trace says which happened.
+ * progress line (SPRAGUE_PROGRESS prints one at most once a second), or when `lines` lines are on stdout.
+ * Stops are given a minute's grace (SPRAGUE_GRACE_MS) so that a job that stops by itself is never ended
+ * from outside because the machine was slow; the trace says which happened.
  */
-async function interrupt(args: string[], when: { lines?: number; delayMs?: number; stderr?: RegExp }): Promise<Run> {
+async function interrupt(args: string[], when: { lines?: number; stderr?: RegExp }): Promise<Run> {
   const env = { ...process.env, NO_COLOR: '1', SPRAGUE_PROGRESS: '1', SPRAGUE_TRACE_JOBS: '1', SPRAGUE_GRACE_MS: '60000' };
   const child = spawn(process.execPath, [entry, ...args], { env });
   let stdout = '';
   let stderr = '';
   let sent = false;
-  let delay: ReturnType<typeof setTimeout> | undefined;
   const send = () => {
     if (!sent) {
       sent = true;
@@ -45,14 +43,13 @@ async function interrupt(args: string[], when: { lines?: number; delayMs?: numbe
   };
   child.stdout.on('data', (d) => {
     stdout += d;
-    if (when.lines !== undefined && delay === undefined && stdout.split('\n').length > when.lines) delay = setTimeout(send, when.delayMs ?? 0);
+    if (when.lines !== undefined && stdout.split('\n').length > when.lines) send();
   });
   child.stderr.on('data', (d) => {
     stderr += d;
     if (when.stderr?.test(stderr)) send();
   });
   const [status, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((r) => child.on('close', (code, sig) => r([code, sig])));
-  clearTimeout(delay);
   const trace = /^sprague: job .*\n/m.exec(stderr)?.[0] ?? '';
   const rest = stderr.replace(/^sprague: (\w+ progress |job ).*\n/gm, '');
   return { status, signal, stdout, stderr: rest, trace };
@@ -131,7 +128,7 @@ test('sprague conjecture41: Ctrl-C keeps the rows of the pairs (k,l) finished, e
   assert.deepEqual(kept, JSON.parse(JSON.stringify(reference.slice(0, kept.length))));
 });
 
-test('sprague logic: Ctrl-C in a command that runs more than 5 s stops it by itself (the engine reads the signal in its products and projections), exit 130, the finished lines printed', async () => {
+test('sprague logic: Ctrl-C inside a command that runs more than 5 s stops it by itself (the engine reads the signal in its products and projections), exit 130, the finished lines printed', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'logic-long-'));
   // Twelve independent sentences x = c y + d in msd_2, c near 2^14: each builds a multiplier of about c states
   // (a second or so apiece, 300 MB at most), so the command runs well over 5 s however idle the machine.
@@ -142,8 +139,9 @@ test('sprague logic: Ctrl-C in a command that runs more than 5 s stops it by its
   const done = join(dir, 'done.txt');
   writeFileSync(file, [...quick, slow, 'eval after "Ax x=x";'].join('\n') + '\n');
   writeFileSync(done, quick.join('\n') + '\n');
-  // The lines of the quick commands come first; Ctrl-C 5 s into the long one.
-  const r = await interrupt(['logic', '--file', file, '--json'], { lines: 1, delayMs: 5000 });
+  // The lines of the quick commands come first; Ctrl-C once the progress names the long one (an event: 5 s
+  // after the first line was a guess, and a job's progress once kept the first command's label).
+  const r = await interrupt(['logic', '--file', file, '--json'], { stderr: /logic progress 2\/4 eval long / });
   assert.equal(r.status, 130, `the run should still have been in the long command: ${r.stderr}`);
   // Not ended from outside after its grace: the engine read the flag (its grace is half a second, lengthened
   // here so that a slow machine cannot make the difference; a wall-clock bound would fail there).
